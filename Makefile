@@ -1,0 +1,69 @@
+# The two commands: `make start` sets up and runs the product, `make test` sets up and runs every test.
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+# Node 24 LTS: the system's when it is new enough, else installed from the npm registry into .tools/.
+NODE_BIN := $(shell scripts/ensure-node.sh)
+ifeq ($(NODE_BIN),)
+$(error could not find or install Node.js 24 (see the messages above))
+endif
+export PATH := $(NODE_BIN):$(PATH)
+# Native addons build against the headers of the Node that runs them.
+export npm_config_nodedir := $(abspath $(NODE_BIN)/..)
+
+NPM := npm --no-audit --no-fund --loglevel=error
+PACKAGE_MANIFESTS := package.json package-lock.json $(wildcard packages/*/package.json) e2e/package.json bench/package.json
+
+.PHONY: help start build test typecheck lint format unit e2e bench system-packages clean
+
+help:
+	@echo "make start   install what is missing, build, and run the dashboard with an embedded cluster"
+	@echo "make test    install what is missing and run every test (typecheck, lint, unit, API, e2e)"
+	@echo "make build   build the web app"
+	@echo "make bench   run the benchmarks"
+	@echo "make format  rewrite files with Prettier"
+
+node_modules/.installed: $(PACKAGE_MANIFESTS)
+	$(NPM) ci
+	touch $@
+
+system-packages:
+	scripts/ensure-system-packages.sh
+
+build: node_modules/.installed
+	$(NPM) run build --workspace packages/web
+
+start: node_modules/.installed system-packages build
+	bin/dashboard start
+
+typecheck: node_modules/.installed
+	for project in . packages/contract packages/cluster packages/server packages/web e2e bench; do \
+	  echo "tsc -p $$project"; npx tsc -p $$project; \
+	done
+
+lint: node_modules/.installed
+	npx eslint --max-warnings=0 .
+	npx prettier --check --log-level=warn .
+	node scripts/import-cycles/main.ts
+
+format: node_modules/.installed
+	npx prettier --write --log-level=warn .
+
+unit: node_modules/.installed
+	npx vitest run
+
+e2e: node_modules/.installed system-packages build
+	npx playwright test -c e2e
+
+test: node_modules/.installed system-packages
+	$(MAKE) --no-print-directory typecheck
+	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory unit
+	$(MAKE) --no-print-directory e2e
+
+bench: node_modules/.installed system-packages
+	@for benchmark in bench/*.bench.ts; do echo "== $$benchmark"; node "$$benchmark"; done
+
+clean:
+	rm -rf node_modules packages/*/node_modules packages/web/dist .tools .e2e-data test-results

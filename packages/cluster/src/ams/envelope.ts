@@ -1,0 +1,30 @@
+import type { AmsErrorResponse, AmsSyncResponse } from "@anbox-dashboard/contract";
+
+export function syncResponse<T>(metadata: T, totalSize?: number): AmsSyncResponse<T> {
+  const response: AmsSyncResponse<T> = {
+    type: "sync",
+    status: "Success",
+    status_code: 200,
+    operation: "",
+    error_code: 0,
+    error: "",
+    metadata,
+  };
+  if (totalSize !== undefined) response.total_size = totalSize;
+  return response;
+}
+
+export function errorResponse(code: number, message: string): AmsErrorResponse {
+  return { type: "error", error: message, error_code: code, metadata: {} };
+}
+
+/** A failure with the HTTP status AMS would answer; the error handler turns it into an envelope. */
+export class AmsError extends Error {
+  readonly statusCode: number;
+
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.name = "AmsError";
+    this.statusCode = statusCode;
+  }
+}

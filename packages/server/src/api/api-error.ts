@@ -1,0 +1,36 @@
+import type { FastifyReply } from "fastify";
+import type { ApiErrorBody } from "@anbox-dashboard/contract";
+
+/** An expected failure of an `/api/...` call: the error handler answers it with its status and message. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+
+  constructor(statusCode: number, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.statusCode = statusCode;
+  }
+}
+
+const reasonPhrases: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  412: "Precondition Failed",
+  413: "Payload Too Large",
+  415: "Unsupported Media Type",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+};
+
+export function apiErrorBody(status: number, message: string): ApiErrorBody {
+  return { status, error: reasonPhrases[status] ?? "Error", message };
+}
+
+export function sendApiError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).send(apiErrorBody(status, message));
+}

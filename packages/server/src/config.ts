@@ -1,0 +1,86 @@
+import { resolve } from "node:path";
+import {
+  clusterIdPattern,
+  deploymentVariantSchema,
+  type DeploymentVariant,
+} from "@anbox-dashboard/contract";
+
+/** Everything the dashboard server is configured with, read once from the environment. */
+export interface ServerConfig {
+  host: string;
+  port: number;
+  /** Holds the SQLite database, the embedded clusters' state and their sockets. */
+  dataDir: string;
+  /** `postgres://...` to keep the dashboard's data in PostgreSQL instead of SQLite. */
+  databaseUrl: string | undefined;
+  variant: DeploymentVariant;
+  /** Ids of the embedded clusters to run, each under `$DATA_DIR/clusters/<id>`. */
+  embeddedClusters: string[];
+  /** The built single-page app to serve. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+type Environment = Record<string, string | undefined>;
+
+export function readConfig(env: Environment, repositoryRoot: string): ServerConfig {
+  return {
+    host: env.HOST ?? "127.0.0.1",
+    port: readPort(env.PORT),
+    dataDir: resolve(env.DATA_DIR ?? resolve(repositoryRoot, "data")),
+    databaseUrl: readDatabaseUrl(env.DATABASE_URL),
+    variant: readVariant(env.DASHBOARD_VARIANT),
+    embeddedClusters: readClusterIds(env.EMBEDDED_CLUSTERS),
+    webDistDir: resolve(env.WEB_DIST_DIR ?? resolve(repositoryRoot, "packages/web/dist")),
+  };
+}
+
+function readPort(value: string | undefined): number {
+  if (value === undefined || value === "") return 8080;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535, got "${value}"`);
+  }
+  return port;
+}
+
+function readDatabaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (!/^postgres(ql)?:\/\//.test(value)) {
+    throw new ConfigError("DATABASE_URL must be a PostgreSQL URL (postgres://user:pass@host/db)");
+  }
+  return value;
+}
+
+function readVariant(value: string | undefined): DeploymentVariant {
+  if (value === undefined || value === "") return "appliance";
+  const parsed = deploymentVariantSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new ConfigError(
+      `DASHBOARD_VARIANT must be one of ${deploymentVariantSchema.options.join(", ")}, got "${value}"`,
+    );
+  }
+  return parsed.data;
+}
+
+function readClusterIds(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === "") return ["default"];
+  const ids = value.split(",").map((id) => id.trim());
+  for (const id of ids) {
+    if (!clusterIdPattern.test(id)) {
+      throw new ConfigError(
+        `EMBEDDED_CLUSTERS: "${id}" is not a valid cluster id (lowercase letters, digits and hyphens, starting with a letter)`,
+      );
+    }
+  }
+  if (new Set(ids).size !== ids.length) {
+    throw new ConfigError("EMBEDDED_CLUSTERS lists a cluster id twice");
+  }
+  return ids;
+}

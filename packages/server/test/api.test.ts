@@ -1,0 +1,144 @@
+// The dashboard server's API, tested against the real server: a temporary data directory, SQLite,
+// and a real embedded cluster process behind its Unix socket.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes, randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { authInfoSchema, clusterSchema, apiErrorSchema } from "@anbox-dashboard/contract";
+import { readConfig } from "../src/config.ts";
+import { startDashboard, type RunningDashboard } from "../src/main.ts";
+import { openDatabase, type Database } from "../src/store/database.ts";
+import { sessionCookieName } from "../src/auth/session-cookie.ts";
+
+let dataDir: string;
+let dashboard: RunningDashboard;
+let db: Database;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "dashboard-api-test-"));
+  const webDistDir = join(dataDir, "web");
+  mkdirSync(webDistDir);
+  writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>spa</title>");
+  const config = readConfig(
+    { DATA_DIR: dataDir, PORT: "0", WEB_DIST_DIR: webDistDir },
+    "/nonexistent-repository-root",
+  );
+  dashboard = await startDashboard(config);
+  db = await openDatabase({ dataDir, databaseUrl: undefined });
+});
+
+afterAll(async () => {
+  await db.destroy();
+  await dashboard.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function get(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${dashboard.url}${path}`, { headers });
+}
+
+async function signInDirectly(): Promise<string> {
+  const userId = randomUUID();
+  const sessionId = randomBytes(32).toString("hex");
+  const now = new Date();
+  await db
+    .insertInto("users")
+    .values({
+      id: userId,
+      email: `${userId}@example.com`,
+      fullname: "Ada Lovelace",
+      created_at: now.toISOString(),
+    })
+    .execute();
+  await db
+    .insertInto("browser_sessions")
+    .values({
+      id: sessionId,
+      user_id: userId,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
+    })
+    .execute();
+  return `${sessionCookieName}=${sessionId}`;
+}
+
+describe("the embedded cluster", () => {
+  it("listens on its AMS socket under the data directory", () => {
+    expect(existsSync(join(dataDir, "clusters", "default", "ams.socket"))).toBe(true);
+  });
+});
+
+describe("before anyone is signed in", () => {
+  it("GET /api/auth-info tells that no user exists yet", async () => {
+    const response = await get("/api/auth-info");
+    expect(response.status).toBe(200);
+    expect(authInfoSchema.parse(await response.json())).toEqual({
+      hasUsers: false,
+      isExternalIdp: false,
+      variant: "appliance",
+    });
+  });
+
+  it("GET /api/info answers 401 with a message", async () => {
+    const response = await get("/api/info");
+    expect(response.status).toBe(401);
+    expect(apiErrorSchema.parse(await response.json()).message).toMatch(/not signed in/);
+  });
+
+  it("GET /api/clusters answers 401", async () => {
+    expect((await get("/api/clusters")).status).toBe(401);
+  });
+
+  it("a made-up session cookie is not a session", async () => {
+    const response = await get("/api/clusters", { cookie: `${sessionCookieName}=nope` });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe("once signed in", () => {
+  let cookie: string;
+
+  beforeAll(async () => {
+    cookie = await signInDirectly();
+  });
+
+  it("GET /api/auth-info tells that users exist", async () => {
+    const body = authInfoSchema.parse(await (await get("/api/auth-info")).json());
+    expect(body.hasUsers).toBe(true);
+  });
+
+  it("GET /api/clusters lists the configured cluster", async () => {
+    const response = await get("/api/clusters", { cookie });
+    expect(response.status).toBe(200);
+    const clusters = clusterSchema.array().parse(await response.json());
+    expect(clusters).toEqual([{ id: "default" }]);
+  });
+
+  it("GET /api/info names the user", async () => {
+    const response = await get("/api/info", { cookie });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ user: { fullname: "Ada Lovelace" } });
+  });
+});
+
+describe("routing", () => {
+  it("an unknown /api path is a 404 JSON error, never the SPA", async () => {
+    const response = await get("/api/does-not-exist");
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/application\/json/);
+    expect(apiErrorSchema.parse(await response.json()).message).toContain("/api/does-not-exist");
+  });
+
+  it("a client route deep link gets index.html", async () => {
+    const response = await get("/instances/default/abc/overview", { accept: "text/html" });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("<title>spa</title>");
+  });
+
+  it("a missing asset is a 404, not index.html", async () => {
+    const response = await get("/assets/missing-chunk.js");
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,64 @@
+import { apiErrorSchema } from "@anbox-dashboard/contract";
+
+/** A failed `/api/...` call: the HTTP status and the server's message, ready to show. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+  }
+}
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+export interface ApiFetchOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  params?: QueryParams;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way the dashboard calls its server: builds the query string, sends JSON, and turns any
+ * failure into an `ApiError` carrying the status and the server's message.
+ */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(options.params ?? {})) {
+    if (value !== undefined) url.searchParams.set(key, String(value));
+  }
+  const headers: Record<string, string> = { accept: "application/json" };
+  const init: RequestInit = {
+    method: options.method ?? "GET",
+    headers,
+    credentials: "same-origin",
+  };
+  if (options.signal) init.signal = options.signal;
+  if (options.body !== undefined) {
+    headers["content-type"] = "application/json";
+    init.body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, "The dashboard server cannot be reached. Check your connection.");
+  }
+  const text = await response.text();
+  if (!response.ok) throw new ApiError(response.status, errorMessage(text, response.statusText));
+  return (text === "" ? undefined : JSON.parse(text)) as T;
+}
+
+function errorMessage(text: string, fallback: string): string {
+  try {
+    const parsed = apiErrorSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return parsed.data.message;
+  } catch {
+    // Not JSON (a proxy's error page, say): fall through to the status text.
+  }
+  return fallback === "" ? "Unknown reason" : fallback;
+}

@@ -1,0 +1,9 @@
+/**
+ * Every query key the dashboard uses, rooted in the spec's cached data groups so that a whole
+ * group can be invalidated by its prefix.
+ */
+export const queryKeys = {
+  authInfo: () => ["authInfo"] as const,
+  info: () => ["info"] as const,
+  clusters: () => ["clusters"] as const,
+};

@@ -1,0 +1,22 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { RouterProvider } from "react-router/dom";
+import "@fontsource/ubuntu/latin-300.css";
+import "@fontsource/ubuntu/latin-400.css";
+import "@fontsource/ubuntu/latin-500.css";
+import "@fontsource/ubuntu-mono/latin-400.css";
+import "./sass/styles.scss";
+import { createQueryClient } from "./context/query-client.ts";
+import { router } from "./router.tsx";
+
+const rootElement = document.getElementById("root");
+if (!rootElement) throw new Error("index.html has no #root element");
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

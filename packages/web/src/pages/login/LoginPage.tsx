@@ -1,0 +1,67 @@
+import { useQuery } from "@tanstack/react-query";
+import { useLocation } from "react-router";
+import { registerCommand, type AuthInfo } from "@anbox-dashboard/contract";
+import { fetchAuthInfo } from "../../api/auth-info.ts";
+import { queryKeys } from "../../context/query-keys.ts";
+import { PageLoader } from "../../components/PageLoader.tsx";
+import { nextPathFrom } from "./next-path.ts";
+
+export default function LoginPage() {
+  const location = useLocation();
+  const authInfo = useQuery({
+    queryKey: queryKeys.authInfo(),
+    queryFn: ({ signal }) => fetchAuthInfo(signal),
+  });
+
+  return (
+    <main className="login-page" id="main-content">
+      <div className="p-card login-page__card">
+        <header className="login-page__brand">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>Anbox Cloud</span>
+        </header>
+        <div className="login-page__body">
+          <h1 className="p-heading--3">Anbox Cloud Dashboard</h1>
+          <p>Access your dashboard to manage Anbox Cloud</p>
+          {authInfo.isPending && <PageLoader />}
+          {authInfo.isError && (
+            <div className="p-notification--negative">
+              <div className="p-notification__content">
+                <h2 className="p-notification__title">Cannot reach the dashboard server</h2>
+                <p className="p-notification__message">{authInfo.error.message}</p>
+              </div>
+            </div>
+          )}
+          {authInfo.isSuccess && (
+            <LoginAction authInfo={authInfo.data} next={nextPathFrom(location.state)} />
+          )}
+        </div>
+      </div>
+    </main>
+  );
+}
+
+function LoginAction({ authInfo, next }: { authInfo: AuthInfo; next: string }) {
+  if (!authInfo.hasUsers) {
+    return (
+      <>
+        <p>
+          No account exists yet. To register the first one, run this command on the machine that
+          runs the dashboard, from the dashboard&apos;s folder:
+        </p>
+        <div className="p-code-snippet">
+          <pre className="p-code-snippet__block--icon">
+            <code>{registerCommand(authInfo.variant)}</code>
+          </pre>
+        </div>
+        <p>The command prints a URL. Open it to finish the registration.</p>
+      </>
+    );
+  }
+  const label = authInfo.isExternalIdp ? "Login" : "Login with Ubuntu One";
+  return (
+    <a className="p-button--positive" href={`/api/login?next=${encodeURIComponent(next)}`}>
+      {label}
+    </a>
+  );
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
+
+const repositoryNodeModules = fileURLToPath(new URL("../../node_modules", import.meta.url));
+const devServerTarget = process.env.DASHBOARD_URL ?? "http://127.0.0.1:8080";
+
+export default defineConfig({
+  plugins: [react()],
+  css: {
+    preprocessorOptions: {
+      scss: {
+        // Vanilla and react-components import "vanilla-framework" by its package name.
+        loadPaths: [repositoryNodeModules],
+        quietDeps: true,
+        silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"],
+      },
+    },
+  },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+  },
+  server: {
+    // `npm run dev` serves the SPA with hot reload and passes server paths to a running dashboard.
+    proxy: {
+      "/api": devServerTarget,
+      "/ams": { target: devServerTarget, ws: true },
+    },
+  },
+  test: {
+    name: "web",
+    environment: "jsdom",
+    include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
+    setupFiles: ["./test/setup.ts"],
+  },
+});

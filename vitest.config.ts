@@ -1,0 +1,44 @@
+import { defineConfig } from "vitest/config";
+
+// Unit, component and API tests, one project per package. End-to-end tests run under Playwright.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "contract",
+          root: "packages/contract",
+          environment: "node",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "cluster",
+          root: "packages/cluster",
+          environment: "node",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
+          name: "server",
+          root: "packages/server",
+          environment: "node",
+          include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      "packages/web/vite.config.ts",
+      {
+        test: {
+          name: "scripts",
+          root: "scripts",
+          environment: "node",
+          include: ["**/*.test.ts"],
+        },
+      },
+    ],
+  },
+});
