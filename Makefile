@@ -38,7 +38,7 @@ start: node_modules/.installed system-packages build
 	bin/dashboard start
 
 typecheck: node_modules/.installed
-	for project in . packages/contract packages/cluster packages/server packages/web e2e bench; do \
+	for project in . packages/contract packages/db packages/cluster packages/server packages/web e2e bench; do \
 	  echo "tsc -p $$project"; npx tsc -p $$project; \
 	done
 

@@ -1,9 +1,11 @@
 // The embedded cluster's process: its control plane listens on a Unix socket in the cluster's data
 // directory (like AMS's local socket), and it stops cleanly on SIGINT or SIGTERM.
-import { mkdirSync, rmSync, chmodSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
+import { randomBytes } from "node:crypto";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { buildAmsServer } from "./ams/server.ts";
+import { ClusterOptionsError, readClusterOptions } from "./options.ts";
+import { startCluster } from "./cluster.ts";
 import { clusterVersion } from "./version.ts";
 
 const { values } = parseArgs({
@@ -19,25 +21,42 @@ if (dataDirArgument === undefined) {
   process.exit(2);
 }
 const dataDir = resolve(dataDirArgument);
-mkdirSync(dataDir, { recursive: true });
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
-const socketPath = join(dataDir, "ams.socket");
-// A socket file left by a process that died cannot be listened on again; it holds no state.
-rmSync(socketPath, { force: true });
+/** The token secret survives restarts, so tokens issued before a restart stay valid until they expire. */
+function tokenSecret(): string {
+  const path = join(dataDir, "token-secret");
+  if (existsSync(path)) return readFileSync(path, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(path, secret, { mode: 0o600 });
+  return secret;
+}
 
-const app = buildAmsServer({
-  identity: { id: values.name, name: values.name, version: clusterVersion },
-});
-await app.listen({ path: socketPath });
-chmodSync(socketPath, 0o600);
-console.log(`cluster ${values.name}: AMS API listening on ${socketPath}`);
+let options;
+try {
+  options = readClusterOptions(process.env, {
+    name: values.name,
+    dataDir,
+    version: clusterVersion,
+    tokenSecret: tokenSecret(),
+  });
+} catch (error) {
+  if (error instanceof ClusterOptionsError) {
+    console.error(`cluster ${values.name}: configuration error: ${error.message}`);
+    process.exit(2);
+  }
+  throw error;
+}
+
+const cluster = await startCluster(options);
+console.log(`cluster ${values.name}: AMS API listening on ${cluster.socketPath}`);
 
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`cluster ${values.name}: ${signal}, stopping`);
-  await app.close();
+  await cluster.stop();
   process.exit(0);
 }
 process.on("SIGINT", () => void stop("SIGINT"));

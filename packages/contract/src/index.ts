@@ -4,3 +4,5 @@ export * from "./api/api-error.ts";
 export * from "./api/auth-info.ts";
 export * from "./api/cluster.ts";
 export * from "./api/register-command.ts";
+export * from "./ams/operation.ts";
+export * from "./ams/event.ts";

@@ -1,16 +1,29 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import fastifyWebsocket from "@fastify/websocket";
 import { AmsError, errorResponse } from "./envelope.ts";
+import type { ClusterContext } from "../context.ts";
 import { registerServiceRoutes } from "./routes/service.ts";
-import type { ClusterIdentity } from "./cluster-identity.ts";
+import { registerOperationRoutes } from "./routes/operations.ts";
+import { registerNodesRoutes } from "./routes/nodes.ts";
+import { registerImagesRoutes } from "./routes/images.ts";
+import { registerConfigRoutes } from "./routes/config.ts";
+import { registerApplicationsRoutes } from "./routes/applications.ts";
+import { registerRegistryRoutes } from "./routes/registry.ts";
+import { registerInstancesRoutes } from "./routes/instances.ts";
+import { registerInstanceLogsRoutes } from "./routes/instance-logs.ts";
+import { registerInstanceExecRoutes } from "./routes/instance-exec.ts";
+import { registerEventsRoutes } from "./routes/events.ts";
 
-export interface AmsServerOptions {
-  identity: ClusterIdentity;
-  logger?: boolean;
-}
+/** Largest JSON body accepted; uploads (application and image packages) set their own limits. */
+export const jsonBodyLimit = 1024 * 1024;
 
 /** The control plane's REST API: `/1.0/...` with AMS envelopes for every answer, errors included. */
-export function buildAmsServer(options: AmsServerOptions): FastifyInstance {
-  const app = Fastify({ logger: options.logger ?? false });
+export async function buildAmsServer(
+  context: ClusterContext,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: jsonBodyLimit });
+  await app.register(fastifyWebsocket);
 
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send(errorResponse(404, `Not found: ${request.method} ${request.url}`));
@@ -29,6 +42,16 @@ export function buildAmsServer(options: AmsServerOptions): FastifyInstance {
     return reply.code(500).send(errorResponse(500, "Internal error"));
   });
 
-  registerServiceRoutes(app, options.identity);
+  registerServiceRoutes(app, context);
+  registerOperationRoutes(app, context);
+  registerNodesRoutes(app, context);
+  registerImagesRoutes(app, context);
+  registerConfigRoutes(app, context);
+  registerApplicationsRoutes(app, context);
+  registerRegistryRoutes(app, context);
+  registerInstancesRoutes(app, context);
+  registerInstanceLogsRoutes(app, context);
+  registerInstanceExecRoutes(app, context);
+  registerEventsRoutes(app, context);
   return app;
 }

@@ -1,0 +1,54 @@
+import { chmodSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { ClusterOptions } from "./options.ts";
+import type { ClusterContext } from "./context.ts";
+import { openClusterDatabase } from "./store/database.ts";
+import { EventHub } from "./events/event-hub.ts";
+import { OperationManager } from "./operations/operation-manager.ts";
+import { seedCluster } from "./seed/seed-cluster.ts";
+import { buildAmsServer } from "./ams/server.ts";
+
+export interface RunningCluster {
+  context: ClusterContext;
+  app: FastifyInstance;
+  socketPath: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Opens the cluster's state, resolves what a previous process left unfinished, and serves the AMS
+ * API on `<dataDir>/ams.socket` (mode 0600: only its owner may call it, like AMS's local socket).
+ */
+export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+  const db = await openClusterDatabase(options.dataDir, options.databaseUrl, options.name);
+  const events = new EventHub();
+  const operations = new OperationManager(db, events);
+  const context: ClusterContext = { options, db, events, operations };
+  try {
+    await seedCluster(db, options);
+    const app = await buildAmsServer(context);
+    await operations.recover();
+
+    const socketPath = join(options.dataDir, "ams.socket");
+    // A socket file left by a process that died cannot be listened on again; it holds no state.
+    rmSync(socketPath, { force: true });
+    await app.listen({ path: socketPath });
+    chmodSync(socketPath, 0o600);
+
+    return {
+      context,
+      app,
+      socketPath,
+      stop: async () => {
+        await app.close();
+        await operations.stop();
+        await db.destroy();
+      },
+    };
+  } catch (error) {
+    await operations.stop();
+    await db.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,7 @@
+import type { Migration } from "kysely/migration";
+import { initial } from "./0001-initial.ts";
+
+/** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
+export const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+};

@@ -1,0 +1,172 @@
+/**
+ * The cluster's tables. JSON values are stored as text (portable across SQLite and PostgreSQL);
+ * byte sizes are integers of bytes; entity creation times are Unix seconds (as AMS reports them);
+ * operation times are RFC 3339 text. `revision` counts updates and makes the ETag.
+ */
+export interface ClusterSchema {
+  nodes: NodesTable;
+  images: ImagesTable;
+  image_versions: ImageVersionsTable;
+  applications: ApplicationsTable;
+  application_versions: ApplicationVersionsTable;
+  instances: InstancesTable;
+  instance_tags: InstanceTagsTable;
+  operations: OperationsTable;
+  config: ConfigTable;
+}
+
+export interface NodesTable {
+  name: string;
+  address: string;
+  public_address: string;
+  architecture: string;
+  cpus: number;
+  cpu_allocation_rate: number;
+  memory: number;
+  memory_allocation_rate: number;
+  disk_size: number;
+  gpu_slots: number;
+  gpu_encoder_slots: number;
+  vpu_slots: number;
+  /** JSON string array. */
+  tags: string;
+  unschedulable: number;
+  is_master: number;
+  managed: number;
+  storage_pool: string;
+  network_bridge_mtu: number;
+  status: string;
+  created_at: number;
+  revision: number;
+}
+
+export interface ImagesTable {
+  id: string;
+  name: string;
+  type: string;
+  variant: string;
+  architecture: string;
+  /** JSON string array, e.g. ["gpu", "camera"]. */
+  capabilities: string;
+  is_default: number;
+  immutable: number;
+  status: string;
+  created_at: number;
+  revision: number;
+}
+
+export interface ImageVersionsTable {
+  image_id: string;
+  version: number;
+  fingerprint: string;
+  size: number;
+  remote_id: string;
+  status: string;
+  error_message: string;
+  created_at: number;
+}
+
+export interface ApplicationsTable {
+  id: string;
+  name: string;
+  status: string;
+  vm: number;
+  instance_type: string;
+  boot_package: string;
+  parent_image_id: string;
+  parent_image_variant: string;
+  abi: string;
+  immutable: number;
+  inhibit_auto_updates: number;
+  /** JSON string arrays. */
+  tags: string;
+  node_selector: string;
+  addons: string;
+  /** JSON object: cpus, memory, disk-size, gpu-slots, vpu-slots (as in the manifest). */
+  resources: string;
+  created_at: number;
+  revision: number;
+}
+
+export interface ApplicationVersionsTable {
+  application_id: string;
+  number: number;
+  manifest_version: string;
+  /** The validated manifest as JSON. */
+  manifest: string;
+  /** The manifest file as uploaded (YAML), for download. */
+  manifest_text: string;
+  parent_image_id: string;
+  parent_image_version: number;
+  status: string;
+  published: number;
+  boot_activity: string;
+  error_message: string;
+  /** Where the unpacked package lives, relative to the cluster's data directory. */
+  package_path: string;
+  created_at: number;
+}
+
+export interface InstancesTable {
+  id: string;
+  name: string;
+  type: string;
+  base: number;
+  status: string;
+  desired_status: string;
+  status_message: string;
+  error_message: string;
+  node: string;
+  app_id: string;
+  app_name: string;
+  app_version: number;
+  image_id: string;
+  image_name: string;
+  image_version: number;
+  image_variant: string;
+  architecture: string;
+  address: string;
+  cpus: number;
+  memory: number;
+  disk_size: number;
+  gpu_slots: number;
+  vpu_slots: number;
+  /** JSON: InstanceConfig (display, enable_streaming, boot package/activity, security...). */
+  config: string;
+  /** JSON string array, kept in step with instance_tags, which the tag filter uses. */
+  tags: string;
+  /** JSON string array of log names. */
+  stored_logs: string;
+  created_at: number;
+  revision: number;
+}
+
+export interface InstanceTagsTable {
+  instance_id: string;
+  tag: string;
+}
+
+export interface OperationsTable {
+  id: string;
+  class: string;
+  description: string;
+  status: string;
+  status_code: number;
+  /** JSON: { instances: ["/1.0/instances/<id>"], ... } */
+  resources: string;
+  /** JSON or "null". */
+  metadata: string;
+  may_cancel: number;
+  err: string;
+  created_at: string;
+  updated_at: string;
+  /** What the operation does, so that a restart can resume or resolve it (internal). */
+  kind: string;
+  /** JSON: the input the operation's work needs (internal). */
+  payload: string;
+}
+
+export interface ConfigTable {
+  key: string;
+  value: string;
+}

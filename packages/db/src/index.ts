@@ -1,0 +1,2 @@
+export * from "./open-database.ts";
+export { openNodeSqliteDatabase } from "./node-sqlite-database.ts";

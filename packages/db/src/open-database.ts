@@ -1,0 +1,67 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
+import { Migrator, type Migration } from "kysely/migration";
+import pg from "pg";
+import { openNodeSqliteDatabase } from "./node-sqlite-database.ts";
+
+export interface DatabaseOptions {
+  /** The SQLite file to use when no PostgreSQL URL is given. */
+  sqlitePath: string;
+  /** `postgres://...`: use PostgreSQL instead of SQLite. */
+  databaseUrl: string | undefined;
+  /** Every migration by name; names sort in the order they run. Never rename one that shipped. */
+  migrations: Record<string, Migration>;
+  /** PostgreSQL schema holding the tables, so that two components can share one database. */
+  postgresSchema?: string;
+}
+
+export type DatabaseEngine = "sqlite" | "postgres";
+
+/** Opens a database (PostgreSQL when a URL is given, else SQLite) and migrates it to the latest schema. */
+export async function openDatabase<Schema>(options: DatabaseOptions): Promise<Kysely<Schema>> {
+  const db = new Kysely<Schema>({ dialect: dialectFor(options) });
+  try {
+    if (options.databaseUrl !== undefined && options.postgresSchema !== undefined) {
+      await db.schema.createSchema(options.postgresSchema).ifNotExists().execute();
+    }
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: () => Promise.resolve(options.migrations) },
+      ...(options.postgresSchema !== undefined && options.databaseUrl !== undefined
+        ? { migrationTableSchema: options.postgresSchema }
+        : {}),
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((result) => result.status === "Error");
+    if (error !== undefined || failed !== undefined) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${reason}`, {
+        cause: error,
+      });
+    }
+    return db;
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}
+
+export function engineOf(options: Pick<DatabaseOptions, "databaseUrl">): DatabaseEngine {
+  return options.databaseUrl === undefined ? "sqlite" : "postgres";
+}
+
+function dialectFor(options: DatabaseOptions): Dialect {
+  if (options.databaseUrl !== undefined) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    if (options.postgresSchema !== undefined) {
+      const schema = options.postgresSchema;
+      pool.on("connect", (client) => {
+        void client.query(`SET search_path TO "${schema.replaceAll('"', '""')}"`);
+      });
+    }
+    return new PostgresDialect({ pool });
+  }
+  mkdirSync(dirname(options.sqlitePath), { recursive: true });
+  return new SqliteDialect({ database: openNodeSqliteDatabase(options.sqlitePath) });
+}
