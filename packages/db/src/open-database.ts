@@ -5,6 +5,10 @@ import { Migrator, type Migration } from "kysely/migration";
 import pg from "pg";
 import { openNodeSqliteDatabase } from "./node-sqlite-database.ts";
 
+// PostgreSQL's bigint (int8, type 20) arrives as a string by default, for values past 2^53. Our
+// bigints are byte sizes and Unix times, far below that: read them as numbers, like SQLite does.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
 export interface DatabaseOptions {
   /** The SQLite file to use when no PostgreSQL URL is given. */
   sqlitePath: string;
