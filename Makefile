@@ -9,17 +9,19 @@ ifeq ($(NODE_BIN),)
 $(error could not find or install Node.js 24 (see the messages above))
 endif
 export PATH := $(NODE_BIN):$(PATH)
-# Native addons build against the headers of the Node that runs them.
+# Native addons (node-pty) build against the headers of the Node that runs them.
 export npm_config_nodedir := $(abspath $(NODE_BIN)/..)
 
 NPM := npm --no-audit --no-fund --loglevel=error
+BIN := node_modules/.bin
 PACKAGE_MANIFESTS := package.json package-lock.json $(wildcard packages/*/package.json) e2e/package.json bench/package.json
+TS_PROJECTS := . packages/contract packages/db packages/cluster packages/server packages/web e2e bench
 
-.PHONY: help start build test typecheck lint format unit e2e bench system-packages clean
+.PHONY: help start build test typecheck lint format unit unit-postgres e2e bench system-packages test-system-packages clean
 
 help:
 	@echo "make start   install what is missing, build, and run the dashboard with an embedded cluster"
-	@echo "make test    install what is missing and run every test (typecheck, lint, unit, API, e2e)"
+	@echo "make test    install what is missing and run every test (typecheck, lint, unit, API on SQLite and PostgreSQL, e2e)"
 	@echo "make build   build the web app"
 	@echo "make bench   run the benchmarks"
 	@echo "make format  rewrite files with Prettier"
@@ -31,35 +33,41 @@ node_modules/.installed: $(PACKAGE_MANIFESTS)
 system-packages:
 	scripts/ensure-system-packages.sh
 
+test-system-packages:
+	scripts/ensure-system-packages.sh --tests
+
 build: node_modules/.installed
-	$(NPM) run build --workspace packages/web
+	$(BIN)/vite build packages/web --logLevel warn
 
 start: node_modules/.installed system-packages build
 	bin/dashboard start
 
 typecheck: node_modules/.installed
-	for project in . packages/contract packages/db packages/cluster packages/server packages/web e2e bench; do \
-	  echo "tsc -p $$project"; npx tsc -p $$project; \
-	done
+	for project in $(TS_PROJECTS); do echo "tsc -p $$project"; $(BIN)/tsc -p $$project; done
 
 lint: node_modules/.installed
-	npx eslint --max-warnings=0 .
-	npx prettier --check --log-level=warn .
+	$(BIN)/eslint --max-warnings=0 .
+	$(BIN)/prettier --check --log-level=warn .
 	node scripts/import-cycles/main.ts
 
 format: node_modules/.installed
-	npx prettier --write --log-level=warn .
+	$(BIN)/prettier --write --log-level=warn .
 
+# Unit, component and API tests on SQLite, then the cluster and server API suites on PostgreSQL.
 unit: node_modules/.installed
-	npx vitest run
+	$(BIN)/vitest run
 
-e2e: node_modules/.installed system-packages build
-	npx playwright test -c e2e
+unit-postgres: node_modules/.installed test-system-packages
+	scripts/with-postgres.sh $(BIN)/vitest run --project cluster --project server
 
-test: node_modules/.installed system-packages
+e2e: node_modules/.installed test-system-packages build
+	$(BIN)/playwright test -c e2e
+
+test: node_modules/.installed system-packages test-system-packages
 	$(MAKE) --no-print-directory typecheck
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory unit
+	$(MAKE) --no-print-directory unit-postgres
 	$(MAKE) --no-print-directory e2e
 
 bench: node_modules/.installed system-packages

@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the product and its tests need when they are missing:
-# chromium (e2e tests), ffmpeg (the virtual devices' video encoder), fonts for rendered text,
-# bubblewrap (confines the virtual devices' shells).
+# Installs the Debian packages the product needs when they are missing: ffmpeg (the virtual
+# devices' video encoder), bubblewrap (confines the virtual devices' shells), fonts for rendered
+# text. With --tests, also what the tests need: chromium (e2e) and postgresql (the PostgreSQL runs).
 set -euo pipefail
-declare -A command_of=([chromium]=chromium [ffmpeg]=ffmpeg [bubblewrap]=bwrap)
+declare -A command_of=([ffmpeg]=ffmpeg [bubblewrap]=bwrap)
+if [ "${1:-}" = "--tests" ]; then
+  command_of[chromium]=chromium
+fi
 missing=()
 for package in "${!command_of[@]}"; do
   command -v "${command_of[$package]}" >/dev/null 2>&1 || missing+=("$package")
 done
+if [ "${1:-}" = "--tests" ] && ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  missing+=(postgresql)
+fi
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing+=(fonts-dejavu-core)
 [ ${#missing[@]} -eq 0 ] && exit 0
 

@@ -1,2 +1,3 @@
 export * from "./open-database.ts";
 export { openNodeSqliteDatabase } from "./node-sqlite-database.ts";
+export { createTestDatabase, type TestDatabase } from "./test-database.ts";

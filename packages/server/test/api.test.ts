@@ -1,4 +1,5 @@
-// The dashboard server's API, tested against the real server: a temporary data directory, SQLite,
+// The dashboard server's API, tested against the real server: a temporary data directory, SQLite
+// (or a PostgreSQL database of its own when TEST_POSTGRES_URL is set, see scripts/with-postgres.sh),
 // and a real embedded cluster process behind its Unix socket.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -6,6 +7,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { authInfoSchema, clusterSchema, apiErrorSchema } from "@anbox-dashboard/contract";
+import { createTestDatabase, type TestDatabase } from "@anbox-dashboard/db";
 import { readConfig } from "../src/config.ts";
 import { startDashboard, type RunningDashboard } from "../src/main.ts";
 import { openDatabase, type Database } from "../src/store/database.ts";
@@ -14,24 +16,29 @@ import { sessionCookieName } from "../src/auth/session-cookie.ts";
 let dataDir: string;
 let dashboard: RunningDashboard;
 let db: Database;
+let postgres: TestDatabase | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "dashboard-api-test-"));
   const webDistDir = join(dataDir, "web");
   mkdirSync(webDistDir);
   writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>spa</title>");
+  const adminUrl = process.env.TEST_POSTGRES_URL;
+  postgres = adminUrl === undefined ? undefined : await createTestDatabase(adminUrl);
+  if (postgres) process.env.CLUSTER_DATABASE_URL = postgres.url;
   const config = readConfig(
-    { DATA_DIR: dataDir, PORT: "0", WEB_DIST_DIR: webDistDir },
+    { DATA_DIR: dataDir, PORT: "0", WEB_DIST_DIR: webDistDir, DATABASE_URL: postgres?.url },
     "/nonexistent-repository-root",
   );
   dashboard = await startDashboard(config);
-  db = await openDatabase({ dataDir, databaseUrl: undefined });
+  db = await openDatabase({ dataDir, databaseUrl: postgres?.url });
 });
 
 afterAll(async () => {
   await db.destroy();
   await dashboard.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  await postgres?.drop();
 });
 
 function get(path: string, headers: Record<string, string> = {}): Promise<Response> {

@@ -1,11 +1,13 @@
-// A real cluster for tests: its own temporary data directory, SQLite (or PostgreSQL when
-// CLUSTER_TEST_DATABASE_URL is set), the AMS API on a real Unix socket, and a client over it.
+// A real cluster for tests: its own temporary data directory, SQLite (or, when TEST_POSTGRES_URL
+// is set by scripts/with-postgres.sh, a PostgreSQL database of its own), the AMS API on a real Unix
+// socket, and a client over it.
 import { mkdtempSync, rmSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 import type { AmsOperation } from "@anbox-dashboard/contract";
+import { createTestDatabase, type TestDatabase } from "@anbox-dashboard/db";
 import { startCluster, type RunningCluster } from "../../src/cluster.ts";
 import type { ClusterOptions } from "../../src/options.ts";
 
@@ -55,10 +57,16 @@ export async function startTestCluster(
 ): Promise<TestCluster> {
   const dataDir = existingDataDir ?? mkdtempSync(join(tmpdir(), "cluster-test-"));
   const name = overrides.name ?? `t${randomBytes(4).toString("hex")}`;
+  const adminUrl = process.env.TEST_POSTGRES_URL;
+  // A restart keeps the database it had; a new test cluster gets a new one.
+  const database: TestDatabase | undefined =
+    overrides.databaseUrl === undefined && adminUrl !== undefined
+      ? await createTestDatabase(adminUrl)
+      : undefined;
   const options: ClusterOptions = {
     name,
     dataDir,
-    databaseUrl: process.env.CLUSTER_TEST_DATABASE_URL,
+    databaseUrl: database?.url,
     version: "test",
     bootStepDelayMs: 0,
     stopDelayMs: 0,
@@ -119,11 +127,12 @@ export async function startTestCluster(
     },
     restart: async () => {
       await cluster.stop();
-      return startTestCluster({ ...overrides, name }, dataDir);
+      return startTestCluster({ ...overrides, name, databaseUrl: options.databaseUrl }, dataDir);
     },
     destroy: async () => {
       await cluster.stop();
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
   return cluster;
