@@ -8,11 +8,14 @@ import { EventHub } from "./events/event-hub.ts";
 import { OperationManager } from "./operations/operation-manager.ts";
 import { seedCluster } from "./seed/seed-cluster.ts";
 import { buildAmsServer } from "./ams/server.ts";
+import { startTlsFront, type TlsFront } from "./access/tls-front.ts";
 
 export interface RunningCluster {
   context: ClusterContext;
   app: FastifyInstance;
   socketPath: string;
+  /** The TCP endpoint's port, when CLUSTER_HTTPS_ADDRESS enabled it. */
+  httpsPort: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -36,11 +39,24 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
     await app.listen({ path: socketPath });
     chmodSync(socketPath, 0o600);
 
+    let tlsFront: TlsFront | undefined;
+    if (options.httpsAddress) {
+      tlsFront = await startTlsFront({
+        ...options.httpsAddress,
+        dataDir: options.dataDir,
+        clusterName: options.name,
+        socketPath,
+        db,
+      });
+    }
+
     return {
       context,
       app,
       socketPath,
+      httpsPort: tlsFront?.port,
       stop: async () => {
+        await tlsFront?.close();
         await app.close();
         await operations.stop();
         await db.destroy();

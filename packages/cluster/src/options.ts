@@ -16,6 +16,8 @@ export interface ClusterOptions {
   firstNode: { name: string; cpus: number; memory: number; diskSize: number; gpuSlots: number };
   /** Secret that signs the short-lived tokens of `POST /1.0/events/auth`. */
   tokenSecret: string;
+  /** The API over TCP with mTLS (`CLUSTER_HTTPS_ADDRESS=127.0.0.1:8444`); off when undefined. */
+  httpsAddress?: { host: string; port: number } | undefined;
 }
 
 export class ClusterOptionsError extends Error {}
@@ -32,6 +34,7 @@ export function readClusterOptions(
   return {
     ...base,
     databaseUrl: emptyToUndefined(env.CLUSTER_DATABASE_URL),
+    httpsAddress: readAddress(env.CLUSTER_HTTPS_ADDRESS),
     bootStepDelayMs: readNumber(env, "CLUSTER_BOOT_STEP_DELAY_MS", 800),
     stopDelayMs: readNumber(env, "CLUSTER_STOP_DELAY_MS", 500),
     firstNode: {
@@ -43,6 +46,16 @@ export function readClusterOptions(
       gpuSlots: readNumber(env, "CLUSTER_NODE_GPU_SLOTS", 0),
     },
   };
+}
+
+function readAddress(value: string | undefined): { host: string; port: number } | undefined {
+  if (value === undefined || value === "") return undefined;
+  const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value);
+  const port = Number(match?.[2]);
+  if (!match?.[1] || port > 65535) {
+    throw new ClusterOptionsError(`CLUSTER_HTTPS_ADDRESS must be HOST:PORT, got "${value}"`);
+  }
+  return { host: match[1], port };
 }
 
 function emptyToUndefined(value: string | undefined): string | undefined {

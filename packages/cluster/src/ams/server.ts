@@ -13,6 +13,7 @@ import { registerInstancesRoutes } from "./routes/instances.ts";
 import { registerInstanceLogsRoutes } from "./routes/instance-logs.ts";
 import { registerInstanceExecRoutes } from "./routes/instance-exec.ts";
 import { registerEventsRoutes } from "./routes/events.ts";
+import { registerCertificatesRoutes } from "./routes/certificates.ts";
 
 /** Largest JSON body accepted; uploads (application and image packages) set their own limits. */
 export const jsonBodyLimit = 1024 * 1024;
@@ -53,5 +54,6 @@ export async function buildAmsServer(
   registerInstanceLogsRoutes(app, context);
   registerInstanceExecRoutes(app, context);
   registerEventsRoutes(app, context);
+  registerCertificatesRoutes(app, context);
   return app;
 }

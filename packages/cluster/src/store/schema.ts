@@ -13,6 +13,7 @@ export interface ClusterSchema {
   instance_tags: InstanceTagsTable;
   operations: OperationsTable;
   config: ConfigTable;
+  certificates: CertificatesTable;
 }
 
 export interface NodesTable {
@@ -169,4 +170,13 @@ export interface OperationsTable {
 export interface ConfigTable {
   key: string;
   value: string;
+}
+
+export interface CertificatesTable {
+  /** SHA-256 of the DER certificate, lower-case hex. */
+  fingerprint: string;
+  name: string;
+  /** The DER certificate, base64, without PEM header or footer (as AMS takes and shows it). */
+  certificate: string;
+  created_at: number;
 }

@@ -1,7 +1,9 @@
 import type { Migration } from "kysely/migration";
 import { initial } from "./0001-initial.ts";
+import { certificates } from "./0002-certificates.ts";
 
 /** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-certificates": certificates,
 };

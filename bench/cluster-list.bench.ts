@@ -1,0 +1,225 @@
+// The embedded cluster's instance list under load: 10,000 instances on 100 nodes, listed a page at
+// a time with a status filter and a sort, over the real AMS socket; compared with the bare database
+// query the endpoint runs. Then: how long 1,000 creates take to reach `running` with a zero-delay runtime.
+import { mkdtempSync, rmSync } from "node:fs";
+import { request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startCluster } from "../packages/cluster/src/cluster.ts";
+import { newId } from "../packages/cluster/src/store/ids.ts";
+import type { ClusterDatabase } from "../packages/cluster/src/store/database.ts";
+
+const instanceCount = 10_000;
+const nodeCount = 100;
+const listSamples = 300;
+const createCount = 1_000;
+const createConcurrency = 16;
+const statuses = ["running", "running", "running", "stopped", "error", "created"] as const;
+
+function call(
+  socketPath: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = request(
+      { socketPath, method, path, headers: payload ? { "content-type": "application/json" } : {} },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          resolve({
+            status: res.statusCode ?? 0,
+            json: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown,
+          });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+function percentile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+async function seed(db: ClusterDatabase): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  const node = await db
+    .selectFrom("nodes")
+    .selectAll()
+    .where("name", "=", "lxd0")
+    .executeTakeFirstOrThrow();
+  const nodes = Array.from({ length: nodeCount - 1 }, (_, index) => ({
+    ...node,
+    name: `lxd${index + 1}`,
+    is_master: 0,
+    cpus: 64,
+    memory: 256e9,
+    disk_size: 4e12,
+  }));
+  await db
+    .updateTable("nodes")
+    .set({ cpus: 64, memory: 256e9, disk_size: 4e12 })
+    .where("name", "=", "lxd0")
+    .execute();
+  await db.insertInto("nodes").values(nodes).execute();
+  const image = await db
+    .selectFrom("images")
+    .selectAll()
+    .where("is_default", "=", 1)
+    .where("type", "=", "container")
+    .executeTakeFirstOrThrow();
+  const batch = 500;
+  for (let start = 0; start < instanceCount; start += batch) {
+    const rows = Array.from({ length: Math.min(batch, instanceCount - start) }, (_, offset) => {
+      const index = start + offset;
+      const id = newId();
+      return {
+        id,
+        name: `bench-${String(index).padStart(5, "0")}-${id.slice(-4)}`,
+        type: "container",
+        base: 0,
+        status: statuses[index % statuses.length] ?? "running",
+        desired_status: "running",
+        status_message: "",
+        error_message: "",
+        node: `lxd${index % nodeCount}`,
+        app_id: "",
+        app_name: "",
+        app_version: 0,
+        image_id: image.id,
+        image_name: image.name,
+        image_version: 0,
+        image_variant: image.variant,
+        architecture: "x86_64",
+        address: `10.100.${Math.floor(index / 250)}.${(index % 250) + 2}`,
+        cpus: 2,
+        memory: 3e9,
+        disk_size: 3e9,
+        gpu_slots: 0,
+        vpu_slots: 0,
+        config: JSON.stringify({ display: { width: 1280, height: 720, fps: 60, density: 240 } }),
+        tags: JSON.stringify([`group-${index % 10}`]),
+        stored_logs: "[]",
+        created_at: now - index,
+        revision: 1,
+      };
+    });
+    await db.insertInto("instances").values(rows).execute();
+    await db
+      .insertInto("instance_tags")
+      .values(
+        rows.map((row) => ({
+          instance_id: row.id,
+          tag: `group-${Number(row.name.slice(6, 11)) % 10}`,
+        })),
+      )
+      .execute();
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "bench-cluster-"));
+const cluster = await startCluster({
+  name: "bench",
+  dataDir,
+  databaseUrl: process.env.CLUSTER_DATABASE_URL,
+  version: "bench",
+  bootStepDelayMs: 0,
+  stopDelayMs: 0,
+  firstNode: { name: "lxd0", cpus: 64, memory: 256e9, diskSize: 4e12, gpuSlots: 0 },
+  tokenSecret: "bench",
+});
+const { db } = cluster.context;
+try {
+  const seedStarted = performance.now();
+  await seed(db);
+  console.log(
+    `seeded ${instanceCount} instances on ${nodeCount} nodes in ${(performance.now() - seedStarted).toFixed(0)} ms (${process.env.CLUSTER_DATABASE_URL ? "PostgreSQL" : "SQLite"})`,
+  );
+
+  const path = "/1.0/instances?recursion=1&limit=100&status=running&order_by=name&order=asc";
+  const first = await call(cluster.socketPath, "GET", path);
+  const firstBody = first.json as { metadata: unknown[]; total_size?: number };
+  if (first.status !== 200 || firstBody.metadata.length !== 100) {
+    throw new Error(
+      `unexpected answer ${first.status}: ${JSON.stringify(first.json).slice(0, 300)}`,
+    );
+  }
+  const apiTimes: number[] = [];
+  for (let sample = 0; sample < listSamples; sample++) {
+    const offset = (sample * 100) % 5000;
+    const started = performance.now();
+    await call(cluster.socketPath, "GET", `${path}&offset=${offset}`);
+    apiTimes.push(performance.now() - started);
+  }
+  // The bare query: the same page and count straight from the database, no HTTP, no mapping.
+  const bareTimes: number[] = [];
+  for (let sample = 0; sample < listSamples; sample++) {
+    const offset = (sample * 100) % 5000;
+    const started = performance.now();
+    await db
+      .selectFrom("instances")
+      .selectAll()
+      .where("status", "in", ["running"])
+      .orderBy("name", "asc")
+      .orderBy("id", "asc")
+      .limit(100)
+      .offset(offset)
+      .execute();
+    await db
+      .selectFrom("instances")
+      .select((eb) => eb.fn.countAll().as("count"))
+      .where("status", "in", ["running"])
+      .executeTakeFirst();
+    bareTimes.push(performance.now() - started);
+  }
+  apiTimes.sort((a, b) => a - b);
+  bareTimes.sort((a, b) => a - b);
+  const apiP50 = percentile(apiTimes, 0.5);
+  const bareP50 = percentile(bareTimes, 0.5);
+  console.log(`GET ${path} (total_size ${String(firstBody.total_size)}), ${listSamples} samples:`);
+  console.log(
+    `  API        p50 ${apiP50.toFixed(2)} ms, p99 ${percentile(apiTimes, 0.99).toFixed(2)} ms`,
+  );
+  console.log(
+    `  bare query p50 ${bareP50.toFixed(2)} ms, p99 ${percentile(bareTimes, 0.99).toFixed(2)} ms`,
+  );
+  console.log(
+    `  ratio API p50 / bare p50: ${(apiP50 / bareP50).toFixed(2)} (target: p50 < 10 ms and ratio < 3)`,
+  );
+
+  // 1,000 creates with a zero-delay runtime, 16 at a time, until every one is running.
+  const createStarted = performance.now();
+  let next = 0;
+  const operations: string[] = [];
+  const worker = async (): Promise<void> => {
+    while (next < createCount) {
+      next++;
+      const response = await call(cluster.socketPath, "POST", "/1.0/instances", {
+        image_id: "jammy:android15:amd64",
+        type: "container",
+      });
+      if (response.status !== 202)
+        throw new Error(`create answered ${response.status}: ${JSON.stringify(response.json)}`);
+      operations.push((response.json as { operation: string }).operation);
+    }
+  };
+  await Promise.all(Array.from({ length: createConcurrency }, worker));
+  const accepted = performance.now() - createStarted;
+  let failed = 0;
+  for (const operation of operations) {
+    const waited = await call(cluster.socketPath, "GET", `${operation}/wait?timeout=120`);
+    if ((waited.json as { metadata: { status: string } }).metadata.status !== "Success") failed++;
+  }
+  const total = performance.now() - createStarted;
+  console.log(
+    `${createCount} creates (${createConcurrency} concurrent): accepted in ${accepted.toFixed(0)} ms, all running after ${total.toFixed(0)} ms (${((createCount / total) * 1000).toFixed(0)}/s), ${failed} failed`,
+  );
+} finally {
+  await cluster.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
