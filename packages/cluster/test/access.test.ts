@@ -5,6 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createServer, type Server } from "node:http";
+import { SignJWT, exportJWK, generateKeyPair } from "jose";
 import { startTestCluster, type TestCluster } from "./helpers/test-cluster.ts";
 
 let cluster: TestCluster;
@@ -42,6 +44,7 @@ function makeClientCertificate(name: string): { cert: string; key: string } {
 function overTls(
   path: string,
   identity?: { cert: string; key: string },
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: { metadata?: { auth?: string }; error?: string } }> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -50,6 +53,7 @@ function overTls(
         port: cluster.running.httpsPort,
         path,
         method: "GET",
+        headers,
         // The cluster's certificate is self-signed: these tests check client authentication.
         rejectUnauthorized: false,
         ...identity,
@@ -123,5 +127,76 @@ describe("the API over TCP", () => {
     });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.error).toMatch(/certificate/);
+  });
+});
+
+describe("OIDC bearer tokens over TCP", () => {
+  let issuerServer: Server;
+  let issuer: string;
+  let privateKey: Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
+
+  beforeAll(async () => {
+    const keys = await generateKeyPair("ES256");
+    privateKey = keys.privateKey;
+    const jwk = { ...(await exportJWK(keys.publicKey)), kid: "test-key", alg: "ES256", use: "sig" };
+    // A minimal identity provider: its discovery document and its signing keys.
+    issuerServer = createServer((req, res) => {
+      res.setHeader("content-type", "application/json");
+      if (req.url === "/.well-known/openid-configuration") {
+        res.end(JSON.stringify({ issuer, jwks_uri: `${issuer}/jwks` }));
+      } else if (req.url === "/jwks") {
+        res.end(JSON.stringify({ keys: [jwk] }));
+      } else {
+        res.statusCode = 404;
+        res.end("{}");
+      }
+    });
+    await new Promise<void>((resolve) => issuerServer.listen(0, "127.0.0.1", resolve));
+    const address = issuerServer.address();
+    issuer = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+    await cluster.running.context.db
+      .insertInto("config")
+      .values([
+        { key: "oidc.issuer_url", value: issuer },
+        { key: "oidc.client_id", value: "ams" },
+      ])
+      .execute();
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => issuerServer.close(resolve));
+  });
+
+  const token = (claims: { audience?: string; expiresIn?: string; issuer?: string }) =>
+    new SignJWT({ email: "ops@example.com" })
+      .setProtectedHeader({ alg: "ES256", kid: "test-key" })
+      .setIssuer(claims.issuer ?? issuer)
+      .setAudience(claims.audience ?? "ams")
+      .setSubject("ops")
+      .setIssuedAt()
+      .setExpirationTime(claims.expiresIn ?? "5m")
+      .sign(privateKey);
+
+  it("accepts a valid token from the configured issuer", async () => {
+    const response = await overTls("/1.0/operations", undefined, {
+      authorization: `Bearer ${await token({})}`,
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it("refuses a token for another audience, from another issuer, expired, or forged", async () => {
+    const refused = [
+      await token({ audience: "someone-else" }),
+      await token({ issuer: "http://127.0.0.1:1" }),
+      await token({ expiresIn: "-10m" }),
+      `${(await token({})).slice(0, -4)}AAAA`,
+      "not-a-jwt",
+    ];
+    for (const bad of refused) {
+      const response = await overTls("/1.0/operations", undefined, {
+        authorization: `Bearer ${bad}`,
+      });
+      expect(response.status).toBe(403);
+    }
   });
 });

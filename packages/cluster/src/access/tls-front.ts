@@ -6,6 +6,7 @@ import type { ClusterDatabase } from "../store/database.ts";
 import { errorResponse } from "../ams/envelope.ts";
 import { fingerprintOf } from "./certificate-fingerprint.ts";
 import { ensureServerCertificate } from "./server-certificate.ts";
+import { OidcBearerVerifier, bearerTokenOf, readOidcSettings } from "./oidc-bearer.ts";
 
 export interface TlsFrontOptions {
   host: string;
@@ -36,8 +37,9 @@ export function isLoopbackHost(host: string): boolean {
 
 /**
  * The API over TCP with TLS: a client must present a certificate from the trust store
- * (`/1.0/certificates`), except for the open service-status paths. Authenticated requests and
- * websocket upgrades are passed to the Unix socket, so one implementation serves both ways in.
+ * (`/1.0/certificates`) or, when `oidc.*` is configured, a bearer token from that identity
+ * provider, except for the open service-status paths. Authenticated requests and websocket
+ * upgrades are passed to the Unix socket, so one implementation serves both ways in.
  */
 export async function startTlsFront(options: TlsFrontOptions): Promise<TlsFront> {
   if (!isLoopbackHost(options.host)) {
@@ -51,7 +53,9 @@ export async function startTlsFront(options: TlsFrontOptions): Promise<TlsFront>
     minVersion: "TLSv1.2",
   });
 
-  const isTrusted = async (socket: Socket): Promise<boolean> => {
+  const bearerVerifier = new OidcBearerVerifier();
+
+  const hasTrustedCertificate = async (socket: Socket): Promise<boolean> => {
     if (!(socket instanceof TLSSocket)) return false;
     const peer = socket.getPeerCertificate();
     if (Object.keys(peer).length === 0) return false;
@@ -62,6 +66,16 @@ export async function startTlsFront(options: TlsFrontOptions): Promise<TlsFront>
       .executeTakeFirst();
     return row !== undefined;
   };
+
+  const hasValidBearerToken = async (req: IncomingMessage): Promise<boolean> => {
+    const token = bearerTokenOf(req.headers.authorization);
+    if (token === undefined) return false;
+    const settings = await readOidcSettings(options.db);
+    return settings !== undefined && (await bearerVerifier.verify(token, settings)) !== undefined;
+  };
+
+  const isTrusted = async (req: IncomingMessage): Promise<boolean> =>
+    (await hasTrustedCertificate(req.socket)) || (await hasValidBearerToken(req));
 
   const forward = (req: IncomingMessage, res: ServerResponse, trusted: boolean): void => {
     const upstream = httpRequest(
@@ -84,12 +98,16 @@ export async function startTlsFront(options: TlsFrontOptions): Promise<TlsFront>
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? "/").split("?")[0] ?? "/";
-    isTrusted(req.socket).then(
+    isTrusted(req).then(
       (trusted) => {
         if (trusted || (req.method === "GET" && openPaths.has(path))) {
           forward(req, res, trusted);
         } else {
-          sendError(res, 403, "Forbidden: present a client certificate that the cluster trusts");
+          sendError(
+            res,
+            403,
+            "Forbidden: present a client certificate that the cluster trusts, or a bearer token of its identity provider",
+          );
         }
       },
       () => {
@@ -99,7 +117,7 @@ export async function startTlsFront(options: TlsFrontOptions): Promise<TlsFront>
   });
 
   server.on("upgrade", (req: IncomingMessage, socket: Socket, head: Buffer) => {
-    isTrusted(req.socket).then(
+    isTrusted(req).then(
       (trusted) => {
         if (!trusted) {
           socket.end("HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n");
