@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
 import type { ClusterDatabase } from "../store/database.ts";
+import { readSetting } from "../settings/read-setting.ts";
 
 export interface OidcSettings {
   issuer: string;
@@ -9,14 +10,9 @@ export interface OidcSettings {
 
 /** The OIDC settings from the config keys `oidc.issuer_url`, `oidc.audience`, `oidc.client_id`; undefined when unset. */
 export async function readOidcSettings(db: ClusterDatabase): Promise<OidcSettings | undefined> {
-  const rows = await db
-    .selectFrom("config")
-    .select(["key", "value"])
-    .where("key", "in", ["oidc.issuer_url", "oidc.audience", "oidc.client_id"])
-    .execute();
-  const value = (key: string): string => rows.find((row) => row.key === key)?.value ?? "";
-  const issuer = value("oidc.issuer_url");
-  const audience = value("oidc.audience") || value("oidc.client_id");
+  const issuer = await readSetting(db, "oidc.issuer_url");
+  const audience =
+    (await readSetting(db, "oidc.audience")) || (await readSetting(db, "oidc.client_id"));
   return issuer === "" || audience === "" ? undefined : { issuer, audience };
 }
 

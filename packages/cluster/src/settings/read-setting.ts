@@ -1,12 +1,67 @@
 import type { ClusterDatabase } from "../store/database.ts";
 import type { SchedulingStrategy } from "../scheduler/place-instance.ts";
+import {
+  configKeyNames,
+  configKeys,
+  definitionOf,
+  type ConfigKeyName,
+  type ConfigValue,
+  type ConfigValues,
+} from "./config-keys.ts";
 
-/** The scheduler's strategy (`scheduler.strategy`): `spread` unless configured otherwise. */
-export async function readSchedulerStrategy(db: ClusterDatabase): Promise<SchedulingStrategy> {
+/**
+ * A setting's typed value: the stored one, or the key's default when it was never set (or the
+ * stored text no longer fits the key, which a manual edit of the table could cause).
+ */
+export async function readSetting<K extends ConfigKeyName>(
+  db: ClusterDatabase,
+  key: K,
+): Promise<ConfigValue<K>> {
   const row = await db
     .selectFrom("config")
     .select("value")
-    .where("key", "=", "scheduler.strategy")
+    .where("key", "=", key)
     .executeTakeFirst();
-  return row?.value === "binpack" ? "binpack" : "spread";
+  return typedValue(key, row?.value);
+}
+
+/** Every setting, typed, in one query. */
+export async function readAllSettings(db: ClusterDatabase): Promise<ConfigValues> {
+  const rows = await db
+    .selectFrom("config")
+    .select(["key", "value"])
+    .where("key", "in", configKeyNames)
+    .execute();
+  const stored = new Map(rows.map((row) => [row.key, row.value]));
+  const values: Partial<Record<ConfigKeyName, string | number | boolean>> = {};
+  for (const key of configKeyNames) values[key] = typedValue(key, stored.get(key));
+  return values as ConfigValues;
+}
+
+/** Stores a value that has already been checked with the key's `parse`. */
+export async function writeSetting<K extends ConfigKeyName>(
+  db: ClusterDatabase,
+  key: K,
+  value: ConfigValue<K>,
+): Promise<void> {
+  const text = definitionOf(key).serialize(value);
+  await db
+    .insertInto("config")
+    .values({ key, value: text })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet({ value: text }))
+    .execute();
+}
+
+/** The scheduler's strategy (`scheduler.strategy`): `spread` unless configured otherwise. */
+export async function readSchedulerStrategy(db: ClusterDatabase): Promise<SchedulingStrategy> {
+  return readSetting(db, "scheduler.strategy");
+}
+
+function typedValue<K extends ConfigKeyName>(key: K, text: string | undefined): ConfigValue<K> {
+  const definition = configKeys[key];
+  if (text !== undefined) {
+    const parsed = definitionOf(key).parse(text);
+    if (parsed.ok) return parsed.value as ConfigValue<K>;
+  }
+  return definition.default as ConfigValue<K>;
 }

@@ -88,20 +88,25 @@ export async function startTestCluster(
         payload = Buffer.from(JSON.stringify(requestOptions.body));
         headers["content-type"] ??= "application/json";
       }
-      const req = httpRequest({ socketPath: running.socketPath, path, method, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
-          let body: AmsTestResponse<T>["body"];
-          try {
-            body = JSON.parse(text) as AmsTestResponse<T>["body"];
-          } catch {
-            body = { type: "raw", metadata: text as T };
-          }
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
-        });
-      });
+      if (payload !== undefined) headers["content-length"] = String(payload.length);
+      // No keep-alive: a connection must not outlive the cluster process-state it talked to.
+      const req = httpRequest(
+        { socketPath: running.socketPath, path, method, headers, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () => {
+            const text = Buffer.concat(chunks).toString("utf8");
+            let body: AmsTestResponse<T>["body"];
+            try {
+              body = JSON.parse(text) as AmsTestResponse<T>["body"];
+            } catch {
+              body = { type: "raw", metadata: text as T };
+            }
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
+          });
+        },
+      );
       req.on("error", reject);
       req.end(payload);
     });

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { zipSync, strToU8 } from "fflate";
+import { detectArchiveFormat, readArchive, safeEntryPath } from "./read-archive.ts";
+import { packageLimits } from "./package-limits.ts";
+
+describe("safeEntryPath", () => {
+  it("keeps relative paths, normalised", () => {
+    expect(safeEntryPath("manifest.yaml")).toBe("manifest.yaml");
+    expect(safeEntryPath("./extra-data//a/b.obb")).toBe("extra-data/a/b.obb");
+    expect(safeEntryPath("extra-data/")).toBeUndefined();
+  });
+
+  it("refuses paths that leave the package", () => {
+    expect(() => safeEntryPath("../x")).toThrow("points outside");
+    expect(() => safeEntryPath("a/../../x")).toThrow("points outside");
+    expect(() => safeEntryPath("a\\..\\..\\x")).toThrow("points outside");
+    expect(() => safeEntryPath("/etc/passwd")).toThrow("absolute path");
+    expect(() => safeEntryPath("C:/Windows")).toThrow("absolute path");
+  });
+});
+
+describe("readArchive", () => {
+  it("knows zips and bzip2 data by their magic numbers", () => {
+    expect(detectArchiveFormat(strToU8("PK\u0003\u0004rest"))).toBe("zip");
+    expect(detectArchiveFormat(strToU8("BZh91AY"))).toBe("tar.bz2");
+    expect(detectArchiveFormat(strToU8("\u001f\u008b gzip"))).toBeUndefined();
+  });
+
+  it("reads the files of a zip and skips directory entries", async () => {
+    const zip = Buffer.from(
+      zipSync({ "a.txt": strToU8("A"), "d/": new Uint8Array(0), "d/b.txt": strToU8("B") }),
+    );
+    const { format, entries } = await readArchive(zip);
+    expect(format).toBe("zip");
+    expect(entries.map((entry) => [entry.path, entry.data.toString()])).toEqual([
+      ["a.txt", "A"],
+      ["d/b.txt", "B"],
+    ]);
+  });
+
+  it("refuses a zip that unpacks past the limit", async () => {
+    const zip = Buffer.from(zipSync({ "big.bin": new Uint8Array(2048) }, { level: 0 }));
+    await expect(readArchive(zip, { ...packageLimits, maxUnpackedBytes: 1024 })).rejects.toThrow(
+      "unpacks to more than 1024 bytes",
+    );
+  });
+});

@@ -1,0 +1,84 @@
+import { parse as parseYaml, YAMLParseError } from "yaml";
+import { applicationManifestSchema, type ApplicationManifest } from "@anbox-dashboard/contract";
+import { AmsError } from "../ams/envelope.ts";
+import { parseInput } from "../http/validate.ts";
+import { readArchive, type ArchiveEntry } from "./read-archive.ts";
+import { packageLimits, type PackageLimits } from "./package-limits.ts";
+
+/** An application package, read and checked: what a bootstrap installs. */
+export interface ApplicationPackage {
+  manifest: ApplicationManifest;
+  /** `manifest.yaml` as uploaded. */
+  manifestText: string;
+  /** Every file of the package (manifest, `app.apk`, `extra-data/...`). */
+  entries: ArchiveEntry[];
+  hasApk: boolean;
+}
+
+export const manifestFileName = "manifest.yaml";
+export const apkFileName = "app.apk";
+export const extraDataDirectory = "extra-data";
+
+/**
+ * Reads an uploaded package: a zip or bzip2 tarball holding `manifest.yaml`, and optionally
+ * `app.apk` and `extra-data/`. Refuses (4xx, naming the problem) a damaged or unsafe archive, a
+ * missing or invalid manifest and unexpected files.
+ */
+export async function readApplicationPackage(
+  data: Buffer,
+  limits: PackageLimits = packageLimits,
+): Promise<ApplicationPackage> {
+  if (data.length === 0) throw new AmsError(400, "Invalid package: the upload is empty");
+  const { entries } = await readArchive(data, limits);
+  const unexpected = entries
+    .map((entry) => entry.path)
+    .filter(
+      (path) =>
+        path !== manifestFileName &&
+        path !== apkFileName &&
+        !path.startsWith(`${extraDataDirectory}/`),
+    );
+  if (unexpected.length > 0) {
+    throw new AmsError(
+      400,
+      `Invalid package: unexpected ${unexpected.length === 1 ? "file" : "files"} ${unexpected
+        .slice(0, 5)
+        .map((path) => `"${path}"`)
+        .join(", ")}; a package holds manifest.yaml, app.apk and extra-data/ only`,
+    );
+  }
+  const manifestEntry = entries.find((entry) => entry.path === manifestFileName);
+  if (!manifestEntry) {
+    throw new AmsError(400, "Invalid package: it has no manifest.yaml at its top level");
+  }
+  if (manifestEntry.data.length > limits.maxManifestBytes) {
+    throw new AmsError(
+      400,
+      `Invalid package: manifest.yaml is larger than ${limits.maxManifestBytes} bytes`,
+    );
+  }
+  const manifestText = manifestEntry.data.toString("utf8");
+  const manifest = parseManifest(manifestText);
+  return {
+    manifest,
+    manifestText,
+    entries,
+    hasApk: entries.some((entry) => entry.path === apkFileName),
+  };
+}
+
+/** Parses and validates `manifest.yaml`, answering 400 with each bad key named. */
+export function parseManifest(text: string): ApplicationManifest {
+  let document: unknown;
+  try {
+    // No aliases expansion beyond a small budget: a YAML "billion laughs" is refused too.
+    document = parseYaml(text, { maxAliasCount: 100 });
+  } catch (error) {
+    const detail = error instanceof YAMLParseError ? error.message.split("\n")[0] : "unreadable";
+    throw new AmsError(400, `Invalid manifest.yaml: not valid YAML (${detail})`);
+  }
+  if (document === null || typeof document !== "object" || Array.isArray(document)) {
+    throw new AmsError(400, "Invalid manifest.yaml: it must be a map of keys (name, image, ...)");
+  }
+  return parseInput(applicationManifestSchema, document, "manifest.yaml");
+}

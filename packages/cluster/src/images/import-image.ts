@@ -1,0 +1,76 @@
+import { createHash } from "node:crypto";
+import type { ImageType } from "@anbox-dashboard/contract";
+import type { ClusterDatabase } from "../store/database.ts";
+import { newId } from "../store/ids.ts";
+import { providedImages, type ProvidedImage } from "../seed/provided-images.ts";
+
+/**
+ * The image server's entry for `name`: of `type` when given, else the container image, else the
+ * VM image of that name.
+ */
+export function findProvidedImage(name: string, type?: ImageType): ProvidedImage | undefined {
+  const candidates = providedImages.filter(
+    (image) => image.name === name && (type === undefined || image.type === type),
+  );
+  return candidates.find((image) => image.type === "container") ?? candidates[0];
+}
+
+export function providedImageList(): string {
+  return providedImages.map((image) => `${image.name} (${image.type})`).join(", ");
+}
+
+/** The fingerprint of a provided image version: stable, so re-imports and the seed agree. */
+export function providedImageFingerprint(image: ProvidedImage, version: number): string {
+  return createHash("sha256").update(`${image.name}/${image.type}/${version}`).digest("hex");
+}
+
+/**
+ * Records an image being imported (status `initializing`, one version). It is the default at once
+ * when it is the only image of its type, so that every type with images always has a default.
+ * Undefined when an image of that name and type exists already.
+ */
+export async function insertImportedImage(
+  db: ClusterDatabase,
+  image: ProvidedImage,
+): Promise<string | undefined> {
+  const id = newId();
+  const now = Math.floor(Date.now() / 1000);
+  return db.transaction().execute(async (tx) => {
+    const sameType = await tx
+      .selectFrom("images")
+      .select("name")
+      .where("type", "=", image.type)
+      .execute();
+    if (sameType.some((existing) => existing.name === image.name)) return undefined;
+    await tx
+      .insertInto("images")
+      .values({
+        id,
+        name: image.name,
+        type: image.type,
+        variant: image.variant,
+        architecture: image.architecture,
+        capabilities: JSON.stringify(image.capabilities),
+        is_default: sameType.length === 0 ? 1 : 0,
+        immutable: 1,
+        status: "initializing",
+        created_at: now,
+        revision: 1,
+      })
+      .execute();
+    await tx
+      .insertInto("image_versions")
+      .values({
+        image_id: id,
+        version: 0,
+        fingerprint: providedImageFingerprint(image, 0),
+        size: image.size,
+        remote_id: "1.30.0",
+        status: "initializing",
+        error_message: "",
+        created_at: now,
+      })
+      .execute();
+    return id;
+  });
+}

@@ -1,0 +1,43 @@
+import type { ClusterDatabase } from "../store/database.ts";
+import type { InstancesTable } from "../store/schema.ts";
+import { AmsError } from "../ams/envelope.ts";
+
+// Ids are 20 lower-case base32hex characters; names follow SPEC section 5. Anything else in a URL
+// is refused before it reaches the database.
+const idOrNamePattern = /^[A-Za-z0-9-]{1,63}$/;
+
+/** The instance with this id, or else with this name (ids win: a name may look like an id). */
+export async function findInstance(
+  db: ClusterDatabase,
+  idOrName: string,
+): Promise<InstancesTable | undefined> {
+  if (!idOrNamePattern.test(idOrName)) return undefined;
+  const rows = await db
+    .selectFrom("instances")
+    .selectAll()
+    .where((eb) => eb.or([eb("id", "=", idOrName), eb("name", "=", idOrName)]))
+    .execute();
+  return rows.find((row) => row.id === idOrName) ?? rows[0];
+}
+
+/** As findInstance, answering 400 for a malformed id and 404 for an unknown one. */
+export async function requireInstance(
+  db: ClusterDatabase,
+  idOrName: string,
+): Promise<InstancesTable> {
+  if (!idOrNamePattern.test(idOrName)) {
+    throw new AmsError(
+      400,
+      `Invalid instance id or name "${idOrName.slice(0, 80)}": use letters, digits and hyphens (at most 63)`,
+    );
+  }
+  const row = await findInstance(db, idOrName);
+  if (!row) throw new AmsError(404, `Instance "${idOrName}" not found`);
+  return row;
+}
+
+/** Node name → public address, for the instances' `public_address`. Clusters have few nodes. */
+export async function loadPublicAddresses(db: ClusterDatabase): Promise<Map<string, string>> {
+  const nodes = await db.selectFrom("nodes").select(["name", "public_address"]).execute();
+  return new Map(nodes.map((node) => [node.name, node.public_address]));
+}
