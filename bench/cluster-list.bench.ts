@@ -16,11 +16,13 @@ const createCount = 1_000;
 const createConcurrency = 16;
 const statuses = ["running", "running", "running", "stopped", "error", "created"] as const;
 
+/** One request over the socket; the body is parsed only when asked, so timings are the server's. */
 function call(
   socketPath: string,
   method: string,
   path: string,
   body?: unknown,
+  parse = true,
 ): Promise<{ status: number; json: unknown }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -30,9 +32,10 @@ function call(
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
         res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
           resolve({
             status: res.statusCode ?? 0,
-            json: JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown,
+            json: parse ? (JSON.parse(text) as unknown) : text,
           });
         });
       },
@@ -153,7 +156,14 @@ try {
   for (let sample = 0; sample < listSamples; sample++) {
     const offset = (sample * 100) % 5000;
     const started = performance.now();
-    await call(cluster.socketPath, "GET", `${path}&offset=${offset}`);
+    const response = await call(
+      cluster.socketPath,
+      "GET",
+      `${path}&offset=${offset}`,
+      undefined,
+      false,
+    );
+    if (response.status !== 200) throw new Error(`list answered ${response.status}`);
     apiTimes.push(performance.now() - started);
   }
   // The bare query: the same page and count straight from the database, no HTTP, no mapping.

@@ -1,4 +1,4 @@
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
 
 /**
@@ -7,24 +7,48 @@ import type { SqliteDatabase, SqliteStatement } from "kysely";
  */
 export function openNodeSqliteDatabase(path: string): SqliteDatabase {
   const database = new DatabaseSync(path);
-  // WAL lets readers go on while a write commits; a busy timeout rides out short lock contention
-  // instead of failing a request.
-  database.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;");
+  // WAL lets readers go on while a write commits; with synchronous=NORMAL a commit survives the
+  // process being killed (only a power loss can take back the last commits), without an fsync per
+  // write. A busy timeout rides out short lock contention instead of failing a request.
+  database.exec(
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;",
+  );
+  // Kysely compiles a query of the same shape to the same SQL text: keep the compiled statements of
+  // the most recent shapes instead of compiling them again on every request.
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => {
+      statements.clear();
       database.close();
     },
     prepare: (sql: string): SqliteStatement => {
-      const statement = database.prepare(sql);
-      // Kysely hands over positional parameters of the types its compiler produced.
-      const bind = (parameters: readonly unknown[]): SQLInputValue[] =>
-        parameters as SQLInputValue[];
-      return {
-        reader: statement.columns().length > 0,
-        all: (parameters) => statement.all(...bind(parameters)),
-        run: (parameters) => statement.run(...bind(parameters)),
-        iterate: (parameters) => statement.iterate(...bind(parameters)),
-      };
+      const cached = statements.get(sql);
+      if (cached) {
+        // Refresh its place: the map's order is the order of last use.
+        statements.delete(sql);
+        statements.set(sql, cached);
+        return cached;
+      }
+      const statement = wrap(database.prepare(sql));
+      statements.set(sql, statement);
+      if (statements.size > statementCacheSize) {
+        const oldest = statements.keys().next().value;
+        if (oldest !== undefined) statements.delete(oldest);
+      }
+      return statement;
     },
+  };
+}
+
+const statementCacheSize = 500;
+
+function wrap(statement: StatementSync): SqliteStatement {
+  // Kysely hands over positional parameters of the types its compiler produced.
+  const bind = (parameters: readonly unknown[]): SQLInputValue[] => parameters as SQLInputValue[];
+  return {
+    reader: statement.columns().length > 0,
+    all: (parameters) => statement.all(...bind(parameters)),
+    run: (parameters) => statement.run(...bind(parameters)),
+    iterate: (parameters) => statement.iterate(...bind(parameters)),
   };
 }
