@@ -18,6 +18,9 @@ export default defineConfig({
           root: "packages/cluster",
           environment: "node",
           include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+          // Real clusters on a 2-core machine, PostgreSQL included: generous, never hanging.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

@@ -5,7 +5,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startCluster } from "../packages/cluster/src/cluster.ts";
+import { spawn } from "node:child_process";
+import { setTimeout as sleep } from "node:timers/promises";
+import { openClusterDatabase } from "../packages/cluster/src/store/database.ts";
 import { newId } from "../packages/cluster/src/store/ids.ts";
 import type { ClusterDatabase } from "../packages/cluster/src/store/database.ts";
 
@@ -43,6 +45,19 @@ function call(
     req.on("error", reject);
     req.end(payload);
   });
+}
+
+async function waitForSocket(path: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await call(path, "GET", "/1.0")).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("the cluster process did not start");
+    await sleep(50);
+  }
 }
 
 function percentile(sorted: readonly number[], q: number): number {
@@ -126,24 +141,41 @@ async function seed(db: ClusterDatabase): Promise<void> {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "bench-cluster-"));
-const cluster = await startCluster({
-  name: "bench",
-  dataDir,
-  databaseUrl: process.env.CLUSTER_DATABASE_URL,
-  version: "bench",
-  bootStepDelayMs: 0,
-  stopDelayMs: 0,
-  firstNode: { name: "lxd0", cpus: 64, memory: 256e9, diskSize: 4e12, gpuSlots: 0 },
-  tokenSecret: "bench",
-});
-const { db } = cluster.context;
+const databaseUrl = process.env.CLUSTER_DATABASE_URL;
+const socketPath = join(dataDir, "ams.socket");
+// The cluster runs as its own process, as `make start` runs it, so that the client's work is not
+// counted as the server's. The instances are written straight into its database once it runs: a
+// list benchmark needs many rows, not the minutes it would take to boot them.
+const clusterProcess = spawn(
+  process.execPath,
+  [
+    join(import.meta.dirname, "../packages/cluster/src/main.ts"),
+    "--data-dir",
+    dataDir,
+    "--name",
+    "bench",
+  ],
+  {
+    env: {
+      ...process.env,
+      CLUSTER_BOOT_STEP_DELAY_MS: "0",
+      CLUSTER_STOP_DELAY_MS: "0",
+      CLUSTER_NODE_CPUS: "64",
+      CLUSTER_NODE_MEMORY_GB: "256",
+      CLUSTER_NODE_DISK_GB: "4000",
+    },
+    stdio: "ignore",
+  },
+);
+const cluster = { socketPath };
+const db = await openClusterDatabase(dataDir, databaseUrl, "bench");
 try {
+  await waitForSocket(socketPath);
   const seedStarted = performance.now();
   await seed(db);
   console.log(
-    `seeded ${instanceCount} instances on ${nodeCount} nodes in ${(performance.now() - seedStarted).toFixed(0)} ms (${process.env.CLUSTER_DATABASE_URL ? "PostgreSQL" : "SQLite"})`,
+    `seeded ${instanceCount} instances on ${nodeCount} nodes in ${(performance.now() - seedStarted).toFixed(0)} ms (${databaseUrl ? "PostgreSQL" : "SQLite"})`,
   );
-
   const path = "/1.0/instances?recursion=1&limit=100&status=running&order_by=name&order=asc";
   const first = await call(cluster.socketPath, "GET", path);
   const firstBody = first.json as { metadata: unknown[]; total_size?: number };
@@ -230,6 +262,9 @@ try {
     `${createCount} creates (${createConcurrency} concurrent): accepted in ${accepted.toFixed(0)} ms, all running after ${total.toFixed(0)} ms (${((createCount / total) * 1000).toFixed(0)}/s), ${failed} failed`,
   );
 } finally {
-  await cluster.stop();
+  const exited = new Promise((resolve) => clusterProcess.once("exit", resolve));
+  clusterProcess.kill("SIGTERM");
+  await exited;
+  await db.destroy();
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -58,6 +58,11 @@ export function engineOf(options: Pick<DatabaseOptions, "databaseUrl">): Databas
 function dialectFor(options: DatabaseOptions): Dialect {
   if (options.databaseUrl !== undefined) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, an administrator) is replaced by the pool on
+    // the next query; without a listener its error would crash the process.
+    pool.on("error", (error) => {
+      console.error(`PostgreSQL connection lost: ${error.message}`);
+    });
     if (options.postgresSchema !== undefined) {
       const schema = options.postgresSchema;
       pool.on("connect", (client) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 
 export interface TestDatabase {
@@ -27,7 +28,23 @@ export async function createTestDatabase(adminUrl: string): Promise<TestDatabase
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // Connections just closed by the test may take a moment to leave the server. Forcing the
+        // drop would end them from the server side, which their clients report as errors.
+        const deadline = Date.now() + 5_000;
+        for (;;) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}`);
+            return;
+          } catch (error) {
+            const inUse = (error as { code?: string }).code === "55006";
+            if (!inUse) throw error;
+            if (Date.now() > deadline) {
+              await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+              return;
+            }
+            await sleep(50);
+          }
+        }
       } finally {
         await client.end();
       }
