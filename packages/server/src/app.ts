@@ -45,7 +45,7 @@ export async function buildApp({
     return sendApiError(reply, 500, "The server failed to handle this request.");
   });
 
-  const guard = requireSession(db);
+  const guard = requireSession(db, config.session);
   registerAuthInfoRoutes(app, db, config.variant);
   registerInfoRoutes(app, guard, dashboardVersion);
   registerClusterRoutes(app, guard, clusterIds);

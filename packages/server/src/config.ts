@@ -18,6 +18,20 @@ export interface ServerConfig {
   embeddedClusters: string[];
   /** The built single-page app to serve. */
   webDistDir: string;
+  /**
+   * The address people reach the dashboard at (redirects, registration links, the embedded
+   * identity provider's issuer). Undefined: `http://HOST:PORT`, known once listening.
+   */
+  publicUrl: string | undefined;
+  /** An external OpenID provider instead of the embedded one. */
+  externalIdp: ExternalIdpConfig | undefined;
+  session: { idleMs: number; absoluteMs: number };
+}
+
+export interface ExternalIdpConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
 }
 
 export class ConfigError extends Error {
@@ -38,7 +52,60 @@ export function readConfig(env: Environment, repositoryRoot: string): ServerConf
     variant: readVariant(env.DASHBOARD_VARIANT),
     embeddedClusters: readClusterIds(env.EMBEDDED_CLUSTERS),
     webDistDir: resolve(env.WEB_DIST_DIR ?? resolve(repositoryRoot, "packages/web/dist")),
+    publicUrl: readPublicUrl(env.PUBLIC_URL),
+    externalIdp: readExternalIdp(env),
+    session: {
+      idleMs: readMinutes(env, "SESSION_IDLE_MINUTES", 8 * 60) * 60_000,
+      absoluteMs: readMinutes(env, "SESSION_ABSOLUTE_MINUTES", 7 * 24 * 60) * 60_000,
+    },
   };
+}
+
+function readPublicUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === "") return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(
+      `PUBLIC_URL must be a URL like https://dashboard.example.com, got "${value}"`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new ConfigError(`PUBLIC_URL must start with http:// or https://, got "${value}"`);
+  }
+  return url.origin + url.pathname.replace(/\/$/, "");
+}
+
+function readExternalIdp(env: Environment): ExternalIdpConfig | undefined {
+  const issuer = env.OIDC_ISSUER ?? "";
+  const clientId = env.OIDC_CLIENT_ID ?? "";
+  const clientSecret = env.OIDC_CLIENT_SECRET ?? "";
+  if (issuer === "" && clientId === "" && clientSecret === "") return undefined;
+  const missing = [
+    issuer === "" ? "OIDC_ISSUER" : undefined,
+    clientId === "" ? "OIDC_CLIENT_ID" : undefined,
+    clientSecret === "" ? "OIDC_CLIENT_SECRET" : undefined,
+  ].filter((name) => name !== undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(`An external identity provider needs ${missing.join(", ")} too`);
+  }
+  try {
+    new URL(issuer);
+  } catch {
+    throw new ConfigError(`OIDC_ISSUER must be the provider's issuer URL, got "${issuer}"`);
+  }
+  return { issuer, clientId, clientSecret };
+}
+
+function readMinutes(env: Environment, key: string, fallback: number): number {
+  const value = env[key];
+  if (value === undefined || value === "") return fallback;
+  const minutes = Number(value);
+  if (!Number.isInteger(minutes) || minutes < 1) {
+    throw new ConfigError(`${key} must be a whole number of minutes, at least 1, got "${value}"`);
+  }
+  return minutes;
 }
 
 function readPort(value: string | undefined): number {

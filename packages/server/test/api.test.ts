@@ -3,7 +3,7 @@
 // and a real embedded cluster process behind its Unix socket.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { authInfoSchema, clusterSchema, apiErrorSchema } from "@anbox-dashboard/contract";
@@ -12,6 +12,8 @@ import { readConfig } from "../src/config.ts";
 import { startDashboard, type RunningDashboard } from "../src/main.ts";
 import { openDatabase, type Database } from "../src/store/database.ts";
 import { sessionCookieName } from "../src/auth/session-cookie.ts";
+import { createUser } from "../src/store/users.ts";
+import { createBrowserSession } from "../src/store/browser-sessions.ts";
 
 let dataDir: string;
 let dashboard: RunningDashboard;
@@ -46,29 +48,18 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Respon
 }
 
 async function signInDirectly(): Promise<string> {
-  const userId = randomUUID();
-  const sessionId = randomBytes(32).toString("hex");
-  const now = new Date();
-  await db
-    .insertInto("users")
-    .values({
-      id: userId,
-      email: `${userId}@example.com`,
-      fullname: "Ada Lovelace",
-      created_at: now.toISOString(),
-    })
-    .execute();
-  await db
-    .insertInto("browser_sessions")
-    .values({
-      id: sessionId,
-      user_id: userId,
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + 3_600_000).toISOString(),
-    })
-    .execute();
-  return `${sessionCookieName}=${sessionId}`;
+  const user = await createUser(db, {
+    email: `${randomUUID()}@example.com`,
+    fullname: "Ada Lovelace",
+    issuer: "https://idp.example.com",
+    subject: randomUUID(),
+  });
+  const token = await createBrowserSession(
+    db,
+    { userId: user.id, address: "127.0.0.1", userAgent: "test", idToken: "" },
+    { idleMs: 3_600_000, absoluteMs: 7_200_000 },
+  );
+  return `${sessionCookieName}=${token}`;
 }
 
 describe("the embedded cluster", () => {

@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../store/database.ts";
-import { findSessionUser, type SignedInUser } from "../store/browser-sessions.ts";
+import {
+  findSessionUser,
+  type SessionLifetimes,
+  type SignedInUser,
+} from "../store/browser-sessions.ts";
 import { sessionCookieName } from "./session-cookie.ts";
 import { sendApiError } from "../api/api-error.ts";
 
@@ -11,16 +15,23 @@ declare module "fastify" {
   }
 }
 
-/** A preHandler: answers 401 unless the request carries a live browser session. */
-export function requireSession(db: Database) {
+/**
+ * A preHandler: answers 401 unless the request carries a live browser session, and 403 when its
+ * user has been disabled (their sessions ended with them).
+ */
+export function requireSession(db: Database, lifetimes: SessionLifetimes) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    const sessionId = request.cookies[sessionCookieName];
-    const user =
-      sessionId === undefined ? undefined : await findSessionUser(db, sessionId, new Date());
-    if (user === undefined) {
+    const token = request.cookies[sessionCookieName];
+    const lookup =
+      token === undefined ? { kind: "none" as const } : await findSessionUser(db, token, lifetimes);
+    if (lookup.kind === "disabled") {
+      await sendApiError(reply, 403, "Your account has been disabled. Ask an administrator.");
+      return;
+    }
+    if (lookup.kind === "none") {
       await sendApiError(reply, 401, "You are not signed in.");
       return;
     }
-    request.user = user;
+    request.user = lookup.user;
   };
 }

@@ -1,25 +1,169 @@
+import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "./database.ts";
+
+/** The cookie carries the token; the database only its hash. */
+export function hashSessionToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export interface SessionLifetimes {
+  /** Ends a session not used for this long. */
+  idleMs: number;
+  /** Ends a session this long after sign-in, used or not. */
+  absoluteMs: number;
+}
+
+export interface NewBrowserSession {
+  userId: string;
+  address: string;
+  userAgent: string;
+  idToken: string;
+}
+
+/**
+ * Starts a browser session and returns the token for its cookie. Always a new random value: a
+ * session id is never carried over from before sign-in (no fixation).
+ */
+export async function createBrowserSession(
+  db: Database,
+  session: NewBrowserSession,
+  lifetimes: SessionLifetimes,
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db
+    .insertInto("browser_sessions")
+    .values({
+      id: hashSessionToken(token),
+      user_id: session.userId,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + lifetimes.idleMs).toISOString(),
+      absolute_expires_at: new Date(now.getTime() + lifetimes.absoluteMs).toISOString(),
+      address: session.address,
+      user_agent: session.userAgent.slice(0, 300),
+      id_token: session.idToken,
+    })
+    .execute();
+  return token;
+}
 
 export interface SignedInUser {
   id: string;
   email: string;
   fullname: string;
+  /** The hash that identifies the session in the database. */
   sessionId: string;
 }
 
-/** The user behind a browser session, if the session exists, has not expired and the user is enabled. */
+export type SessionLookup =
+  { kind: "signed-in"; user: SignedInUser } | { kind: "disabled" } | { kind: "none" };
+
+/**
+ * The user behind a cookie token: signed in when the session lives (neither idle nor past its
+ * absolute limit) and its user is enabled; `disabled` when the session was ended because its user
+ * was disabled. A live session's idle limit is pushed forward.
+ */
 export async function findSessionUser(
   db: Database,
-  sessionId: string,
-  now: Date,
-): Promise<SignedInUser | undefined> {
+  token: string,
+  lifetimes: SessionLifetimes,
+  now = new Date(),
+): Promise<SessionLookup> {
+  const id = hashSessionToken(token);
   const row = await db
     .selectFrom("browser_sessions")
     .innerJoin("users", "users.id", "browser_sessions.user_id")
-    .select(["users.id", "users.email", "users.fullname", "browser_sessions.id as sessionId"])
-    .where("browser_sessions.id", "=", sessionId)
-    .where("browser_sessions.expires_at", ">", now.toISOString())
-    .where("users.disabled", "=", 0)
+    .select([
+      "users.id",
+      "users.email",
+      "users.fullname",
+      "users.disabled",
+      "browser_sessions.expires_at",
+      "browser_sessions.absolute_expires_at",
+      "browser_sessions.last_seen_at",
+      "browser_sessions.ended_reason",
+    ])
+    .where("browser_sessions.id", "=", id)
     .executeTakeFirst();
-  return row;
+  if (!row) return { kind: "none" };
+  if (row.disabled === 1 || row.ended_reason === "disabled") return { kind: "disabled" };
+  const nowIso = now.toISOString();
+  if (row.ended_reason !== "" || row.expires_at <= nowIso || row.absolute_expires_at <= nowIso) {
+    return { kind: "none" };
+  }
+  // Refresh at most once a minute: a busy page should not write on every request.
+  if (now.getTime() - Date.parse(row.last_seen_at) > 60_000) {
+    const idleLimit = new Date(now.getTime() + lifetimes.idleMs).toISOString();
+    await db
+      .updateTable("browser_sessions")
+      .set({
+        last_seen_at: nowIso,
+        expires_at: idleLimit < row.absolute_expires_at ? idleLimit : row.absolute_expires_at,
+      })
+      .where("id", "=", id)
+      .execute();
+  }
+  return {
+    kind: "signed-in",
+    user: { id: row.id, email: row.email, fullname: row.fullname, sessionId: id },
+  };
+}
+
+/** Ends one session (logout). Returns its ID token, for logging out at the identity provider too. */
+export async function endBrowserSession(db: Database, token: string): Promise<string | undefined> {
+  const id = hashSessionToken(token);
+  const row = await db
+    .selectFrom("browser_sessions")
+    .select("id_token")
+    .where("id", "=", id)
+    .executeTakeFirst();
+  await db.deleteFrom("browser_sessions").where("id", "=", id).execute();
+  return row?.id_token;
+}
+
+export interface SessionSummary {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  address: string;
+  userAgent: string;
+}
+
+/** The user's live sessions, newest first. */
+export async function listUserSessions(
+  db: Database,
+  userId: string,
+  now = new Date(),
+): Promise<SessionSummary[]> {
+  const rows = await db
+    .selectFrom("browser_sessions")
+    .select(["id", "created_at", "last_seen_at", "address", "user_agent"])
+    .where("user_id", "=", userId)
+    .where("ended_reason", "=", "")
+    .where("expires_at", ">", now.toISOString())
+    .where("absolute_expires_at", ">", now.toISOString())
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    address: row.address,
+    userAgent: row.user_agent,
+  }));
+}
+
+/** Ends every session of the user but the one given (by its hash). */
+export async function endOtherSessions(
+  db: Database,
+  userId: string,
+  keepSessionId: string,
+): Promise<number> {
+  const result = await db
+    .deleteFrom("browser_sessions")
+    .where("user_id", "=", userId)
+    .where("id", "!=", keepSessionId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

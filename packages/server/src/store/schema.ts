@@ -4,6 +4,11 @@ import type { Generated } from "kysely";
 export interface DatabaseSchema {
   users: UsersTable;
   browser_sessions: BrowserSessionsTable;
+  registration_tokens: RegistrationTokensTable;
+  idp_accounts: IdpAccountsTable;
+  idp_payloads: IdpPayloadsTable;
+  user_events: UserEventsTable;
+  audit_log: AuditLogTable;
 }
 
 export interface UsersTable {
@@ -12,13 +17,84 @@ export interface UsersTable {
   fullname: string;
   disabled: Generated<number>;
   created_at: string;
+  /** The OpenID provider this user signs in with, and their subject there. */
+  issuer: Generated<string>;
+  subject: Generated<string>;
+  onboarding_progress: Generated<string>;
+  /** 1 until the user has closed the "Important update" modal. */
+  has_version_update_modal: Generated<number>;
 }
 
 export interface BrowserSessionsTable {
-  /** A random 256-bit value, hex: the cookie carries it. */
+  /** SHA-256 (hex) of the random 256-bit value the cookie carries: a leaked table opens no session. */
   id: string;
   user_id: string;
   created_at: string;
   last_seen_at: string;
+  /** The idle limit: pushed forward on use. */
   expires_at: string;
+  /** The absolute limit: never moves. */
+  absolute_expires_at: Generated<string>;
+  /** Why the session ended early ("disabled" when its user was disabled); empty while it lives. */
+  ended_reason: Generated<string>;
+  address: Generated<string>;
+  user_agent: Generated<string>;
+  /** Kept for RP-initiated logout at the identity provider; never sent to the browser. */
+  id_token: Generated<string>;
+}
+
+export interface RegistrationTokensTable {
+  /** SHA-256 (hex) of the token in the registration URL. */
+  token_hash: string;
+  /** The address the link was made for ("" for the appliance variant, which asks for it). */
+  email: string;
+  created_at: string;
+  expires_at: string;
+  /** When and by which user the link was used; empty until then. */
+  used_at: string;
+  used_by: string;
+}
+
+/** Accounts of the embedded identity provider (the provider's single sign-on). */
+export interface IdpAccountsTable {
+  id: string;
+  email: string;
+  fullname: string;
+  /** scrypt, as `scrypt$N$r$p$salt$hash` (base64). */
+  password_hash: string;
+  created_at: string;
+}
+
+/** The embedded identity provider's stored state (oidc-provider adapter): sessions, codes, grants… */
+export interface IdpPayloadsTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string;
+  user_code: string;
+  uid: string;
+  expires_at: string;
+  consumed_at: string;
+}
+
+export interface UserEventsTable {
+  id: string;
+  user_id: string;
+  event: string;
+  event_type: string;
+  created_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** sign-in, sign-out, registration, account-disabled, … */
+  action: string;
+  /** success or failure */
+  outcome: string;
+  /** Who acted: an e-mail address, "cli", or "" when unknown. */
+  actor: string;
+  address: string;
+  /** What else is worth knowing; never a secret. */
+  detail: string;
 }

@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "./database.ts";
+
+export const defaultRegistrationValidityMs = 60 * 60 * 1000;
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Makes a one-time registration token, valid for `validityMs`; only its hash is stored. */
+export async function createRegistrationToken(
+  db: Database,
+  email: string,
+  validityMs = defaultRegistrationValidityMs,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + validityMs);
+  await db
+    .insertInto("registration_tokens")
+    .values({
+      token_hash: hashToken(token),
+      email: email.toLowerCase(),
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      used_at: "",
+      used_by: "",
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+export type RegistrationTokenState =
+  | { kind: "valid"; email: string; expiresAt: string }
+  | { kind: "used" }
+  | { kind: "expired" }
+  | { kind: "unknown" };
+
+export async function checkRegistrationToken(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<RegistrationTokenState> {
+  const row = await db
+    .selectFrom("registration_tokens")
+    .selectAll()
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row) return { kind: "unknown" };
+  if (row.used_at !== "") return { kind: "used" };
+  if (row.expires_at <= now.toISOString()) return { kind: "expired" };
+  return { kind: "valid", email: row.email, expiresAt: row.expires_at };
+}
+
+/**
+ * Marks the token used by `userId`, once: false when it was used (or expired) meanwhile, so two
+ * registrations racing on one link cannot both succeed.
+ */
+export async function consumeRegistrationToken(
+  db: Database,
+  token: string,
+  userId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const result = await db
+    .updateTable("registration_tokens")
+    .set({ used_at: now.toISOString(), used_by: userId })
+    .where("token_hash", "=", hashToken(token))
+    .where("used_at", "=", "")
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
