@@ -1,30 +1,29 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
-import type { ServerConfig } from "./config.ts";
-import type { Database } from "./store/database.ts";
 import { ApiError, sendApiError } from "./api/api-error.ts";
 import { registerAuthInfoRoutes } from "./api/auth-info.ts";
 import { registerInfoRoutes } from "./api/info.ts";
 import { registerClusterRoutes } from "./api/clusters.ts";
+import { registerRegistrationRoutes } from "./api/registration.ts";
+import { registerProfileRoutes } from "./api/profile.ts";
+import { registerOnboardingRoutes } from "./api/onboarding.ts";
+import { registerUserEventRoutes } from "./api/user-events.ts";
+import { registerAuthRoutes } from "./auth/auth-routes.ts";
+import { registerEmbeddedIdp } from "./idp/register-embedded-idp.ts";
 import { requireSession } from "./auth/require-session.ts";
+import type { AuthContext } from "./auth/auth-context.ts";
 import { registerSpa } from "./static/spa.ts";
 import { AmsClientError } from "./clusters/ams-client.ts";
 import { dashboardVersion } from "./version.ts";
 
 export interface AppDependencies {
-  config: ServerConfig;
-  db: Database;
-  clusterIds: readonly string[];
+  context: AuthContext;
   logger?: boolean;
 }
 
-/** The dashboard's HTTP server: every `/api/...` call, the events relay and the SPA. */
-export async function buildApp({
-  config,
-  db,
-  clusterIds,
-  logger,
-}: AppDependencies): Promise<FastifyInstance> {
+/** The dashboard's HTTP server: every `/api/...` call, sign-in, the embedded IdP, the events relay and the SPA. */
+export async function buildApp({ context, logger }: AppDependencies): Promise<FastifyInstance> {
+  const { config, db } = context;
   const app = Fastify({ logger: logger ?? false, trustProxy: false });
   app.decorateRequest("user", null);
   await app.register(fastifyCookie);
@@ -46,9 +45,19 @@ export async function buildApp({
   });
 
   const guard = requireSession(db, config.session);
-  registerAuthInfoRoutes(app, db, config.variant);
+  registerAuthInfoRoutes(app, db, config.variant, context.idp.isExternal);
   registerInfoRoutes(app, guard, dashboardVersion);
-  registerClusterRoutes(app, guard, clusterIds);
+  registerClusterRoutes(
+    app,
+    guard,
+    context.clusters.map((cluster) => cluster.id),
+  );
+  if (!context.idp.isExternal) await registerEmbeddedIdp(app, context);
+  await registerAuthRoutes(app, context);
+  await registerRegistrationRoutes(app, context);
+  await registerProfileRoutes(app, context);
+  await registerOnboardingRoutes(app, context);
+  await registerUserEventRoutes(app, context);
   await registerSpa(app, config.webDistDir);
   return app;
 }

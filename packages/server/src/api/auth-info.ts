@@ -8,12 +8,12 @@ export function registerAuthInfoRoutes(
   app: FastifyInstance,
   db: Database,
   variant: DeploymentVariant,
+  isExternalIdp: boolean,
 ): void {
   app.get("/api/auth-info", async (): Promise<AuthInfo> => {
     return {
       hasUsers: (await countUsers(db)) > 0,
-      // The external identity provider arrives with sign-in; until then the embedded one is assumed.
-      isExternalIdp: false,
+      isExternalIdp,
       variant,
     };
   });

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from "fastify";
+import type { AuthContext } from "../auth/auth-context.ts";
+
+export async function registerEmbeddedIdp(
+  _app: FastifyInstance,
+  _context: AuthContext,
+): Promise<void> {
+  // Not built yet: being written.
+}
