@@ -16,6 +16,8 @@ import {
   uploadApplication,
   zipPackage,
 } from "./helpers/application-packages.ts";
+import { insertInstanceRow } from "./helpers/instance-rows.ts";
+import { json } from "./helpers/instance-helpers.ts";
 
 let cluster: TestCluster;
 const events: AmsEvent[] = [];
@@ -33,14 +35,6 @@ async function getApp(idOrName: string): Promise<AmsApplication> {
   const response = await cluster.request<AmsApplication>("GET", `/1.0/applications/${idOrName}`);
   expect(response.status).toBe(200);
   return response.body.metadata;
-}
-
-/**
- * Sends a JSON body with its length: Node's client sends a DELETE body without Content-Length
- * or chunked encoding otherwise, so the server would see none.
- */
-function json(body: unknown): { body: unknown; headers: Record<string, string> } {
-  return { body, headers: { "content-length": String(Buffer.byteLength(JSON.stringify(body))) } };
 }
 
 async function run(
@@ -231,39 +225,7 @@ describe("versions", () => {
 
 describe("deleting applications", () => {
   async function addInstance(appId: string, status: string): Promise<void> {
-    await cluster.running.context.db
-      .insertInto("instances")
-      .values({
-        id: `inst${Math.random().toString(36).slice(2, 18).padEnd(16, "0")}`,
-        name: `ams-${Math.random().toString(36).slice(2)}`,
-        type: "regular",
-        base: 0,
-        status,
-        desired_status: "running",
-        status_message: "",
-        error_message: "",
-        node: "lxd0",
-        app_id: appId,
-        app_name: "",
-        app_version: 0,
-        image_id: "",
-        image_name: "",
-        image_version: 0,
-        image_variant: "android",
-        architecture: "x86_64",
-        address: "",
-        cpus: 2,
-        memory: 3e9,
-        disk_size: 3e9,
-        gpu_slots: 0,
-        vpu_slots: 0,
-        config: "{}",
-        tags: "[]",
-        stored_logs: "[]",
-        created_at: 0,
-        revision: 1,
-      })
-      .execute();
+    await insertInstanceRow(cluster, { app_id: appId, status });
   }
 
   it("refuses to delete an application in use unless forced, and removes its files", async () => {

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AmsExecOperationMetadata, AmsOperation } from "@anbox-dashboard/contract";
-import type { InstancesTable } from "../src/store/schema.ts";
 import { checkSandbox } from "../src/exec/sandbox.ts";
 import { startTestCluster, type TestCluster } from "./helpers/test-cluster.ts";
 import { connectUnix, refusalOf, type ReceivingSocket } from "./helpers/unix-websocket.ts";
+import { insertInstanceRow } from "./helpers/instance-rows.ts";
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -13,37 +13,13 @@ let cluster: TestCluster;
 
 /** Adds an instance row (as the instances code would) and its rootfs directory. */
 async function addInstance(id: string, name: string, status: string): Promise<string> {
-  const row: InstancesTable = {
+  await insertInstanceRow(cluster, {
     id,
     name,
-    type: "regular",
-    base: 0,
     status,
     desired_status: status === "stopped" ? "stopped" : "running",
-    status_message: "",
-    error_message: "",
-    node: "lxd0",
-    app_id: "",
-    app_name: "",
-    app_version: 0,
-    image_id: "",
     image_name: "jammy:android14:amd64",
-    image_version: 0,
-    image_variant: "android",
-    architecture: "x86_64",
-    address: "",
-    cpus: 2,
-    memory: 3e9,
-    disk_size: 3e9,
-    gpu_slots: 0,
-    vpu_slots: 0,
-    config: "{}",
-    tags: "[]",
-    stored_logs: "[]",
-    created_at: Math.floor(Date.now() / 1000),
-    revision: 1,
-  };
-  await cluster.running.context.db.insertInto("instances").values(row).execute();
+  });
   const rootfs = join(cluster.dataDir, "instances", id, "rootfs");
   mkdirSync(join(rootfs, "system"), { recursive: true });
   return rootfs;

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { amsImageSchema, type AmsEvent, type AmsImage } from "@anbox-dashboard/contract";
 import { startTestCluster, type TestCluster } from "./helpers/test-cluster.ts";
 import { newId } from "../src/store/ids.ts";
+import { insertInstanceRow } from "./helpers/instance-rows.ts";
+import { json } from "./helpers/instance-helpers.ts";
 
 let cluster: TestCluster;
 
@@ -13,12 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster.destroy();
 });
-
-/** JSON body options with an explicit Content-Length (Node sends DELETE bodies without one). */
-function json(body: unknown, headers: Record<string, string> = {}) {
-  const length = String(Buffer.byteLength(JSON.stringify(body)));
-  return { body, headers: { "content-length": length, ...headers } };
-}
 
 async function operate(method: string, path: string, body?: unknown) {
   const response = await cluster.request(method, path, body === undefined ? {} : json(body));
@@ -83,42 +79,8 @@ async function addApplicationOn(imageId: string, name: string): Promise<string> 
   return id;
 }
 
-async function addInstanceOn(imageId: string, status: string, version = 0): Promise<string> {
-  const id = newId();
-  await cluster.running.context.db
-    .insertInto("instances")
-    .values({
-      id,
-      name: `ams-${id}`,
-      type: "container",
-      base: 0,
-      status,
-      desired_status: "running",
-      status_message: "",
-      error_message: "",
-      node: "lxd0",
-      app_id: "",
-      app_name: "",
-      app_version: 0,
-      image_id: imageId,
-      image_name: "",
-      image_version: version,
-      image_variant: "android",
-      architecture: "x86_64",
-      address: "",
-      cpus: 1,
-      memory: 1e9,
-      disk_size: 1e9,
-      gpu_slots: 0,
-      vpu_slots: 0,
-      config: "{}",
-      tags: "[]",
-      stored_logs: "[]",
-      created_at: 0,
-      revision: 1,
-    })
-    .execute();
-  return id;
+function addInstanceOn(imageId: string, status: string, version = 0): Promise<string> {
+  return insertInstanceRow(cluster, { image_id: imageId, image_version: version, status });
 }
 
 describe("GET /1.0/images", () => {

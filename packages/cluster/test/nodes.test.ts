@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { amsNodeSchema, type AmsEvent, type AmsNode } from "@anbox-dashboard/contract";
 import { startTestCluster, type TestCluster } from "./helpers/test-cluster.ts";
-import { newId } from "../src/store/ids.ts";
+import { insertInstanceRow } from "./helpers/instance-rows.ts";
+import { json } from "./helpers/instance-helpers.ts";
 
 let cluster: TestCluster;
 
@@ -19,15 +20,6 @@ async function getNode(name: string) {
   return { node: amsNodeSchema.parse(response.body.metadata), etag: String(response.headers.etag) };
 }
 
-/**
- * Request options for a JSON body. Content-Length is set explicitly because Node's client sends a
- * DELETE body without one (and without chunking), which the server cannot read.
- */
-function json(body: unknown, headers: Record<string, string> = {}) {
-  const length = String(Buffer.byteLength(JSON.stringify(body)));
-  return { body, headers: { "content-length": length, ...headers } };
-}
-
 /** Sends a write, expects an operation and returns it once finished. */
 async function operate(method: string, path: string, body?: unknown) {
   const response = await cluster.request(method, path, body === undefined ? {} : json(body));
@@ -37,42 +29,8 @@ async function operate(method: string, path: string, body?: unknown) {
 }
 
 /** A minimal instance row on a node, as the instances code would write it. */
-async function putInstanceOn(node: string, status = "running"): Promise<string> {
-  const id = newId();
-  await cluster.running.context.db
-    .insertInto("instances")
-    .values({
-      id,
-      name: `ams-${id}`,
-      type: "container",
-      base: 0,
-      status,
-      desired_status: "running",
-      status_message: "",
-      error_message: "",
-      node,
-      app_id: "",
-      app_name: "",
-      app_version: 0,
-      image_id: "",
-      image_name: "",
-      image_version: 0,
-      image_variant: "android",
-      architecture: "x86_64",
-      address: "",
-      cpus: 2,
-      memory: 3e9,
-      disk_size: 5e9,
-      gpu_slots: 1,
-      vpu_slots: 0,
-      config: "{}",
-      tags: "[]",
-      stored_logs: "[]",
-      created_at: 0,
-      revision: 1,
-    })
-    .execute();
-  return id;
+function putInstanceOn(node: string, status = "running"): Promise<string> {
+  return insertInstanceRow(cluster, { node, status, disk_size: 5e9, gpu_slots: 1 });
 }
 
 describe("GET /1.0/nodes", () => {

@@ -14,6 +14,7 @@ import {
   manifestYaml,
   minimalManifest,
 } from "./helpers/application-packages.ts";
+import { json } from "./helpers/instance-helpers.ts";
 
 // Two clusters of one machine share a registry directory: one pushes, the other lists and pulls.
 let pusher: TestCluster;
@@ -24,10 +25,6 @@ async function setConfig(cluster: TestCluster, key: string, value: string): Prom
   const db = cluster.running.context.db;
   await db.deleteFrom("config").where("key", "=", key).execute();
   await db.insertInto("config").values({ key, value }).execute();
-}
-
-function json(body: unknown): { body: unknown; headers: Record<string, string> } {
-  return { body, headers: { "content-length": String(Buffer.byteLength(JSON.stringify(body))) } };
 }
 
 async function run(

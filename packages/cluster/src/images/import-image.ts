@@ -24,6 +24,52 @@ export function providedImageFingerprint(image: ProvidedImage, version: number):
   return createHash("sha256").update(`${image.name}/${image.type}/${version}`).digest("hex");
 }
 
+/** Where an image's first version stands when it is written. */
+export interface NewImageState {
+  isDefault: boolean;
+  status: "initializing" | "active";
+  now: number;
+}
+
+/** Writes a provided image and its version 0: shared by the first-start seed and by imports. */
+export async function insertProvidedImage(
+  tx: ClusterDatabase,
+  image: ProvidedImage,
+  state: NewImageState,
+): Promise<string> {
+  const id = newId();
+  await tx
+    .insertInto("images")
+    .values({
+      id,
+      name: image.name,
+      type: image.type,
+      variant: image.variant,
+      architecture: image.architecture,
+      capabilities: JSON.stringify(image.capabilities),
+      is_default: state.isDefault ? 1 : 0,
+      immutable: 1,
+      status: state.status,
+      created_at: state.now,
+      revision: 1,
+    })
+    .execute();
+  await tx
+    .insertInto("image_versions")
+    .values({
+      image_id: id,
+      version: 0,
+      fingerprint: providedImageFingerprint(image, 0),
+      size: image.size,
+      remote_id: "1.30.0",
+      status: state.status,
+      error_message: "",
+      created_at: state.now,
+    })
+    .execute();
+  return id;
+}
+
 /**
  * Records an image being imported (status `initializing`, one version). It is the default at once
  * when it is the only image of its type, so that every type with images always has a default.
@@ -33,7 +79,6 @@ export async function insertImportedImage(
   db: ClusterDatabase,
   image: ProvidedImage,
 ): Promise<string | undefined> {
-  const id = newId();
   const now = Math.floor(Date.now() / 1000);
   return db.transaction().execute(async (tx) => {
     const sameType = await tx
@@ -42,35 +87,10 @@ export async function insertImportedImage(
       .where("type", "=", image.type)
       .execute();
     if (sameType.some((existing) => existing.name === image.name)) return undefined;
-    await tx
-      .insertInto("images")
-      .values({
-        id,
-        name: image.name,
-        type: image.type,
-        variant: image.variant,
-        architecture: image.architecture,
-        capabilities: JSON.stringify(image.capabilities),
-        is_default: sameType.length === 0 ? 1 : 0,
-        immutable: 1,
-        status: "initializing",
-        created_at: now,
-        revision: 1,
-      })
-      .execute();
-    await tx
-      .insertInto("image_versions")
-      .values({
-        image_id: id,
-        version: 0,
-        fingerprint: providedImageFingerprint(image, 0),
-        size: image.size,
-        remote_id: "1.30.0",
-        status: "initializing",
-        error_message: "",
-        created_at: now,
-      })
-      .execute();
-    return id;
+    return insertProvidedImage(tx, image, {
+      isDefault: sameType.length === 0,
+      status: "initializing",
+      now,
+    });
   });
 }

@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import type { ClusterDatabase } from "../store/database.ts";
 import type { ClusterOptions } from "../options.ts";
-import { newId } from "../store/ids.ts";
+import { insertProvidedImage } from "../images/import-image.ts";
 import { defaultImageNames, providedImages } from "./provided-images.ts";
 
 /**
@@ -45,36 +44,11 @@ export async function seedCluster(db: ClusterDatabase, options: ClusterOptions):
       })
       .execute();
     for (const image of providedImages) {
-      const id = newId();
-      await tx
-        .insertInto("images")
-        .values({
-          id,
-          name: image.name,
-          type: image.type,
-          variant: image.variant,
-          architecture: image.architecture,
-          capabilities: JSON.stringify(image.capabilities),
-          is_default: defaultImageNames[image.type] === image.name ? 1 : 0,
-          immutable: 1,
-          status: "active",
-          created_at: now,
-          revision: 1,
-        })
-        .execute();
-      await tx
-        .insertInto("image_versions")
-        .values({
-          image_id: id,
-          version: 0,
-          fingerprint: createHash("sha256").update(`${image.name}/${image.type}/0`).digest("hex"),
-          size: image.size,
-          remote_id: "1.30.0",
-          status: "active",
-          error_message: "",
-          created_at: now,
-        })
-        .execute();
+      await insertProvidedImage(tx, image, {
+        isDefault: defaultImageNames[image.type] === image.name,
+        status: "active",
+        now,
+      });
     }
     await tx.insertInto("config").values({ key: "internal.seeded", value: "true" }).execute();
   });
