@@ -96,6 +96,17 @@ describe("PATCH /1.0/config", () => {
     expect((await readConfig())["registry.url"]).toBe("");
   });
 
+  it("takes a local directory as the registry location, and refuses other schemes", async () => {
+    await setConfig("registry.url", "/srv/anbox-registry");
+    expect((await readConfig())["registry.url"]).toBe("/srv/anbox-registry");
+    await setConfig("registry.url", "file:///srv/anbox-registry");
+    expect(await refused({ name: "registry.url", value: "ftp://registry.example.com" })).toMatch(
+      /registry\.url.*absolute path/,
+    );
+    expect(await refused({ name: "registry.url", value: "relative/dir" })).toMatch(/registry\.url/);
+    await setConfig("registry.url", "");
+  });
+
   it("maps the deprecated container.* names to instance.*", async () => {
     await setConfig("container.default_platform", "webrtc");
     const config = await readConfig();

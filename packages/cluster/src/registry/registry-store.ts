@@ -22,8 +22,7 @@ async function readConfig(context: ClusterContext, key: string): Promise<string>
 
 /**
  * Where the registry lives: `registry.url` when it is a local path (`/srv/registry` or
- * `file:///srv/registry`, stored directly in the config table; the config API takes http(s) URLs
- * only). Otherwise (unset, or an http(s) URL, which this embedded cluster cannot reach) the
+ * `file:///srv/registry`). Otherwise (unset, or an http(s) URL, which this embedded cluster cannot reach) the
  * `registry/` directory next to the dashboard's `clusters/` directory, so that the clusters of one
  * dashboard share it; a cluster laid out otherwise keeps it inside its data directory.
  *

@@ -117,6 +117,18 @@ export function checkUrl(value: string): string | undefined {
   }
 }
 
+/** An http(s) URL, a file:// URL or an absolute path: the embedded registry is a shared directory. */
+export function checkRegistryLocation(value: string): string | undefined {
+  if (value.startsWith("/")) return undefined;
+  try {
+    const url = new URL(value);
+    if (["http:", "https:", "file:"].includes(url.protocol)) return undefined;
+  } catch {
+    // not a URL: refused below
+  }
+  return "must be an http(s) URL, a file:// URL or an absolute path";
+}
+
 /** A Go-style duration as AMS takes them: "30s", "5m", "1h", "1h30m". */
 export function checkDuration(value: string): string | undefined {
   return /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(value)

@@ -3,6 +3,7 @@ import {
   checkDuration,
   checkFingerprint,
   checkNameList,
+  checkRegistryLocation,
   checkUrl,
   enumKey,
   integerKey,
@@ -145,8 +146,9 @@ export const configKeys = {
   }),
   "registry.url": stringKey({
     default: "",
-    description: "URL of the Anbox Application Registry",
-    check: checkUrl,
+    description:
+      "Where the Anbox Application Registry is: an http(s) URL, or for this embedded cluster a local directory (an absolute path or file:// URL)",
+    check: checkRegistryLocation,
   }),
   "registry.fingerprint": stringKey({
     default: "",
