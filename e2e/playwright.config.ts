@@ -1,11 +1,50 @@
-import { defineConfig } from "@playwright/test";
-import { fileURLToPath } from "node:url";
+import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+import {
+  embeddedDashboard,
+  externalDashboard,
+  externalIdp,
+  repositoryRoot,
+} from "./helpers/product.ts";
 
 // End-to-end tests: Debian's Chromium against the product started exactly as `make start` starts it
-// (bin/dashboard start), with a data directory of its own that every run begins empty.
-const repositoryRoot = fileURLToPath(new URL("..", import.meta.url));
-const port = Number(process.env.E2E_PORT ?? 18080);
-const dataDir = ".e2e-data";
+// (bin/dashboard start), with a data directory of its own that every run begins empty. A second
+// dashboard, configured for an external identity provider (a test OpenID provider started here
+// too), serves the tests of sign-in through such a provider.
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+type WebServer = Exclude<PlaywrightTestConfig["webServer"], unknown[] | undefined>;
+
+function dashboardServer(
+  dashboard: { port: number; dataDir: string },
+  env: Record<string, string> = {},
+): WebServer {
+  return {
+    command: `rm -rf ${dashboard.dataDir} && bin/dashboard start`,
+    cwd: repositoryRoot,
+    env: { DATA_DIR: dashboard.dataDir, PORT: String(dashboard.port), HOST: "127.0.0.1", ...env },
+    url: `http://127.0.0.1:${dashboard.port}/api/auth-info`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+  };
+}
 
 export default defineConfig({
   testDir: "tests",
@@ -16,39 +55,47 @@ export default defineConfig({
   reporter: [["list"]],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [
     {
       name: "chromium",
-      use: {
-        browserName: "chromium",
-        launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
+      testIgnore: "external-idp.spec.ts",
+      use: { ...chromium, baseURL: embeddedDashboard.url },
+    },
+    {
+      name: "chromium-external-idp",
+      testMatch: "external-idp.spec.ts",
+      use: { ...chromium, baseURL: externalDashboard.url },
     },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && bin/dashboard start`,
-    cwd: repositoryRoot,
-    env: { DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1" },
-    url: `http://127.0.0.1:${port}/api/auth-info`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-  },
+  webServer: [
+    dashboardServer(embeddedDashboard),
+    {
+      // The test double of an organisation's identity provider: it signs in one configured account.
+      command: `"$(scripts/ensure-node.sh)/node" packages/server/test/support/run-test-oidc-provider.ts`,
+      cwd: repositoryRoot,
+      env: {
+        TEST_OIDC_PORT: String(externalIdp.port),
+        TEST_OIDC_CLIENT_ID: externalIdp.clientId,
+        TEST_OIDC_CLIENT_SECRET: externalIdp.clientSecret,
+        TEST_OIDC_DASHBOARD_URL: externalDashboard.url,
+        TEST_OIDC_SUB: externalIdp.account.sub,
+        TEST_OIDC_EMAIL: externalIdp.account.email,
+        TEST_OIDC_NAME: externalIdp.account.name,
+      },
+      // It prints its issuer once it listens (polling its discovery URL proved flaky).
+      wait: { stdout: /^issuer=/m },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    dashboardServer(externalDashboard, {
+      OIDC_ISSUER: externalIdp.issuer,
+      OIDC_CLIENT_ID: externalIdp.clientId,
+      OIDC_CLIENT_SECRET: externalIdp.clientSecret,
+    }),
+  ],
 });

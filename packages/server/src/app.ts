@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import { ApiError, sendApiError } from "./api/api-error.ts";
 import { registerAuthInfoRoutes } from "./api/auth-info.ts";
-import { registerInfoRoutes } from "./api/info.ts";
 import { registerClusterRoutes } from "./api/clusters.ts";
 import { registerRegistrationRoutes } from "./api/registration.ts";
 import { registerProfileRoutes } from "./api/profile.ts";
@@ -14,7 +13,6 @@ import { requireSession } from "./auth/require-session.ts";
 import type { AuthContext } from "./auth/auth-context.ts";
 import { registerSpa } from "./static/spa.ts";
 import { AmsClientError } from "./clusters/ams-client.ts";
-import { dashboardVersion } from "./version.ts";
 
 export interface AppDependencies {
   context: AuthContext;
@@ -46,7 +44,6 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
 
   const guard = requireSession(db, config.session);
   registerAuthInfoRoutes(app, db, config.variant, context.idp.isExternal);
-  registerInfoRoutes(app, guard, dashboardVersion);
   registerClusterRoutes(
     app,
     guard,

@@ -1,9 +1,96 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  registrationRequestSchema,
+  type RegistrationInfo,
+  type RegistrationResult,
+} from "@anbox-dashboard/contract";
 import type { AuthContext } from "../auth/auth-context.ts";
+import { recordAudit } from "../store/audit-log.ts";
+import { checkRegistrationToken } from "../store/registration-tokens.ts";
+import { registerAccount } from "../registration/register-account.ts";
+import { signInRegisteredUser } from "../registration/sign-in-cookie.ts";
+import { ApiError, sendApiError } from "./api-error.ts";
 
-export async function registerRegistrationRoutes(
-  _app: FastifyInstance,
-  _context: AuthContext,
+/**
+ * The registration links `bin/dashboard register` prints: public routes (the person has no account
+ * yet), whose only credential is the one-time token in the link.
+ */
+export function registerRegistrationRoutes(
+  app: FastifyInstance,
+  context: AuthContext,
 ): Promise<void> {
-  // Not built yet: being written.
+  const { db } = context;
+
+  app.get("/api/registration", async (request): Promise<RegistrationInfo> => {
+    const token = tokenFrom(request.query);
+    const link =
+      token === "" ? { kind: "unknown" as const } : await checkRegistrationToken(db, token);
+    const email = link.kind === "valid" ? link.email : "";
+    return {
+      state: link.kind,
+      email,
+      needsEmail: link.kind === "valid" && email === "",
+      isExternalIdp: context.idp.isExternal,
+    };
+  });
+
+  app.post(
+    "/api/registration",
+    async (request, reply): Promise<RegistrationResult | FastifyReply> => {
+      const address = request.ip;
+      // Guessing tokens or hammering the password rules from one address is slowed down like
+      // failed sign-ins are, with the same counter.
+      const retryAfterMs = context.signInLimiter.perAddress.retryAfterMs(address);
+      if (retryAfterMs > 0) {
+        void reply.header("retry-after", String(Math.ceil(retryAfterMs / 1000)));
+        return sendApiError(reply, 429, "Too many failed attempts. Try again later.");
+      }
+      if (context.idp.isExternal) {
+        throw new ApiError(
+          400,
+          "This dashboard signs people in with an external identity provider: register through it with “Continue with your identity provider”.",
+        );
+      }
+      const parsed = registrationRequestSchema.safeParse(request.body);
+      if (!parsed.success) {
+        throw new ApiError(
+          400,
+          "Send the registration link's token, your full name and a password.",
+        );
+      }
+      const { token, fullname, email, password } = parsed.data;
+
+      let user;
+      try {
+        user = await registerAccount(db, context.idp.issuer, { token, fullname, email, password });
+      } catch (error) {
+        if (error instanceof ApiError) {
+          context.signInLimiter.perAddress.recordFailure(address);
+          await recordAudit(db, {
+            action: "registration",
+            outcome: "failure",
+            actor: email?.trim().toLowerCase() ?? "",
+            address,
+            detail: error.message,
+          });
+        }
+        throw error;
+      }
+      await signInRegisteredUser(context, request, reply, user.id);
+      await recordAudit(db, {
+        action: "registration",
+        outcome: "success",
+        actor: user.email,
+        address,
+        detail: `user ${user.id}`,
+      });
+      return { next: "/" };
+    },
+  );
+  return Promise.resolve();
+}
+
+function tokenFrom(query: FastifyRequest["query"]): string {
+  if (typeof query !== "object" || query === null || !("token" in query)) return "";
+  return typeof query.token === "string" ? query.token : "";
 }

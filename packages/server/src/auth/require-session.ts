@@ -21,6 +21,8 @@ declare module "fastify" {
  */
 export function requireSession(db: Database, lifetimes: SessionLifetimes) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    // Already looked up for this request (the session gate runs first): one query is enough.
+    if (request.user !== null) return;
     const token = request.cookies[sessionCookieName];
     const lookup =
       token === undefined ? { kind: "none" as const } : await findSessionUser(db, token, lifetimes);

@@ -2,13 +2,24 @@
 import { resolve } from "node:path";
 import { ConfigError, readConfig } from "../config.ts";
 import { startDashboard } from "../main.ts";
+import { CliError } from "./cli-error.ts";
+import { registerCommand } from "./register.ts";
+import { setAccountStatusCommand } from "./account-status.ts";
 
 const repositoryRoot = resolve(import.meta.dirname, "../../../..");
 
 const usage = `usage: bin/dashboard <command>
 
 commands:
-  start      run the dashboard and its embedded cluster (HOST, PORT, DATA_DIR configure it)
+  start                 run the dashboard and its embedded cluster (HOST, PORT, DATA_DIR configure it)
+  register [--email ADDRESS] [--validity DURATION]
+                        print a one-time URL that registers an account (valid 1h by default;
+                        DURATION like 30m, 2h, 1d; the orchestrator variant needs --email)
+  disable-user EMAIL    disable an account and end its sessions
+  enable-user EMAIL     enable a disabled account again
+
+The account commands work on the data directory of the running dashboard (DATA_DIR, default ./data;
+DATABASE_URL when it uses PostgreSQL): run them from the repository root with the same settings.
 `;
 
 async function start(): Promise<void> {
@@ -38,11 +49,24 @@ async function start(): Promise<void> {
   });
 }
 
-const [command] = process.argv.slice(2);
+const [command, ...args] = process.argv.slice(2);
+const output = { stdout: process.stdout, stderr: process.stderr };
 try {
   switch (command) {
     case "start":
       await start();
+      break;
+    case "register":
+      await registerCommand(args, readConfig(process.env, repositoryRoot), output);
+      break;
+    case "disable-user":
+    case "enable-user":
+      await setAccountStatusCommand(
+        args,
+        command === "disable-user",
+        readConfig(process.env, repositoryRoot),
+        output,
+      );
       break;
     case undefined:
     case "help":
@@ -57,6 +81,10 @@ try {
   if (error instanceof ConfigError) {
     console.error(`Configuration error: ${error.message}`);
     process.exit(2);
+  }
+  if (error instanceof CliError) {
+    console.error(error.message);
+    process.exit(error.exitCode);
   }
   throw error;
 }

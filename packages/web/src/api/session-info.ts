@@ -1,11 +1,9 @@
+import type { SessionInfo } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
 
-/** What `GET /api/info` answers for a signed-in user (completed by the sign-in work). */
-export interface SessionInfo {
-  user: { fullname: string };
-  dashboard_version: string;
-}
+export type { SessionInfo };
 
-export function fetchSessionInfo(signal?: AbortSignal): Promise<SessionInfo> {
-  return apiFetch<SessionInfo>("/api/info", { signal });
+/** `GET /api/info`: the signed-in user's session info on a cluster (the first when none named). */
+export function fetchSessionInfo(signal?: AbortSignal, clusterId?: string): Promise<SessionInfo> {
+  return apiFetch<SessionInfo>("/api/info", { signal, params: { clusterId } });
 }

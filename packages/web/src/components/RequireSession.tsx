@@ -5,7 +5,10 @@ import { fetchSessionInfo } from "../api/session-info.ts";
 import { queryKeys } from "../context/query-keys.ts";
 import { PageLoader } from "./PageLoader.tsx";
 
-/** Renders its routes for a signed-in user; sends anyone else to the login page, remembering where they were. */
+/**
+ * Renders its routes for a signed-in user; sends anyone else to the login page, remembering where
+ * they were, and a user the server refuses (403: disabled, no access) to the access-denied page.
+ */
 export function RequireSession() {
   const location = useLocation();
   const info = useQuery({
@@ -18,6 +21,9 @@ export function RequireSession() {
     if (info.error instanceof ApiError && info.error.status === 401) {
       const from = `${location.pathname}${location.search}`;
       return <Navigate to="/login" replace state={{ from }} />;
+    }
+    if (info.error instanceof ApiError && info.error.status === 403) {
+      return <Navigate to="/forbidden" replace />;
     }
     return (
       <main className="p-strip" id="main-content">

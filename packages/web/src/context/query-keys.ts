@@ -6,4 +6,6 @@ export const queryKeys = {
   authInfo: () => ["authInfo"] as const,
   info: () => ["info"] as const,
   clusters: () => ["clusters"] as const,
+  registration: (token: string) => ["registration", token] as const,
+  profile: () => ["profile"] as const,
 };

@@ -1,0 +1,92 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  LoginTransactionSealer,
+  loginCookieName,
+  loginTransactionMaxAgeMs,
+  type LoginTransaction,
+} from "./login-transaction.ts";
+import { safeNextPath } from "./next-path.ts";
+import { isPublicApiPath } from "./public-paths.ts";
+
+const transaction: LoginTransaction = {
+  state: "abcdefghijklmnopqrstuvwxyz",
+  nonce: "n",
+  codeVerifier: "v",
+  next: "/instances",
+  registration: "token",
+  createdAt: 1_000_000,
+};
+const name = loginCookieName(transaction.state);
+
+describe("LoginTransactionSealer", () => {
+  const sealer = new LoginTransactionSealer(randomBytes(32));
+
+  it("opens what it sealed, within ten minutes", () => {
+    const sealed = sealer.seal(transaction);
+    expect(sealed).not.toContain("token");
+    expect(sealer.open(name, sealed, transaction.createdAt + 1000)).toEqual(transaction);
+    expect(sealer.open(name, sealed, transaction.createdAt + loginTransactionMaxAgeMs + 1)).toBe(
+      undefined,
+    );
+  });
+
+  it("refuses a changed value, another cookie name, or another key", () => {
+    const sealed = sealer.seal(transaction);
+    const bytes = Buffer.from(sealed, "base64url");
+    bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 1;
+    expect(sealer.open(name, bytes.toString("base64url"), transaction.createdAt)).toBeUndefined();
+    expect(sealer.open(`${name}x`, sealed, transaction.createdAt)).toBeUndefined();
+    const other = new LoginTransactionSealer(randomBytes(32));
+    expect(other.open(name, sealed, transaction.createdAt)).toBeUndefined();
+    expect(sealer.open(name, "short", transaction.createdAt)).toBeUndefined();
+  });
+
+  it("keeps its key in the data directory, readable by the owner only, across restarts", () => {
+    const dir = mkdtempSync(join(tmpdir(), "login-key-"));
+    try {
+      const sealed = LoginTransactionSealer.fromDataDir(dir).seal(transaction);
+      expect(statSync(join(dir, "login-transaction.key")).mode & 0o777).toBe(0o600);
+      const restarted = LoginTransactionSealer.fromDataDir(dir);
+      expect(restarted.open(name, sealed, transaction.createdAt)).toEqual(transaction);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("safeNextPath", () => {
+  it("keeps a path on this site", () => {
+    expect(safeNextPath("/instances/default/x?tab=logs")).toBe("/instances/default/x?tab=logs");
+  });
+
+  it("turns anything else into /", () => {
+    for (const next of [
+      undefined,
+      "",
+      "instances",
+      "//evil.example.com",
+      "/\\evil.example.com",
+      "/\t/evil.example.com",
+      "https://evil.example.com/",
+      ["/a"],
+    ]) {
+      expect(safeNextPath(next)).toBe("/");
+    }
+  });
+});
+
+describe("isPublicApiPath", () => {
+  it("lists the sign-in and registration calls only", () => {
+    expect(isPublicApiPath("/api/auth-info")).toBe(true);
+    expect(isPublicApiPath("/api/login")).toBe(true);
+    expect(isPublicApiPath("/api/oidc/callback")).toBe(true);
+    expect(isPublicApiPath("/api/registration/abc")).toBe(true);
+    expect(isPublicApiPath("/api/info")).toBe(false);
+    expect(isPublicApiPath("/api/login/other")).toBe(false);
+    expect(isPublicApiPath("/api/clusters")).toBe(false);
+  });
+});

@@ -1,0 +1,111 @@
+import { parseArgs } from "node:util";
+import { emailAddressError } from "@anbox-dashboard/contract";
+import type { ServerConfig } from "../config.ts";
+import { recordAudit } from "../store/audit-log.ts";
+import { openDatabase } from "../store/database.ts";
+import {
+  createRegistrationToken,
+  defaultRegistrationValidityMs,
+} from "../store/registration-tokens.ts";
+import { findUserByEmail } from "../store/users.ts";
+import { CliError } from "./cli-error.ts";
+import { describeDuration, parseDuration } from "./parse-duration.ts";
+import { readRuntimeFile } from "./runtime-file.ts";
+
+export const registerUsage = `usage: bin/dashboard register [--email ADDRESS] [--validity DURATION]
+
+Prints a one-time URL that registers an account (valid 1 hour unless --validity says otherwise,
+e.g. 30m, 2h, 1d). The orchestrator variant needs --email; the appliance asks for the address on the
+page when it is not given.`;
+
+export interface CommandOutput {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream;
+}
+
+/** `bin/dashboard register`: a registration link for the dashboard running on this data directory. */
+export async function registerCommand(
+  args: string[],
+  config: ServerConfig,
+  output: CommandOutput,
+): Promise<void> {
+  const options = parseRegisterArgs(args, config);
+  // Before touching the database: a link for a dashboard that never ran could not be opened.
+  const runtime = readRuntimeFile(config.dataDir);
+  const db = await openDatabase(config);
+  try {
+    if (options.email !== "" && (await findUserByEmail(db, options.email))) {
+      throw new CliError(`${options.email} already has an account.`, 1);
+    }
+    const { token, expiresAt } = await createRegistrationToken(
+      db,
+      options.email,
+      options.validityMs,
+    );
+    await recordAudit(db, {
+      action: "registration-link-created",
+      outcome: "success",
+      actor: "cli",
+      address: "",
+      detail: `${options.email === "" ? "any address" : options.email}, expires ${expiresAt.toISOString()}`,
+    });
+    const url = `${runtime.publicUrl}/register?token=${encodeURIComponent(token)}`;
+    if (!output.stdout.isTTY) {
+      // Scripts read the URL alone.
+      output.stdout.write(`${url}\n`);
+      return;
+    }
+    const forWhom = options.email === "" ? "" : ` for ${options.email}`;
+    output.stdout.write(
+      `Registration link${forWhom}, valid for ${describeDuration(options.validityMs)} ` +
+        `(until ${expiresAt.toISOString()}), usable once:\n\n  ${url}\n\n` +
+        "Open it in a browser to finish the registration.\n",
+    );
+    if (!runtime.running) {
+      output.stderr.write(
+        `Note: the dashboard that wrote ${runtime.publicUrl} is not running now; the link works once it runs again.\n`,
+      );
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+function parseRegisterArgs(
+  args: string[],
+  config: ServerConfig,
+): { email: string; validityMs: number } {
+  let values: { email?: string; validity?: string };
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: { email: { type: "string" }, validity: { type: "string" } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\n\n${registerUsage}`, 2);
+  }
+  const email = (values.email ?? "").trim().toLowerCase();
+  if (values.email !== undefined) {
+    const emailError = emailAddressError(email);
+    if (emailError !== undefined) throw new CliError(`--email: ${emailError}`, 2);
+  } else if (config.variant === "orchestrator") {
+    throw new CliError(
+      "The orchestrator variant registers a given person: add --email <their e-mail address>.",
+      2,
+    );
+  }
+  let validityMs = defaultRegistrationValidityMs;
+  if (values.validity !== undefined) {
+    const parsed = parseDuration(values.validity);
+    if (parsed === undefined) {
+      throw new CliError(
+        `--validity must be a whole number of minutes, hours or days from 1m to 30d (30m, 2h, 1d), got "${values.validity}".`,
+        2,
+      );
+    }
+    validityMs = parsed;
+  }
+  return { email, validityMs };
+}

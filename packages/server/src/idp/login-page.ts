@@ -1,0 +1,50 @@
+import { escapeHtml, messagePage, renderPage } from "./page.ts";
+
+export const signInTitle = "Sign in to Anbox Cloud";
+export const wrongCredentialsMessage = "Wrong e-mail address or password";
+export const expiredMessage =
+  "This sign-in link has expired. Go back to the dashboard and sign in again.";
+
+export interface LoginPageOptions {
+  /** Where the form posts to. */
+  action: string;
+  /** Kept in the e-mail field after a failed attempt, or from the client's `login_hint`. */
+  email?: string;
+  /** Shown above the form (wrong password, too many attempts). */
+  error?: string;
+}
+
+/** The sign-in form of the embedded identity provider. */
+export function loginPage({ action, email = "", error }: LoginPageOptions): string {
+  const errorArea =
+    error === undefined
+      ? `<div id="sign-in-error" role="alert"></div>`
+      : `<div id="sign-in-error" class="notification" role="alert"><p>${escapeHtml(error)}</p></div>`;
+  // The e-mail field gets focus on a fresh page, the password field after a failed attempt.
+  const focusPassword = email !== "";
+  return renderPage(
+    signInTitle,
+    `<h1>${signInTitle}</h1>
+${errorArea}
+<form method="post" action="${escapeHtml(action)}" novalidate>
+<label for="email">E-mail address</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${focusPassword ? "" : " autofocus"} aria-describedby="sign-in-error">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${focusPassword ? " autofocus" : ""}>
+<button type="submit">Sign in</button>
+</form>`,
+  );
+}
+
+/** For an unknown, expired or already used interaction. */
+export function expiredPage(loginUrl: string): string {
+  return messagePage("Sign-in link expired", expiredMessage, {
+    href: loginUrl,
+    text: "Go to the dashboard sign-in",
+  });
+}
+
+export function tooManyAttemptsMessage(retryAfterMs: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
+  return `Too many failed sign-ins. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+}

@@ -1,0 +1,141 @@
+// The relying party against the embedded identity provider, end to end on one real server: the
+// dashboard's login link, the provider's sign-in form, the callback, and logout through the
+// provider's end-session page back to /login (after which the password is asked again).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestDatabase, type TestDatabase } from "@anbox-dashboard/db";
+import { sessionInfoSchema } from "@anbox-dashboard/contract";
+import { readConfig } from "../src/config.ts";
+import { startDashboard, type RunningDashboard } from "../src/main.ts";
+import { openDatabase, type Database } from "../src/store/database.ts";
+import { createUser } from "../src/store/users.ts";
+import { createIdpAccount } from "../src/idp/accounts.ts";
+import { sessionCookieName } from "../src/auth/session-cookie.ts";
+import { TestBrowser } from "./support/test-browser.ts";
+
+let dataDir: string;
+let dashboard: RunningDashboard;
+let db: Database;
+let postgres: TestDatabase | undefined;
+let base: string;
+const password = "correct horse battery";
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "dashboard-auth-embedded-"));
+  const webDistDir = join(dataDir, "web");
+  mkdirSync(webDistDir);
+  writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>spa</title>");
+  const adminUrl = process.env.TEST_POSTGRES_URL;
+  postgres = adminUrl === undefined ? undefined : await createTestDatabase(adminUrl);
+  if (postgres) process.env.CLUSTER_DATABASE_URL = postgres.url;
+  dashboard = await startDashboard(
+    readConfig(
+      { DATA_DIR: dataDir, PORT: "0", WEB_DIST_DIR: webDistDir, DATABASE_URL: postgres?.url },
+      "/nonexistent-repository-root",
+    ),
+  );
+  base = dashboard.url;
+  db = await openDatabase({ dataDir, databaseUrl: postgres?.url });
+  const account = await createIdpAccount(db, {
+    email: "ada@example.com",
+    fullname: "Ada Lovelace",
+    password,
+  });
+  await createUser(db, {
+    email: account.email,
+    fullname: account.fullname,
+    issuer: `${base}/oidc`,
+    subject: account.id,
+  });
+});
+
+afterAll(async () => {
+  await db.destroy();
+  await dashboard.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  await postgres?.drop();
+});
+
+/** Follows redirects to the first page that is not one; returns its URL and HTML. */
+async function pageAfter(
+  browser: TestBrowser,
+  url: string,
+): Promise<{ url: string; html: string }> {
+  let current = url;
+  for (let i = 0; i < 20; i++) {
+    const response = await browser.request(current);
+    const location = response.headers.get("location");
+    if (location === null) return { url: current, html: await response.text() };
+    await response.arrayBuffer();
+    current = new URL(location, current).href;
+  }
+  throw new Error(`too many redirects from ${url}`);
+}
+
+function formOf(html: string): { action: string; fields: Record<string, string> } {
+  const action = (/<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? "").replaceAll("&amp;", "&");
+  const fields: Record<string, string> = {};
+  for (const match of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
+    fields[match[1] ?? ""] = match[2] ?? "";
+  }
+  return { action, fields };
+}
+
+async function post(browser: TestBrowser, url: string, fields: Record<string, string>) {
+  const response = await browser.request(url, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: base,
+      "sec-fetch-site": "same-origin",
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
+  await response.arrayBuffer();
+  return response;
+}
+
+describe("signing in with the embedded identity provider", () => {
+  it("signs in through the provider's form, then logs out through the provider", async () => {
+    const browser = new TestBrowser();
+    const signInPage = await pageAfter(browser, `${base}/api/login?next=/images`);
+    expect(signInPage.url.startsWith(`${base}/oidc/`)).toBe(true);
+    const form = formOf(signInPage.html);
+    const submitted = await post(browser, new URL(form.action, signInPage.url).href, {
+      ...form.fields,
+      email: "ada@example.com",
+      password,
+    });
+    const landed = await pageAfter(
+      browser,
+      new URL(submitted.headers.get("location") ?? "", signInPage.url).href,
+    );
+    expect(landed.url).toBe(`${base}/images`);
+    const session = browser.cookie(base, sessionCookieName);
+    expect(session).toBeDefined();
+    const info = await browser.request(`${base}/api/info`);
+    expect(sessionInfoSchema.parse(await info.json()).user.email).toBe("ada@example.com");
+
+    // Logout: the dashboard session ends at once; the provider's page (a script submits it in a
+    // browser) ends the provider's session and returns to /login.
+    const logoutPage = await pageAfter(browser, `${base}/logout`);
+    expect((await browser.request(`${base}/api/info`)).status).toBe(401);
+    const logoutForm = formOf(logoutPage.html);
+    const confirmed = await post(browser, new URL(logoutForm.action, logoutPage.url).href, {
+      ...logoutForm.fields,
+      logout: "yes",
+    });
+    const afterLogout = await pageAfter(
+      browser,
+      new URL(confirmed.headers.get("location") ?? "", logoutPage.url).href,
+    );
+    expect(afterLogout.url).toBe(`${base}/login`);
+
+    // The provider's session is gone too: signing in again asks for the password.
+    const again = await pageAfter(browser, `${base}/api/login?next=/`);
+    expect(again.url.startsWith(`${base}/oidc/`)).toBe(true);
+    expect(again.html).toMatch(/type="password"/);
+  });
+});

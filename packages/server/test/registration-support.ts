@@ -1,0 +1,60 @@
+// A dashboard app for the registration tests, without clusters: the real routes over a temporary
+// SQLite database, reached with `app.inject` (no port).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../src/app.ts";
+import type { AuthContext } from "../src/auth/auth-context.ts";
+import { identityProviderSettings } from "../src/auth/identity-provider.ts";
+import { FailureRateLimiter } from "../src/auth/rate-limiter.ts";
+import { readConfig } from "../src/config.ts";
+import { openDatabase } from "../src/store/database.ts";
+
+export const testPublicUrl = "http://dashboard.test";
+
+export interface TestApp {
+  app: FastifyInstance;
+  context: AuthContext;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(
+  env: Record<string, string> = {},
+  limiterMaxFailures = 20,
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "dashboard-registration-test-"));
+  const webDistDir = join(dataDir, "web");
+  mkdirSync(webDistDir);
+  writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>spa</title>");
+  const config = readConfig(
+    { DATA_DIR: dataDir, WEB_DIST_DIR: webDistDir, PUBLIC_URL: testPublicUrl, ...env },
+    "/nonexistent-repository-root",
+  );
+  const db = await openDatabase(config);
+  const context: AuthContext = {
+    config,
+    db,
+    publicUrl: testPublicUrl,
+    secureCookies: false,
+    idp: identityProviderSettings(config, testPublicUrl),
+    clusters: [],
+    signInLimiter: {
+      perAccount: new FailureRateLimiter(5, 15 * 60_000),
+      perAddress: new FailureRateLimiter(limiterMaxFailures, 15 * 60_000),
+    },
+  };
+  const app = await buildApp({ context });
+  return {
+    app,
+    context,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Headers of a same-origin call from the dashboard's own page (what the CSRF check expects). */
+export const sameOrigin = { origin: testPublicUrl, "sec-fetch-site": "same-origin" };

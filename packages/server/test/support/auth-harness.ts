@@ -1,0 +1,120 @@
+// A dashboard signed in through an external OpenID provider (the test double), on a temporary data
+// directory, SQLite or (with TEST_POSTGRES_URL) a PostgreSQL database of its own, and a real
+// embedded cluster.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestDatabase, type TestDatabase } from "@anbox-dashboard/db";
+import { readConfig } from "../../src/config.ts";
+import { startDashboard, type RunningDashboard } from "../../src/main.ts";
+import { openDatabase, type Database } from "../../src/store/database.ts";
+import { createUser, type UserRow } from "../../src/store/users.ts";
+import { sessionCookieName } from "../../src/auth/session-cookie.ts";
+import {
+  startTestOidcProvider,
+  type TestOidcAccount,
+  type TestOidcProvider,
+} from "./test-oidc-provider.ts";
+import { TestBrowser, type Hop } from "./test-browser.ts";
+
+export interface AuthHarness {
+  url: string;
+  dataDir: string;
+  db: Database;
+  provider: TestOidcProvider;
+  dashboard: RunningDashboard;
+  stop(): Promise<void>;
+}
+
+export const clientId = "dashboard-test-client";
+const clientSecret = "test-client-secret-not-for-production";
+
+export async function startAuthHarness(
+  account: TestOidcAccount,
+  env: Record<string, string> = {},
+): Promise<AuthHarness> {
+  const dataDir = mkdtempSync(join(tmpdir(), "dashboard-auth-test-"));
+  const webDistDir = join(dataDir, "web");
+  mkdirSync(webDistDir);
+  writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>spa</title>");
+  const adminUrl = process.env.TEST_POSTGRES_URL;
+  const postgres: TestDatabase | undefined =
+    adminUrl === undefined ? undefined : await createTestDatabase(adminUrl);
+  if (postgres) process.env.CLUSTER_DATABASE_URL = postgres.url;
+
+  // The provider must know the dashboard's redirect URI before the dashboard starts.
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const provider = await startTestOidcProvider({
+    clientId,
+    clientSecret,
+    redirectUris: [`${url}/api/oidc/callback`],
+    postLogoutRedirectUris: [`${url}/login`],
+    account,
+  });
+  const config = readConfig(
+    {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      WEB_DIST_DIR: webDistDir,
+      DATABASE_URL: postgres?.url,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: clientSecret,
+      ...env,
+    },
+    "/nonexistent-repository-root",
+  );
+  const dashboard = await startDashboard(config);
+  const db = await openDatabase({ dataDir, databaseUrl: postgres?.url });
+  return {
+    url,
+    dataDir,
+    db,
+    provider,
+    dashboard,
+    async stop() {
+      await db.destroy();
+      await dashboard.stop();
+      await provider.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
+    },
+  };
+}
+
+/** A dashboard account for the provider's account. */
+export function addUser(harness: AuthHarness, account: TestOidcAccount): Promise<UserRow> {
+  return createUser(harness.db, {
+    email: account.email,
+    fullname: account.name,
+    issuer: harness.provider.issuer,
+    subject: account.sub,
+  });
+}
+
+/** Signs in through the provider from `/api/login?<query>`; returns the hops and the browser. */
+export async function signIn(
+  harness: AuthHarness,
+  query = "next=/",
+  browser = new TestBrowser(),
+): Promise<{ browser: TestBrowser; hops: Hop[]; landedOn: string; session: string | undefined }> {
+  const hops = await browser.navigate(`${harness.url}/api/login?${query}`);
+  const last = hops[hops.length - 1];
+  const landedOn = last ? last.url.replace(harness.url, "") : "";
+  return { browser, hops, landedOn, session: browser.cookie(harness.url, sessionCookieName) };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => {
+        resolve(port);
+      });
+    });
+  });
+}

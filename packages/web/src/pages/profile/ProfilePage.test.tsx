@@ -1,0 +1,139 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter } from "react-router";
+import type { Profile } from "../../api/profile.ts";
+import { createQueryClient } from "../../context/query-client.ts";
+import ProfilePage from "./ProfilePage.tsx";
+
+const profile: Profile = {
+  fullname: "Ada Lovelace",
+  email: "ada@example.com",
+  identityProvider: { issuer: "http://127.0.0.1:8080/oidc", external: false },
+  sessions: [
+    {
+      id: "s-this",
+      createdAt: "2026-11-20T09:00:00.000Z",
+      lastSeenAt: "2026-11-22T10:00:00.000Z",
+      address: "127.0.0.1",
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/140",
+      current: true,
+    },
+    {
+      id: "s-other",
+      createdAt: "2026-11-18T09:00:00.000Z",
+      lastSeenAt: "2026-11-19T10:00:00.000Z",
+      address: "192.0.2.4",
+      userAgent: "Mozilla/5.0 (iPhone) Safari/605",
+      current: false,
+    },
+  ],
+};
+
+/** Stubs `GET /api/profile` and `DELETE /api/profile/sessions` (which ends the other sessions). */
+function renderProfilePage(deleteStatus = 200) {
+  let current = profile;
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((input: URL, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      calls.push(`${method} ${input.pathname}`);
+      if (method === "DELETE") {
+        if (deleteStatus >= 400) {
+          const body = { status: deleteStatus, error: "Error", message: "Database unavailable" };
+          return Promise.resolve(new Response(JSON.stringify(body), { status: deleteStatus }));
+        }
+        current = { ...profile, sessions: profile.sessions.filter((session) => session.current) };
+        return Promise.resolve(
+          new Response(JSON.stringify({ ended: 1 }), { status: deleteStatus }),
+        );
+      }
+      return Promise.resolve(new Response(JSON.stringify(current), { status: 200 }));
+    }),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={["/profile"]}>
+        <ProfilePage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("ProfilePage", () => {
+  it("shows the account and the embedded identity provider", async () => {
+    renderProfilePage();
+    expect(await screen.findByText("Ada Lovelace")).toBeInTheDocument();
+    expect(screen.getByText("ada@example.com")).toBeInTheDocument();
+    expect(screen.getByText("This dashboard (embedded)")).toBeInTheDocument();
+  });
+
+  it("lists the sessions, marking this one", async () => {
+    renderProfilePage();
+    const table = await screen.findByRole("table", { name: "Active sessions" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent("This session");
+    expect(rows[0]).toHaveTextContent("127.0.0.1");
+    expect(rows[0]).toHaveTextContent("Chrome/140");
+    expect(rows[1]).not.toHaveTextContent("This session");
+    expect(rows[1]).toHaveTextContent("192.0.2.4");
+    expect(within(table).getAllByRole("time")[0]).toHaveAttribute(
+      "dateTime",
+      "2026-11-20T09:00:00.000Z",
+    );
+  });
+
+  it("signs out the other sessions and shows the list again", async () => {
+    const user = userEvent.setup();
+    const calls = renderProfilePage();
+    await screen.findByRole("table", { name: "Active sessions" });
+    await user.click(screen.getByRole("button", { name: "Sign out other sessions" }));
+    expect(
+      await screen.findByText("Your other sessions have been signed out."),
+    ).toBeInTheDocument();
+    expect(calls).toContain("DELETE /api/profile/sessions");
+    const table = screen.getByRole("table", { name: "Active sessions" });
+    await vi.waitFor(() => {
+      expect(within(table).getAllByRole("row")).toHaveLength(2);
+    });
+    expect(screen.getByRole("button", { name: "Sign out other sessions" })).toBeDisabled();
+  });
+
+  it("says so when the other sessions could not be signed out", async () => {
+    const user = userEvent.setup();
+    renderProfilePage(500);
+    await screen.findByRole("table", { name: "Active sessions" });
+    await user.click(screen.getByRole("button", { name: "Sign out other sessions" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Database unavailable");
+  });
+
+  it("names an external identity provider by its issuer", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({
+              ...profile,
+              identityProvider: { issuer: "https://login.example.com", external: true },
+            }),
+          ),
+        ),
+      ),
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ProfilePage />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText("https://login.example.com")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { endOtherSessions, fetchProfile, type Profile } from "../../api/profile.ts";
+import { queryKeys } from "../../context/query-keys.ts";
+import { PageLoader } from "../../components/PageLoader.tsx";
+import { SessionsTable } from "./SessionsTable.tsx";
+
+/** `/profile`: the signed-in person, where they sign in, and the browsers signed in as them. */
+export default function ProfilePage() {
+  const profile = useQuery({
+    queryKey: queryKeys.profile(),
+    queryFn: ({ signal }) => fetchProfile(signal),
+  });
+
+  return (
+    <main className="p-strip profile-page" id="main-content">
+      <div className="row">
+        <h1 className="p-heading--2">Profile</h1>
+        {profile.isPending && <PageLoader />}
+        {profile.isError && (
+          <div className="p-notification--negative" role="alert">
+            <div className="p-notification__content">
+              <h2 className="p-notification__title">Cannot load your profile</h2>
+              <p className="p-notification__message">{profile.error.message}</p>
+            </div>
+          </div>
+        )}
+        {profile.isSuccess && <ProfileDetails profile={profile.data} />}
+      </div>
+    </main>
+  );
+}
+
+function ProfileDetails({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const signOutOthers = useMutation({
+    mutationFn: endOtherSessions,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profile() }),
+  });
+  const others = profile.sessions.filter((session) => !session.current).length;
+
+  return (
+    <>
+      <section aria-labelledby="profile-account">
+        <h2 className="p-heading--4" id="profile-account">
+          Account
+        </h2>
+        <dl className="profile-page__facts">
+          <dt>Full name</dt>
+          <dd>{profile.fullname}</dd>
+          <dt>E-mail address</dt>
+          <dd>{profile.email}</dd>
+          <dt>Identity provider</dt>
+          <dd>
+            {profile.identityProvider.external
+              ? profile.identityProvider.issuer
+              : "This dashboard (embedded)"}
+          </dd>
+        </dl>
+      </section>
+      <section aria-labelledby="profile-sessions">
+        <h2 className="p-heading--4" id="profile-sessions">
+          Active sessions
+        </h2>
+        {signOutOthers.isError && (
+          <div className="p-notification--negative" role="alert">
+            <div className="p-notification__content">
+              <p className="p-notification__message">
+                The other sessions were not signed out: {signOutOthers.error.message}
+              </p>
+            </div>
+          </div>
+        )}
+        {signOutOthers.isSuccess && (
+          <div className="p-notification--positive" role="status">
+            <div className="p-notification__content">
+              <p className="p-notification__message">Your other sessions have been signed out.</p>
+            </div>
+          </div>
+        )}
+        <SessionsTable sessions={profile.sessions} />
+        <button
+          className="p-button"
+          type="button"
+          disabled={others === 0 || signOutOthers.isPending}
+          aria-busy={signOutOthers.isPending}
+          onClick={() => {
+            signOutOthers.mutate();
+          }}
+        >
+          Sign out other sessions
+        </button>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
+import type { RegistrationInfo } from "@anbox-dashboard/contract";
+import { fetchRegistration } from "../../api/registration.ts";
+import { queryKeys } from "../../context/query-keys.ts";
+import { PageLoader } from "../../components/PageLoader.tsx";
+import { PublicCard } from "../../components/PublicCard.tsx";
+import { LinkProblem } from "./LinkProblem.tsx";
+import { RegistrationForm } from "./RegistrationForm.tsx";
+
+/** `/register?token=`: where a registration link printed by `bin/dashboard register` leads. */
+export default function RegisterPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token") ?? "";
+  const registration = useQuery({
+    queryKey: queryKeys.registration(token),
+    queryFn: ({ signal }) => fetchRegistration(token, signal),
+    // A link's state only changes by being used: never refetch behind the person's back.
+    staleTime: Infinity,
+  });
+
+  return (
+    <PublicCard>
+      <h1 className="p-heading--3">Create your account</h1>
+      {registration.isPending && <PageLoader />}
+      {registration.isError && (
+        <div className="p-notification--negative" role="alert">
+          <div className="p-notification__content">
+            <h2 className="p-notification__title">Cannot check this registration link</h2>
+            <p className="p-notification__message">{registration.error.message}</p>
+          </div>
+        </div>
+      )}
+      {registration.isSuccess && <RegistrationStep token={token} info={registration.data} />}
+    </PublicCard>
+  );
+}
+
+function RegistrationStep({ token, info }: { token: string; info: RegistrationInfo }) {
+  if (info.state !== "valid") return <LinkProblem state={info.state} />;
+  if (info.isExternalIdp) {
+    // The provider knows the person's name and address: signing in there finishes the registration.
+    const href = `/api/login?next=${encodeURIComponent("/")}&registration=${encodeURIComponent(token)}`;
+    return (
+      <>
+        <p>
+          This dashboard signs people in with your organisation&apos;s identity provider. Sign in
+          there to finish creating your account.
+        </p>
+        <a className="p-button--positive" href={href}>
+          Continue with your identity provider
+        </a>
+      </>
+    );
+  }
+  return <RegistrationForm token={token} info={info} />;
+}
