@@ -2,6 +2,7 @@ import { writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
+import type { DeploymentVariant } from "@anbox-dashboard/contract";
 import type { ServerConfig } from "./config.ts";
 import { buildApp } from "./app.ts";
 import { openDatabase, type Database } from "./store/database.ts";
@@ -19,6 +20,8 @@ export interface RunningDashboard {
 /** What a running dashboard tells the command line (bin/dashboard register) about itself. */
 export interface RuntimeFile {
   publicUrl: string;
+  /** How the running dashboard was installed: the register command follows it. */
+  variant: DeploymentVariant;
   pid: number;
   startedAt: string;
 }
@@ -55,6 +58,7 @@ export async function startDashboard(config: ServerConfig): Promise<RunningDashb
     await app.listen({ host: config.host, port });
     const runtime: RuntimeFile = {
       publicUrl,
+      variant: config.variant,
       pid: process.pid,
       startedAt: new Date().toISOString(),
     };

@@ -1,3 +1,4 @@
+import type { DeploymentVariant } from "@anbox-dashboard/contract";
 import { parseArgs } from "node:util";
 import { emailAddressError } from "@anbox-dashboard/contract";
 import type { ServerConfig } from "../config.ts";
@@ -29,9 +30,10 @@ export async function registerCommand(
   config: ServerConfig,
   output: CommandOutput,
 ): Promise<void> {
-  const options = parseRegisterArgs(args, config);
   // Before touching the database: a link for a dashboard that never ran could not be opened.
   const runtime = readRuntimeFile(config.dataDir);
+  // The running dashboard's variant decides, whatever this shell's environment says.
+  const options = parseRegisterArgs(args, runtime.variant ?? config.variant);
   const db = await openDatabase(config);
   try {
     if (options.email !== "" && (await findUserByEmail(db, options.email))) {
@@ -73,7 +75,7 @@ export async function registerCommand(
 
 function parseRegisterArgs(
   args: string[],
-  config: ServerConfig,
+  variant: DeploymentVariant,
 ): { email: string; validityMs: number } {
   let values: { email?: string; validity?: string };
   try {
@@ -90,7 +92,7 @@ function parseRegisterArgs(
   if (values.email !== undefined) {
     const emailError = emailAddressError(email);
     if (emailError !== undefined) throw new CliError(`--email: ${emailError}`, 2);
-  } else if (config.variant === "orchestrator") {
+  } else if (variant === "orchestrator") {
     throw new CliError(
       "The orchestrator variant registers a given person: add --email <their e-mail address>.",
       2,

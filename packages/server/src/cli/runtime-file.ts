@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { deploymentVariantSchema } from "@anbox-dashboard/contract";
 import { runtimeFileName, type RuntimeFile } from "../main.ts";
 import { CliError } from "./cli-error.ts";
 
@@ -7,7 +8,10 @@ import { CliError } from "./cli-error.ts";
  * What the dashboard running on this data directory wrote about itself (its public address), so
  * that the command line prints links that work. A clear error when it never ran here.
  */
-export function readRuntimeFile(dataDir: string): RuntimeFile & { running: boolean } {
+export function readRuntimeFile(dataDir: string): Omit<RuntimeFile, "variant"> & {
+  variant: RuntimeFile["variant"] | undefined;
+  running: boolean;
+} {
   const path = join(dataDir, runtimeFileName);
   let text: string;
   try {
@@ -36,7 +40,17 @@ export function readRuntimeFile(dataDir: string): RuntimeFile & { running: boole
   const pid = "pid" in parsed && typeof parsed.pid === "number" ? parsed.pid : 0;
   const startedAt =
     "startedAt" in parsed && typeof parsed.startedAt === "string" ? parsed.startedAt : "";
-  return { publicUrl: parsed.publicUrl, pid, startedAt, running: isAlive(pid) };
+  // Written by dashboards since the variant was added; older files leave it to the environment.
+  const variant = deploymentVariantSchema.safeParse(
+    "variant" in parsed ? parsed.variant : undefined,
+  );
+  return {
+    publicUrl: parsed.publicUrl,
+    variant: variant.success ? variant.data : undefined,
+    pid,
+    startedAt,
+    running: isAlive(pid),
+  };
 }
 
 function isAlive(pid: number): boolean {

@@ -6,14 +6,14 @@ import type { AuthInfo } from "@anbox-dashboard/contract";
 import { createQueryClient } from "../../context/query-client.ts";
 import LoginPage from "./LoginPage.tsx";
 
-function renderWithAuthInfo(authInfo: AuthInfo, state?: unknown) {
+function renderWithAuthInfo(authInfo: AuthInfo, state?: unknown, search = "") {
   vi.stubGlobal(
     "fetch",
     vi.fn(() => Promise.resolve(new Response(JSON.stringify(authInfo), { status: 200 }))),
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[{ pathname: "/login", state }]}>
+      <MemoryRouter initialEntries={[{ pathname: "/login", search, state }]}>
         <LoginPage />
       </MemoryRouter>
     </QueryClientProvider>,
@@ -57,5 +57,26 @@ describe("LoginPage", () => {
     renderWithAuthInfo({ hasUsers: true, isExternalIdp: true, variant: "appliance" });
     const button = await screen.findByRole("link", { name: "Login" });
     expect(button).toHaveAttribute("href", "/api/login?next=%2F");
+  });
+
+  it("says why a sign-in failed when the server names a known reason, and ignores others", async () => {
+    renderWithAuthInfo(
+      { hasUsers: true, isExternalIdp: false, variant: "appliance" },
+      undefined,
+      "?error=expired",
+    );
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "The sign-in took too long or was started in another window. Please try again.",
+    );
+  });
+
+  it("shows no error for a code it does not know", async () => {
+    renderWithAuthInfo(
+      { hasUsers: true, isExternalIdp: false, variant: "appliance" },
+      undefined,
+      "?error=<script>made-up",
+    );
+    await screen.findByRole("link", { name: "Login with Ubuntu One" });
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 });

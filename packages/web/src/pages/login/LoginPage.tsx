@@ -1,6 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useLocation } from "react-router";
-import { registerCommand, type AuthInfo } from "@anbox-dashboard/contract";
+import { useLocation, useSearchParams } from "react-router";
+import {
+  isLoginErrorCode,
+  loginErrorMessages,
+  registerCommand,
+  type AuthInfo,
+} from "@anbox-dashboard/contract";
 import { fetchAuthInfo } from "../../api/auth-info.ts";
 import { queryKeys } from "../../context/query-keys.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
@@ -8,6 +13,10 @@ import { nextPathFrom } from "./next-path.ts";
 
 export default function LoginPage() {
   const location = useLocation();
+  // The server names why a sign-in failed with a code (never free text) in `?error=`.
+  const [searchParams] = useSearchParams();
+  const errorCode = searchParams.get("error") ?? "";
+  const signInError = isLoginErrorCode(errorCode) ? loginErrorMessages[errorCode] : undefined;
   const authInfo = useQuery({
     queryKey: queryKeys.authInfo(),
     queryFn: ({ signal }) => fetchAuthInfo(signal),
@@ -23,6 +32,14 @@ export default function LoginPage() {
         <div className="login-page__body">
           <h1 className="p-heading--3">Anbox Cloud Dashboard</h1>
           <p>Access your dashboard to manage Anbox Cloud</p>
+          {signInError !== undefined && (
+            <div className="p-notification--negative" role="alert">
+              <div className="p-notification__content">
+                <h2 className="p-notification__title">Sign-in failed</h2>
+                <p className="p-notification__message">{signInError}</p>
+              </div>
+            </div>
+          )}
           {authInfo.isPending && <PageLoader />}
           {authInfo.isError && (
             <div className="p-notification--negative">
