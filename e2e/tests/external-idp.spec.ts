@@ -11,8 +11,9 @@ test("a registration link signs the person up through the provider", async ({ pa
   await page.goto(link);
   await expect(page.getByLabel("Password")).toHaveCount(0);
   await page.getByRole("link", { name: "Continue with your identity provider" }).click();
-  await expect(page).toHaveURL(`${externalDashboard.url}/`);
-  await expect(page.getByText(`Signed in as ${externalIdp.account.name}`)).toBeVisible();
+  // The dashboard's root sends a signed-in user to the instances.
+  await expect(page).toHaveURL(`${externalDashboard.url}/instances`);
+  await expect(page.getByRole("link", { name: externalIdp.account.name })).toBeVisible();
   const info = await page.request.get("/api/info");
   expect(await info.json()).toMatchObject({ user: { fullname: externalIdp.account.name } });
 });

@@ -7,7 +7,9 @@ test("the login page greets a new installation with the command that registers t
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Anbox Cloud Dashboard" })).toBeVisible();
   await expect(page.getByText("Access your dashboard to manage Anbox Cloud")).toBeVisible();
-  await expect(page.getByText("bin/dashboard register", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("DATA_DIR=.e2e-data bin/dashboard register", { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText(/The command prints a URL/)).toBeVisible();
   await expectNoAccessibilityViolations(page);
 });

@@ -42,7 +42,9 @@ async function sessionCookie(page: Page): Promise<string> {
 
 test("a new installation's login page shows the command that registers the first account", async () => {
   await page.goto("/login");
-  await expect(page.getByText("bin/dashboard register", { exact: true })).toBeVisible();
+  await expect(
+    page.getByText("DATA_DIR=.e2e-data bin/dashboard register", { exact: true }),
+  ).toBeVisible();
 });
 
 test("the first person registers through the printed link and lands signed in", async () => {
@@ -60,8 +62,9 @@ test("the first person registers through the printed link and lands signed in", 
   await expectNoAccessibilityViolations(page);
 
   await fillRegistrationForm(page, ada);
-  await expect(page).toHaveURL(`${embeddedDashboard.url}/`);
-  await expect(page.getByText(`Signed in as ${ada.fullname}`)).toBeVisible();
+  // The dashboard's root sends a signed-in user to the instances.
+  await expect(page).toHaveURL(`${embeddedDashboard.url}/instances`);
+  await expect(page.getByRole("link", { name: ada.fullname })).toBeVisible();
 
   const cookie = (await page.context().cookies()).find((c) => c.name === "dashboard_session");
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
@@ -119,7 +122,7 @@ test("a second person registers with a link made for their address", async () =>
   await expect(page.getByText(grace.email)).toBeVisible();
   await expect(page.getByLabel("E-mail address")).toHaveCount(0);
   await fillRegistrationForm(page, { fullname: grace.fullname, password: grace.password });
-  await expect(page.getByText(`Signed in as ${grace.fullname}`)).toBeVisible();
+  await expect(page.getByRole("link", { name: grace.fullname })).toBeVisible();
 });
 
 test("disabling an account ends its session with an access-denied page; enabling lets it back", async () => {
@@ -139,6 +142,7 @@ test("once accounts exist, the login page signs in with the embedded provider an
   await page.getByLabel("E-mail address").fill(ada.email);
   await page.getByLabel("Password").fill(ada.password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(`${embeddedDashboard.url}/`);
-  await expect(page.getByText(`Signed in as ${ada.fullname}`)).toBeVisible();
+  // The dashboard's root sends a signed-in user to the instances.
+  await expect(page).toHaveURL(`${embeddedDashboard.url}/instances`);
+  await expect(page.getByRole("link", { name: ada.fullname })).toBeVisible();
 });

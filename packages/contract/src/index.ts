@@ -21,3 +21,4 @@ export * from "./api/onboarding.ts";
 export * from "./api/user-event.ts";
 export * from "./api/profile.ts";
 export * from "./api/login-error.ts";
+export * from "./api/operations.ts";

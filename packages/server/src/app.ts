@@ -1,3 +1,4 @@
+import { dirname, isAbsolute, relative } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import { ApiError, sendApiError } from "./api/api-error.ts";
@@ -7,12 +8,25 @@ import { registerRegistrationRoutes } from "./api/registration.ts";
 import { registerProfileRoutes } from "./api/profile.ts";
 import { registerOnboardingRoutes } from "./api/onboarding.ts";
 import { registerUserEventRoutes } from "./api/user-events.ts";
+import { registerEventsAuthRoutes } from "./api/events.ts";
+import { registerOperationsRoutes } from "./api/operations.ts";
+import { registerEventsRelay, registerWebsocketSupport } from "./events/events-relay.ts";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
 import { registerEmbeddedIdp } from "./idp/register-embedded-idp.ts";
 import { requireSession } from "./auth/require-session.ts";
 import type { AuthContext } from "./auth/auth-context.ts";
 import { registerSpa } from "./static/spa.ts";
 import { AmsClientError } from "./clusters/ams-client.ts";
+
+/**
+ * How the register command must name the data directory: not at all for the default; relative to
+ * the repository (where the command runs) when inside it; else in full.
+ */
+function commandDataDir(dataDir: string, defaultDataDir: string): string | undefined {
+  if (dataDir === defaultDataDir) return undefined;
+  const inRepository = relative(dirname(defaultDataDir), dataDir);
+  return inRepository.startsWith("..") || isAbsolute(inRepository) ? dataDir : inRepository;
+}
 
 export interface AppDependencies {
   context: AuthContext;
@@ -25,6 +39,7 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   const app = Fastify({ logger: logger ?? false, trustProxy: false });
   app.decorateRequest("user", null);
   await app.register(fastifyCookie);
+  await registerWebsocketSupport(app); // before the auth hooks: see its comment
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError || error instanceof AmsClientError) {
@@ -43,7 +58,13 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   });
 
   const guard = requireSession(db, config.session);
-  registerAuthInfoRoutes(app, db, config.variant, context.idp.isExternal);
+  registerAuthInfoRoutes(
+    app,
+    db,
+    config.variant,
+    context.idp.isExternal,
+    commandDataDir(config.dataDir, config.defaultDataDir),
+  );
   registerClusterRoutes(
     app,
     guard,
@@ -55,6 +76,9 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   await registerProfileRoutes(app, context);
   await registerOnboardingRoutes(app, context);
   await registerUserEventRoutes(app, context);
+  registerEventsAuthRoutes(app, context);
+  registerOperationsRoutes(app, context);
+  await registerEventsRelay(app, context);
   await registerSpa(app, config.webDistDir);
   return app;
 }

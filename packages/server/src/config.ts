@@ -11,6 +11,8 @@ export interface ServerConfig {
   port: number;
   /** Holds the SQLite database, the embedded clusters' state and their sockets. */
   dataDir: string;
+  /** `./data` of the repository: where the command line looks when DATA_DIR is not set. */
+  defaultDataDir: string;
   /** `postgres://...` to keep the dashboard's data in PostgreSQL instead of SQLite. */
   databaseUrl: string | undefined;
   variant: DeploymentVariant;
@@ -48,6 +50,7 @@ export function readConfig(env: Environment, repositoryRoot: string): ServerConf
     host: env.HOST ?? "127.0.0.1",
     port: readPort(env.PORT),
     dataDir: resolve(env.DATA_DIR ?? resolve(repositoryRoot, "data")),
+    defaultDataDir: resolve(repositoryRoot, "data"),
     databaseUrl: readDatabaseUrl(env.DATABASE_URL),
     variant: readVariant(env.DASHBOARD_VARIANT),
     embeddedClusters: readClusterIds(env.EMBEDDED_CLUSTERS),

@@ -6,6 +6,7 @@ import type { DeploymentVariant } from "@anbox-dashboard/contract";
 import type { ServerConfig } from "./config.ts";
 import { buildApp } from "./app.ts";
 import { openDatabase, type Database } from "./store/database.ts";
+import { countUsers } from "./store/users.ts";
 import { startEmbeddedCluster, type EmbeddedCluster } from "./clusters/embedded-cluster.ts";
 import { identityProviderSettings } from "./auth/identity-provider.ts";
 import { FailureRateLimiter } from "./auth/rate-limiter.ts";
@@ -14,6 +15,8 @@ import type { AuthContext } from "./auth/auth-context.ts";
 export interface RunningDashboard {
   url: string;
   app: FastifyInstance;
+  /** True while nobody can sign in yet: the first account is still to be registered. */
+  needsFirstAccount: boolean;
   stop(): Promise<void>;
 }
 
@@ -66,6 +69,7 @@ export async function startDashboard(config: ServerConfig): Promise<RunningDashb
     return {
       url: listenUrl,
       app,
+      needsFirstAccount: (await countUsers(db)) === 0,
       stop: async () => {
         await app.close();
         await Promise.all(clusters.map((cluster) => cluster.stop()));

@@ -76,6 +76,8 @@ describe("before anyone is signed in", () => {
       hasUsers: false,
       isExternalIdp: false,
       variant: "appliance",
+      // The test's data directory is not ./data: the command must name it.
+      registerCommand: `DATA_DIR=${dataDir} bin/dashboard register`,
     });
   });
 

@@ -13,6 +13,8 @@ export const authInfoSchema = z.object({
   hasUsers: z.boolean(),
   isExternalIdp: z.boolean(),
   variant: deploymentVariantSchema,
+  /** The exact command that registers an account for this dashboard (its variant, its data directory). */
+  registerCommand: z.string().optional(),
 });
 
 export type AuthInfo = z.infer<typeof authInfoSchema>;

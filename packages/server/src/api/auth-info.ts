@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AuthInfo, DeploymentVariant } from "@anbox-dashboard/contract";
+import { registerCommand, type AuthInfo, type DeploymentVariant } from "@anbox-dashboard/contract";
 import type { Database } from "../store/database.ts";
 import { countUsers } from "../store/users.ts";
 
@@ -9,12 +9,15 @@ export function registerAuthInfoRoutes(
   db: Database,
   variant: DeploymentVariant,
   isExternalIdp: boolean,
+  /** Undefined when it is the default (./data), which the command finds by itself. */
+  customDataDir: string | undefined,
 ): void {
   app.get("/api/auth-info", async (): Promise<AuthInfo> => {
     return {
       hasUsers: (await countUsers(db)) > 0,
       isExternalIdp,
       variant,
+      registerCommand: registerCommand(variant, customDataDir),
     };
   });
 }

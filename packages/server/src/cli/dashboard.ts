@@ -2,6 +2,7 @@
 import { resolve } from "node:path";
 import { ConfigError, readConfig } from "../config.ts";
 import { startDashboard } from "../main.ts";
+import { registerCommand as registerCommandText } from "@anbox-dashboard/contract";
 import { CliError } from "./cli-error.ts";
 import { registerCommand } from "./register.ts";
 import { setAccountStatusCommand } from "./account-status.ts";
@@ -27,6 +28,11 @@ async function start(): Promise<void> {
   const dashboard = await startDashboard(config);
   console.log(`Anbox Cloud Dashboard is running at ${dashboard.url}`);
   console.log(`Data directory: ${config.dataDir}`);
+  if (dashboard.needsFirstAccount) {
+    console.log(
+      `No account exists yet. To register the first one, run in another terminal: ${registerCommandText(config.variant)}`,
+    );
+  }
 
   let stopping = false;
   const stop = (signal: string): void => {

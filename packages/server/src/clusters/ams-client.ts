@@ -33,6 +33,10 @@ export class AmsClient {
     return this.call<T>("GET", path, undefined, signal);
   }
 
+  async post<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<AmsResult<T>> {
+    return this.call<T>("POST", path, body, signal);
+  }
+
   private call<T>(
     method: string,
     path: string,

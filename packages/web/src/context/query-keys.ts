@@ -8,4 +8,12 @@ export const queryKeys = {
   clusters: () => ["clusters"] as const,
   registration: (token: string) => ["registration", token] as const,
   profile: () => ["profile"] as const,
+  /** Every operations list: invalidating this prefix refreshes them all. */
+  operations: () => ["operations"] as const,
+  operationsList: (query: {
+    orderBy: string;
+    order: string;
+    /** Comma-joined cluster ids; "" for all. */
+    clusters: string;
+  }) => ["operations", "list", query] as const,
 };

@@ -68,7 +68,7 @@ function LoginAction({ authInfo, next }: { authInfo: AuthInfo; next: string }) {
         </p>
         <div className="p-code-snippet">
           <pre className="p-code-snippet__block--icon">
-            <code>{registerCommand(authInfo.variant)}</code>
+            <code>{authInfo.registerCommand ?? registerCommand(authInfo.variant)}</code>
           </pre>
         </div>
         <p>The command prints a URL. Open it to finish the registration.</p>

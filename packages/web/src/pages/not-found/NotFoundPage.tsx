@@ -1,13 +1,15 @@
 import { Link } from "react-router";
+import { EmptyState } from "../../components/page-layout/EmptyState.tsx";
+import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 
+/** Any path the dashboard does not know. */
 export default function NotFoundPage() {
   return (
-    <main className="p-strip" id="main-content">
-      <div className="row">
-        <h1 className="p-heading--2">Page not found</h1>
-        <p>There is nothing at this address.</p>
+    <PageLayout title="Page not found">
+      <EmptyState title="There is nothing at this address">
+        <p>The page may have moved, or the link is mistyped.</p>
         <Link to="/">Go to the dashboard</Link>
-      </div>
-    </main>
+      </EmptyState>
+    </PageLayout>
   );
 }

@@ -3,6 +3,7 @@ import { endOtherSessions, fetchProfile, type Profile } from "../../api/profile.
 import { queryKeys } from "../../context/query-keys.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { SessionsTable } from "./SessionsTable.tsx";
+import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 
 /** `/profile`: the signed-in person, where they sign in, and the browsers signed in as them. */
 export default function ProfilePage() {
@@ -12,9 +13,8 @@ export default function ProfilePage() {
   });
 
   return (
-    <main className="p-strip profile-page" id="main-content">
-      <div className="row">
-        <h1 className="p-heading--2">Profile</h1>
+    <PageLayout title="Profile">
+      <div className="profile-page">
         {profile.isPending && <PageLoader />}
         {profile.isError && (
           <div className="p-notification--negative" role="alert">
@@ -26,7 +26,7 @@ export default function ProfilePage() {
         )}
         {profile.isSuccess && <ProfileDetails profile={profile.data} />}
       </div>
-    </main>
+    </PageLayout>
   );
 }
 

@@ -1,0 +1,96 @@
+import WebSocket from "ws";
+import {
+  closeReason,
+  clusterUnavailableCloseCode,
+  isSendableCloseCode,
+  slowClientCloseCode,
+} from "./close-codes.ts";
+import type { Upstream } from "./upstream.ts";
+
+export interface RelayOptions {
+  clusterId: string;
+  /** A browser with this many bytes queued and unsent is too slow (or gone): it is closed. */
+  maxBufferedBytes?: number;
+  /** A ping goes to the browser this often; one that did not answer the previous one is dropped. */
+  pingIntervalMs?: number;
+}
+
+/** What the relay needs of the browser's socket (typed by shape: @fastify/websocket hands a `ws`). */
+export type BrowserSocket = Pick<
+  WebSocket,
+  "readyState" | "bufferedAmount" | "send" | "close" | "terminate" | "ping" | "on"
+>;
+
+/**
+ * Relays the cluster's events socket to the browser's, frames in order, until either side closes;
+ * then closes the other: the browser hears the cluster's close code (1011 when it cannot be sent)
+ * or, when the upstream never opened, the code that says why (4003: token refused). Browser
+ * messages are ignored: the events socket is one-way.
+ */
+export function relayEvents(
+  browser: BrowserSocket,
+  upstream: Upstream,
+  options: RelayOptions,
+): void {
+  if (upstream.kind === "failed") {
+    browser.close(upstream.code, closeReason(upstream.reason));
+    return;
+  }
+  const { socket } = upstream;
+  const maxBufferedBytes = options.maxBufferedBytes ?? 8 * 1024 * 1024;
+  let finished = false;
+  let alive = true;
+
+  const keepalive = setInterval(() => {
+    if (!alive) {
+      browser.terminate();
+      return;
+    }
+    alive = false;
+    browser.ping();
+  }, options.pingIntervalMs ?? 30_000);
+  keepalive.unref();
+
+  /** Ends both sides once: the browser hears `code` and `reason` when it is still open. */
+  const finish = (code: number, reason: string) => {
+    if (finished) return;
+    finished = true;
+    clearInterval(keepalive);
+    if (socket.readyState === WebSocket.OPEN) socket.close(1000);
+    if (browser.readyState === WebSocket.OPEN) browser.close(code, closeReason(reason));
+  };
+
+  const relayClose = (code: number, reason: string) => {
+    finish(
+      isSendableCloseCode(code) ? code : clusterUnavailableCloseCode,
+      reason !== "" ? reason : `Cluster ${options.clusterId} ended the events stream`,
+    );
+  };
+  socket.on("close", (code, reason) => {
+    relayClose(code, reason.toString("utf8"));
+  });
+  socket.on("error", () => {
+    finish(clusterUnavailableCloseCode, `Cluster ${options.clusterId} cannot be reached`);
+  });
+  browser.on("pong", () => {
+    alive = true;
+  });
+  browser.on("close", () => {
+    finish(1000, "");
+  });
+  browser.on("error", () => {
+    browser.terminate();
+  });
+
+  upstream.drain(({ data, isBinary }) => {
+    if (finished || browser.readyState !== WebSocket.OPEN) return;
+    if (browser.bufferedAmount > maxBufferedBytes) {
+      finish(slowClientCloseCode, "Too many events are waiting to be sent; reconnect");
+      return;
+    }
+    browser.send(data, { binary: isBinary });
+  });
+  // The cluster may have closed before the hand-over: its close event has passed.
+  const early = upstream.closedEarly();
+  if (early) relayClose(early.code, early.reason);
+}

@@ -1,0 +1,143 @@
+// GET /api/operations against the real dashboard and two embedded clusters: every cluster's
+// operations with their clusterId, sorted on the server, filtered by subclusters.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import {
+  apiErrorSchema,
+  operationsResponseSchema,
+  type AmsOperation,
+  type ClusterOperation,
+} from "@anbox-dashboard/contract";
+import { sessionCookieName } from "../src/auth/session-cookie.ts";
+import { AmsClient } from "../src/clusters/ams-client.ts";
+import { sortOperations } from "../src/api/operations.ts";
+import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+
+const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
+let harness: AuthHarness;
+let cookie: string;
+const started: Record<string, AmsOperation> = {};
+
+beforeAll(async () => {
+  harness = await startAuthHarness(ada, { EMBEDDED_CLUSTERS: "default,second" });
+  await addUser(harness, ada);
+  const { session } = await signIn(harness);
+  if (session === undefined) throw new Error("sign-in failed");
+  cookie = `${sessionCookieName}=${session}`;
+  for (const id of ["default", "second"]) {
+    const client = new AmsClient(join(harness.dataDir, "clusters", id, "ams.socket"));
+    const result = await client.post<AmsOperation>("/1.0/instances", {
+      image_id: "jammy:android15:amd64",
+    });
+    started[id] = result.metadata;
+  }
+});
+
+afterAll(async () => {
+  await harness.stop();
+});
+
+async function list(query = "", headers: Record<string, string> = { cookie }) {
+  const response = await fetch(`${harness.url}/api/operations${query}`, { headers });
+  const body: unknown = await response.json();
+  return { response, body };
+}
+
+async function operations(query = ""): Promise<ClusterOperation[]> {
+  const { response, body } = await list(query);
+  expect(response.status).toBe(200);
+  return operationsResponseSchema.parse(body).metadata;
+}
+
+describe("GET /api/operations", () => {
+  it("lists every cluster's operations with their clusterId, newest first", async () => {
+    const all = await operations();
+    for (const id of ["default", "second"]) {
+      expect(all).toContainEqual(
+        expect.objectContaining({
+          id: started[id]?.id,
+          clusterId: id,
+          description: "Creating instance",
+        }),
+      );
+    }
+    const created = all.map((operation) => Date.parse(operation.created_at));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
+  });
+
+  it("keeps to the subclusters named", async () => {
+    const second = await operations("?subclusters=second");
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.every((operation) => operation.clusterId === "second")).toBe(true);
+    const both = await operations("?subclusters=second,default");
+    expect(new Set(both.map((operation) => operation.clusterId))).toEqual(
+      new Set(["default", "second"]),
+    );
+  });
+
+  it("sorts by the column and order asked for", async () => {
+    const oldest = await operations("?orderBy=created_at&order=asc");
+    const times = oldest.map((operation) => Date.parse(operation.created_at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const byStatus = await operations("?orderBy=status&order=asc");
+    const statuses = byStatus.map((operation) => operation.status.toLowerCase());
+    expect(statuses).toEqual([...statuses].sort());
+  });
+
+  it("answers 400 naming a bad parameter or an unknown cluster", async () => {
+    for (const [query, named] of [
+      ["?orderBy=id", "orderBy"],
+      ["?order=up", "order"],
+      ["?subclusters=default,nope", '"nope"'],
+    ] as const) {
+      const { response, body } = await list(query);
+      expect(response.status).toBe(400);
+      expect(apiErrorSchema.parse(body).message).toContain(named);
+    }
+  });
+
+  it("needs a session", async () => {
+    expect((await list("", {})).response.status).toBe(401);
+  });
+});
+
+describe("sortOperations", () => {
+  const base: ClusterOperation = {
+    id: "a",
+    class: "task",
+    description: "Creating instance",
+    created_at: "2026-01-01T10:00:00.000Z",
+    updated_at: "2026-01-01T10:00:05.000Z",
+    status: "Running",
+    status_code: 103,
+    resources: {},
+    metadata: null,
+    may_cancel: false,
+    err: "",
+    server_address: "",
+    clusterId: "default",
+  };
+
+  it("breaks ties by id so that the order is stable", () => {
+    const items = [
+      { ...base, id: "c" },
+      { ...base, id: "a" },
+      { ...base, id: "b" },
+    ];
+    expect(sortOperations(items, "created_at", "asc").map((item) => item.id)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
+  });
+
+  it("compares times as times, descriptions without case", () => {
+    const items = [
+      { ...base, id: "x", updated_at: "2026-01-02T00:00:00Z", description: "b" },
+      { ...base, id: "y", updated_at: "2026-01-01T23:00:00.000+00:00", description: "A" },
+    ];
+    expect(sortOperations(items, "updated_at", "desc").map((item) => item.id)).toEqual(["x", "y"]);
+    expect(sortOperations(items, "description", "asc").map((item) => item.id)).toEqual(["y", "x"]);
+  });
+});

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import type { SessionInfo } from "../../api/session-info.ts";
+import { Navigation } from "./Navigation.tsx";
+
+const info: SessionInfo = {
+  user: { fullname: "Ada Lovelace", email: "ada@example.com" },
+  applications_enabled: true,
+  sessions_enabled: true,
+  registry_enabled: true,
+  registry_automatic: false,
+  config_enabled: true,
+  dashboard_version: "1.2.3",
+  ams_version: "1.23.0",
+  has_version_update_modal: false,
+  ext4_root_volumes_support: false,
+};
+
+function renderNavigation(at: string, flags: Partial<SessionInfo> = {}) {
+  render(
+    <MemoryRouter initialEntries={[at]}>
+      <Navigation info={{ ...info, ...flags }} tourOpen={false} onToggleTour={() => undefined} />
+    </MemoryRouter>,
+  );
+  return screen.getByRole("navigation", { name: "Main navigation" });
+}
+
+function linkNames(nav: HTMLElement): string[] {
+  return within(nav)
+    .getAllByRole("link")
+    .map((link) => link.textContent);
+}
+
+describe("Navigation", () => {
+  it("shows every item when everything is enabled, then the bottom links and the user", () => {
+    const nav = renderNavigation("/instances");
+    expect(linkNames(nav)).toEqual([
+      "Anbox Cloud",
+      "Instances",
+      "Applications",
+      "Images",
+      "Nodes",
+      "Registry",
+      "Configuration",
+      "Operations",
+      "Documentation",
+      "Discussion",
+      "Report a bug",
+      "Ada Lovelace",
+      "Log out",
+    ]);
+    expect(within(nav).getByRole("link", { name: "Ada Lovelace" })).toHaveAttribute(
+      "href",
+      "/profile",
+    );
+    expect(within(nav).getByRole("link", { name: "Log out" })).toHaveAttribute("href", "/logout");
+    expect(within(nav).getByRole("button", { name: "Get started" })).toBeInTheDocument();
+  });
+
+  it("hides what the cluster does not offer: apps, registry, configuration", () => {
+    const nav = renderNavigation("/images", {
+      applications_enabled: false,
+      registry_enabled: false,
+      config_enabled: false,
+    });
+    const names = linkNames(nav);
+    for (const hidden of ["Instances", "Applications", "Nodes", "Registry", "Configuration"]) {
+      expect(names).not.toContain(hidden);
+    }
+    expect(names).toContain("Images");
+    expect(names).toContain("Operations");
+  });
+
+  it("highlights the current page's item, and Instances on a session page", () => {
+    let nav = renderNavigation("/applications/c1/app1/versions");
+    expect(within(nav).getByRole("link", { name: "Applications" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    cleanup();
+    nav = renderNavigation("/sessions/s1");
+    expect(within(nav).getByRole("link", { name: "Instances" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    expect(within(nav).getByRole("link", { name: "Images" })).not.toHaveAttribute("aria-current");
+  });
+});

@@ -1,0 +1,161 @@
+import { useState, type MouseEvent } from "react";
+import { Link, useLocation } from "react-router";
+import type { SessionInfo } from "../../api/session-info.ts";
+import { bugTrackerUrl, discussionUrl, documentationUrl } from "../../util/links.ts";
+import { tourPanelId } from "../side-panel/TourPanel.tsx";
+import { isNavItemActive, mainNavItems } from "./nav-items.ts";
+import { NavigationLogo } from "./NavigationLogo.tsx";
+
+interface Props {
+  info: SessionInfo;
+  tourOpen: boolean;
+  onToggleTour: () => void;
+}
+
+/**
+ * The dark side navigation of Vanilla's application layout. Its widths come from the layout's
+ * CSS (see styles.scss): hidden behind a 'Menu' button under 620 px, a rail of icons that
+ * expands on hover (or pinned open) under 1681 px, fully open above.
+ */
+export function Navigation({ info, tourOpen, onToggleTour }: Props) {
+  const { pathname } = useLocation();
+  // Small screens: the drawer is off-screen until 'Menu' opens it.
+  const [collapsed, setCollapsed] = useState(true);
+  // Medium screens: the rail can be pinned open.
+  const [pinned, setPinned] = useState(false);
+
+  const closeAfterLinkClick = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest("a")) {
+      setCollapsed(true);
+      // The drawer stays open while it holds the focus.
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    }
+  };
+
+  const navClass = ["l-navigation", collapsed && "is-collapsed", pinned && "is-pinned"]
+    .filter(Boolean)
+    .join(" ");
+
+  return (
+    <>
+      <header className="l-navigation-bar">
+        <div className="p-panel is-dark">
+          <div className="p-panel__header">
+            <NavigationLogo />
+            <div className="p-panel__controls">
+              <button
+                type="button"
+                className="p-panel__toggle"
+                aria-controls="main-navigation"
+                aria-expanded={!collapsed}
+                onClick={() => {
+                  setCollapsed(false);
+                }}
+              >
+                Menu
+              </button>
+            </div>
+          </div>
+        </div>
+      </header>
+      <nav
+        id="main-navigation"
+        aria-label="Main navigation"
+        className={navClass}
+        onClick={closeAfterLinkClick}
+      >
+        <div className="l-navigation__drawer">
+          <div className="p-panel is-dark">
+            <div className="p-panel__header is-sticky">
+              <NavigationLogo />
+              <div className="p-panel__controls navigation__controls">
+                <button
+                  type="button"
+                  className="p-button--base is-dark has-icon u-no-margin u-hide--medium u-hide--large"
+                  onClick={(event) => {
+                    setCollapsed(true);
+                    event.currentTarget.blur();
+                  }}
+                >
+                  <i className="p-icon--close is-light">Close menu</i>
+                </button>
+                <button
+                  type="button"
+                  className="p-button--base is-dark has-icon u-no-margin u-hide--small navigation__pin"
+                  onClick={() => {
+                    setPinned(!pinned);
+                  }}
+                >
+                  <i className={`${pinned ? "p-icon--close" : "p-icon--pin"} is-light`}>
+                    {pinned ? "Unpin menu" : "Pin menu"}
+                  </i>
+                </button>
+              </div>
+            </div>
+            <div className="p-panel__content">
+              <div className="p-side-navigation--icons is-dark navigation__content">
+                <ul className="p-side-navigation__list">
+                  {mainNavItems(info).map((item) => (
+                    <li className="p-side-navigation__item" key={item.to}>
+                      <Link
+                        className="p-side-navigation__link"
+                        to={item.to}
+                        aria-current={isNavItemActive(item, pathname) ? "page" : undefined}
+                      >
+                        <i className={`p-icon--${item.icon} is-light p-side-navigation__icon`} />
+                        <span className="p-side-navigation__label">{item.label}</span>
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+                <ul className="p-side-navigation__list navigation__bottom">
+                  <li className="p-side-navigation__item u-hide--small u-hide--medium">
+                    <button
+                      type="button"
+                      className="p-side-navigation__link navigation__button"
+                      aria-controls={tourPanelId}
+                      aria-expanded={tourOpen}
+                      onClick={onToggleTour}
+                    >
+                      <i className="p-icon--information is-light p-side-navigation__icon" />
+                      <span className="p-side-navigation__label">Get started</span>
+                    </button>
+                  </li>
+                  <ExternalNavLink href={documentationUrl} icon="book" label="Documentation" />
+                  <ExternalNavLink href={discussionUrl} icon="comments" label="Discussion" />
+                  <ExternalNavLink href={bugTrackerUrl} icon="submit-bug" label="Report a bug" />
+                  <li className="p-side-navigation__item navigation__account">
+                    <Link
+                      className="p-side-navigation__link navigation__user"
+                      to="/profile"
+                      aria-current={pathname === "/profile" ? "page" : undefined}
+                    >
+                      <i className="p-icon--user is-light p-side-navigation__icon" />
+                      <span className="p-side-navigation__label">{info.user.fullname}</span>
+                    </Link>
+                    {/* A plain link: /logout is served by the server, not by the app's router. */}
+                    <a className="p-side-navigation__link navigation__logout" href="/logout">
+                      <i className="p-icon--log-out is-light p-side-navigation__icon" />
+                      <span className="p-side-navigation__label">Log out</span>
+                    </a>
+                  </li>
+                </ul>
+              </div>
+            </div>
+          </div>
+        </div>
+      </nav>
+    </>
+  );
+}
+
+function ExternalNavLink({ href, icon, label }: { href: string; icon: string; label: string }) {
+  return (
+    <li className="p-side-navigation__item">
+      <a className="p-side-navigation__link" href={href} target="_blank" rel="noreferrer">
+        <i className={`p-icon--${icon} is-light p-side-navigation__icon`} />
+        <span className="p-side-navigation__label">{label}</span>
+      </a>
+    </li>
+  );
+}

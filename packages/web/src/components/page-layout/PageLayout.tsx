@@ -1,0 +1,24 @@
+import type { ReactNode } from "react";
+
+interface Props {
+  title: ReactNode;
+  /** Buttons and links on the right of the title. */
+  controls?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * A page inside the dashboard shell: its title in a header and its content below (Vanilla
+ * panel). The shell provides the `<main>` landmark, so pages must not render their own.
+ */
+export function PageLayout({ title, controls, children }: Props) {
+  return (
+    <div className="p-panel page-layout">
+      <div className="p-panel__header page-layout__header">
+        <h1 className="p-panel__title">{title}</h1>
+        {controls && <div className="p-panel__controls">{controls}</div>}
+      </div>
+      <div className="p-panel__content page-layout__content">{children}</div>
+    </div>
+  );
+}

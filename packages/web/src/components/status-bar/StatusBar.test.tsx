@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { ToastNotificationProvider } from "../../vendor/react-components.ts";
+import { MemoryRouter } from "react-router";
+import { useNotify } from "../../context/notifications/use-notify.ts";
+import { StatusBar } from "./StatusBar.tsx";
+import { stubMatchMedia } from "../../test-support/stub-match-media.ts";
+
+beforeEach(stubMatchMedia);
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function AddToasts() {
+  const notify = useNotify();
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        notify.failure("Start failed", new Error("No node has room"));
+        notify.success("Instance created");
+      }}
+    >
+      Add toasts
+    </button>
+  );
+}
+
+function renderStatusBar(version: string | undefined, running: number) {
+  render(
+    <MemoryRouter>
+      <ToastNotificationProvider>
+        <AddToasts />
+        <StatusBar dashboardVersion={version} runningOperations={running} />
+      </ToastNotificationProvider>
+    </MemoryRouter>,
+  );
+}
+
+describe("StatusBar", () => {
+  it("shows the dashboard version, or 'unknown'", () => {
+    renderStatusBar("1.23.0", 0);
+    expect(screen.getByText("Version 1.23.0")).toBeInTheDocument();
+    cleanup();
+    renderStatusBar(undefined, 0);
+    expect(screen.getByText("Version unknown")).toBeInTheDocument();
+  });
+
+  it("counts running operations, linking to the operations page, shorter on narrow screens", () => {
+    renderStatusBar("1", 3);
+    const link = screen.getByRole("link", { name: /3 operations in progress\.\.\./ });
+    expect(link).toHaveAttribute("href", "/operations");
+    expect(screen.getByText("3 ops...")).toHaveClass("u-hide--medium", "u-hide--large");
+    expect(screen.getByText("3 operations in progress...")).toHaveClass("u-hide--small");
+  });
+
+  it("says 'operation' for one and nothing when none run", () => {
+    renderStatusBar("1", 1);
+    expect(screen.getByText("1 operation in progress...")).toBeInTheDocument();
+    expect(screen.getByText("1 op...")).toBeInTheDocument();
+    cleanup();
+    renderStatusBar("1", 0);
+    expect(screen.queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("toggles the toast list, with an icon per severity and the total; Escape closes it", async () => {
+    renderStatusBar("1", 0);
+    expect(screen.queryByRole("button", { name: /notifications/ })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Add toasts" }));
+
+    const toggle = screen.getByRole("button", { name: "Show notifications (2)" });
+    expect(toggle).toHaveTextContent("2");
+    expect(toggle.querySelector(".p-icon--error")).not.toBeNull();
+    expect(toggle.querySelector(".p-icon--success")).not.toBeNull();
+    expect(toggle.querySelector(".p-icon--warning")).toBeNull();
+
+    await userEvent.click(toggle);
+    expect(screen.getByRole("button", { name: "Hide notifications (2)" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
+    expect(screen.getByText("Instance created")).toBeInTheDocument();
+
+    await userEvent.keyboard("{Escape}");
+    expect(screen.getByRole("button", { name: "Show notifications (2)" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+  });
+});

@@ -1,0 +1,207 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, render, screen } from "@testing-library/react";
+import { notifyManager, QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import type { ClusterOperation } from "@anbox-dashboard/contract";
+import { createQueryClient } from "../query-client.ts";
+import { EventsProvider } from "./EventsProvider.tsx";
+import { useRunningOperationsCount } from "./use-running-operations.ts";
+import { registerOperationFailureHandler } from "./operation-failure-handlers.ts";
+import { FakeSocket } from "./fake-socket.test-support.ts";
+
+const info = {
+  user: { fullname: "Ada", email: "ada@example.com" },
+  applications_enabled: true,
+  sessions_enabled: true,
+  registry_enabled: false,
+  registry_automatic: true,
+  config_enabled: true,
+  dashboard_version: "1",
+  ams_version: "1",
+  has_version_update_modal: false,
+  ext4_root_volumes_support: false,
+};
+
+function operation(id: string, status: ClusterOperation["status"]): ClusterOperation {
+  return {
+    id,
+    class: "task",
+    description: "Creating instance",
+    created_at: "2026-11-22T10:00:00Z",
+    updated_at: "2026-11-22T10:00:00Z",
+    status,
+    status_code: status === "Running" ? 103 : 200,
+    resources: { instances: ["/1.0/instances/i1"] },
+    metadata: null,
+    may_cancel: false,
+    err: "",
+    server_address: "",
+    clusterId: "default",
+  };
+}
+
+let operations: ClusterOperation[] = [];
+let operationCalls: URL[] = [];
+
+beforeEach(() => {
+  // Only the timers the provider uses: reading a Response body relies on setImmediate.
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
+  // TanStack Query batches renders on a timer of its own: run them without waiting.
+  notifyManager.setScheduler(queueMicrotask);
+  FakeSocket.created = [];
+  operations = [operation("op-1", "Running"), operation("op-2", "Success")];
+  operationCalls = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((url: URL) => {
+      const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body)));
+      if (url.pathname === "/api/info") return json(info);
+      if (url.pathname === "/api/events/auth") return json({ metadata: { token: "t" } });
+      if (url.pathname === "/api/operations") {
+        operationCalls.push(url);
+        return json({ metadata: operations });
+      }
+      return Promise.resolve(new Response("{}", { status: 404 }));
+    }),
+  );
+});
+
+afterEach(() => {
+  notifyManager.setScheduler((callback) => setTimeout(callback, 0));
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function socketAt(index: number): FakeSocket {
+  const socket = FakeSocket.created[index];
+  if (!socket) throw new Error(`no socket ${String(index)}`);
+  return socket;
+}
+
+function RunningCount() {
+  return <p>{`${String(useRunningOperationsCount())} running`}</p>;
+}
+
+function renderProvider(onConnectionFailure = vi.fn(), client: QueryClient = createQueryClient()) {
+  const { unmount } = render(
+    <QueryClientProvider client={client}>
+      <EventsProvider
+        clusters={[{ id: "default" }, { id: "second" }]}
+        onConnectionFailure={onConnectionFailure}
+        createSocket={FakeSocket.create}
+      >
+        <RunningCount />
+      </EventsProvider>
+    </QueryClientProvider>,
+  );
+  return { client, onConnectionFailure, unmount };
+}
+
+/** Lets `ms` pass, and the fetches and renders that follow settle. */
+async function settle(ms = 0) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+  for (let n = 0; n < 10; n++) {
+    await act(async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+  }
+}
+
+function send(socket: FakeSocket, event: unknown) {
+  act(() => {
+    socket.receive(JSON.stringify(event));
+  });
+}
+
+const operationEvent = (id: string, status: string, err = "") => ({
+  type: "operation",
+  timestamp: "2026-11-22T10:00:01Z",
+  metadata: { ...operation(id, "Running"), status, err },
+});
+
+describe("EventsProvider", () => {
+  it("opens one socket per cluster, by its index, with a token", async () => {
+    renderProvider();
+    await settle();
+    expect(FakeSocket.created.map((socket) => new URL(socket.url).pathname)).toEqual([
+      "/ams/0/1.0/events",
+      "/ams/1/1.0/events",
+    ]);
+    expect(new URL(FakeSocket.created[0]?.url ?? "").searchParams.get("secret")).toBe("t");
+    expect(new URL(FakeSocket.created[0]?.url ?? "").protocol).toBe("ws:");
+  });
+
+  it("counts running operations of the clusters, refreshed by events at most every 2 s", async () => {
+    renderProvider();
+    await settle();
+    expect(screen.getByText("1 running")).toBeInTheDocument();
+    expect(new URL(operationCalls[0] ?? "").searchParams.get("subclusters")).toBe("default,second");
+    const socket = socketAt(0);
+    socket.open();
+    operations = [operation("op-1", "Running"), operation("op-3", "Running")];
+    send(socket, operationEvent("op-3", "Running"));
+    // Handled 250 ms later, not before.
+    await settle(249);
+    expect(operationCalls).toHaveLength(1);
+    await settle(1);
+    expect(operationCalls).toHaveLength(2);
+    expect(screen.getByText("2 running")).toBeInTheDocument();
+    // A burst: one refetch at the end of the 2 s window, not one per event.
+    for (let n = 0; n < 5; n++) send(socket, operationEvent("op-3", "Running"));
+    await settle(1_000);
+    expect(operationCalls).toHaveLength(2);
+    await settle(1_000);
+    expect(operationCalls).toHaveLength(3);
+  });
+
+  it("calls the failure handler of a failed operation with its error", async () => {
+    renderProvider();
+    await settle();
+    const failed = vi.fn();
+    registerOperationFailureHandler("op-9", failed);
+    const socket = socketAt(1);
+    socket.open();
+    send(socket, operationEvent("op-9", "Failure", "No node has room"));
+    await settle(250);
+    expect(failed).toHaveBeenCalledExactlyOnceWith("No node has room");
+  });
+
+  it("invalidates exactly the cached group a lifecycle event touches", async () => {
+    const { client } = renderProvider();
+    await settle();
+    for (const key of [["instances", "list"], ["instances", "i1"], ["images"], ["nodes"]]) {
+      client.setQueryData(key, "cached");
+    }
+    const socket = socketAt(0);
+    socket.open();
+    send(socket, {
+      type: "lifecycle",
+      timestamp: "2026-11-22T10:00:01Z",
+      metadata: { action: "instance-running", source: "/1.0/instances/i1" },
+    });
+    await settle(250);
+    const stale = (key: string[]) => client.getQueryState(key)?.isInvalidated;
+    expect(stale(["instances", "list"])).toBe(true);
+    expect(stale(["instances", "i1"])).toBe(true);
+    expect(stale(["images"])).toBe(false);
+    expect(stale(["nodes"])).toBe(false);
+  });
+
+  it("reports a cluster whose socket keeps failing, after the retries", async () => {
+    const { onConnectionFailure } = renderProvider();
+    await settle();
+    for (let attempt = 1; attempt <= 6; attempt++) {
+      const socket = FakeSocket.created.filter((s) => s.url.includes("/ams/1/")).at(-1);
+      act(() => socket?.fail());
+      await settle(250 * attempt);
+    }
+    expect(onConnectionFailure).toHaveBeenCalledExactlyOnceWith("second");
+  });
+
+  it("closes the sockets when unmounted", async () => {
+    const { unmount } = renderProvider();
+    await settle();
+    unmount();
+    expect(FakeSocket.created.every((socket) => socket.closedByClient)).toBe(true);
+  });
+});

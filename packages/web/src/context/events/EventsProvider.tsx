@@ -1,0 +1,81 @@
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { AmsEvent } from "@anbox-dashboard/contract";
+import { eventsSocketUrl, fetchEventsToken } from "../../api/events.ts";
+import { queryKeys } from "../query-keys.ts";
+import { connectEvents, type EventsConnectionOptions } from "./events-connection.ts";
+import { EventsContext } from "./events-context.ts";
+import { handleEvent } from "./handle-event.ts";
+import { createThrottle } from "./throttle.ts";
+
+/** Events are handled this long after they arrive, giving the cluster time to settle reads. */
+export const eventHandlingDelayMs = 250;
+/** The operations lists are refetched at most this often, however many events arrive. */
+export const operationsRefetchIntervalMs = 2_000;
+
+export interface EventsProviderProps {
+  /** The clusters of `GET /api/clusters`, in its order (a cluster's index names its socket). */
+  clusters: readonly { id: string }[];
+  /** Retries for the cluster's events socket are exhausted. */
+  onConnectionFailure: (clusterId: string) => void;
+  children?: ReactNode;
+  /** Tests replace the browser's WebSocket. */
+  createSocket?: EventsConnectionOptions["createSocket"];
+}
+
+/**
+ * Follows every cluster's events websocket while mounted (mount it for signed-in users only: the
+ * events need a session) and keeps the cached data fresh: lifecycle events invalidate the group
+ * they touch, operation events refresh the operations lists and call failure handlers.
+ */
+export function EventsProvider({
+  clusters,
+  onConnectionFailure,
+  children,
+  createSocket,
+}: EventsProviderProps) {
+  const queryClient = useQueryClient();
+  const onFailure = useRef(onConnectionFailure);
+  useEffect(() => {
+    onFailure.current = onConnectionFailure;
+  }, [onConnectionFailure]);
+
+  // Reconnect only when the set of clusters changes, not on every new array of the same ids.
+  const clusterKey = clusters.map((cluster) => cluster.id).join(",");
+  const clusterIds = useMemo(() => (clusterKey === "" ? [] : clusterKey.split(",")), [clusterKey]);
+
+  useEffect(() => {
+    const refresh = createThrottle(() => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.operations() });
+    }, operationsRefetchIntervalMs);
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const onEvent = (event: AmsEvent) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        handleEvent(event, { queryClient, refreshOperations: refresh.call });
+      }, eventHandlingDelayMs);
+      timers.add(timer);
+    };
+    const closers = clusterIds.map((clusterId, clusterIndex) =>
+      connectEvents({
+        clusterId,
+        clusterIndex,
+        fetchToken: fetchEventsToken,
+        socketUrl: (index, token) => eventsSocketUrl(index, token),
+        createSocket,
+        onEvent,
+        onConnectionFailure: (id) => {
+          onFailure.current(id);
+        },
+      }),
+    );
+    return () => {
+      for (const close of closers) close();
+      for (const timer of timers) clearTimeout(timer);
+      refresh.cancel();
+    };
+  }, [clusterIds, queryClient, createSocket]);
+
+  const value = useMemo(() => ({ clusterIds }), [clusterIds]);
+  return <EventsContext value={value}>{children}</EventsContext>;
+}

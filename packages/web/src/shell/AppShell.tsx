@@ -1,0 +1,106 @@
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import { fetchClusters, type Cluster } from "../api/clusters.ts";
+import { Navigation } from "../components/navigation/Navigation.tsx";
+import { TourPanel } from "../components/side-panel/TourPanel.tsx";
+import { StatusBar } from "../components/status-bar/StatusBar.tsx";
+import { UpdateModal } from "../components/update-modal/UpdateModal.tsx";
+import { useNotify } from "../context/notifications/use-notify.ts";
+import { queryKeys } from "../context/query-keys.ts";
+import { useSessionInfo } from "../context/session/use-session-info.ts";
+import { EventsProvider, useRunningOperationsCount } from "./events-bridge.tsx";
+import { isLandingPath, isVdiPath } from "./paths.ts";
+
+const noClusters: Cluster[] = [];
+
+/**
+ * The signed-in dashboard (inside `RequireSession`): Vanilla's application layout with the side
+ * navigation, the page, the tour panel and the status bar, and one events connection per cluster.
+ * The VDI view fills the window instead; the landing path has no navigation.
+ */
+export function AppShell() {
+  const { pathname } = useLocation();
+  const info = useSessionInfo();
+  const clusters = useQuery({
+    queryKey: queryKeys.clusters(),
+    queryFn: ({ signal }) => fetchClusters(signal),
+  });
+  const notify = useNotify();
+  const vdi = isVdiPath(pathname);
+
+  const onConnectionFailure = useCallback(
+    (clusterId: string) => {
+      // The VDI view has no status bar to list the toast in: it stays quiet.
+      if (isVdiPath(window.location.pathname)) return;
+      notify.failure(
+        "Events unavailable",
+        `Failed to connect to the events websocket of cluster ${clusterId}`,
+      );
+    },
+    [notify],
+  );
+
+  return (
+    <EventsProvider
+      clusters={clusters.data ?? noClusters}
+      onConnectionFailure={onConnectionFailure}
+    >
+      {vdi ? (
+        <main className="vdi-main" id="main-content">
+          <Outlet />
+        </main>
+      ) : (
+        <ApplicationLayout
+          showNavigation={!isLandingPath(pathname)}
+          dashboardVersion={info.data?.dashboard_version}
+          hasVersionUpdateModal={info.data?.has_version_update_modal ?? false}
+        />
+      )}
+    </EventsProvider>
+  );
+}
+
+interface LayoutProps {
+  showNavigation: boolean;
+  dashboardVersion: string | undefined;
+  hasVersionUpdateModal: boolean;
+}
+
+function ApplicationLayout({
+  showNavigation,
+  dashboardVersion,
+  hasVersionUpdateModal,
+}: LayoutProps) {
+  const info = useSessionInfo();
+  const runningOperations = useRunningOperationsCount();
+  const [tourOpen, setTourOpen] = useState(false);
+  return (
+    <div className="l-application">
+      <a className="p-link--skip" href="#main-content">
+        Skip to main content
+      </a>
+      {showNavigation && info.data && (
+        <Navigation
+          info={info.data}
+          tourOpen={tourOpen}
+          onToggleTour={() => {
+            setTourOpen(!tourOpen);
+          }}
+        />
+      )}
+      <main className="l-main" id="main-content">
+        <Outlet />
+      </main>
+      {tourOpen && (
+        <TourPanel
+          onClose={() => {
+            setTourOpen(false);
+          }}
+        />
+      )}
+      <StatusBar dashboardVersion={dashboardVersion} runningOperations={runningOperations} />
+      <UpdateModal show={hasVersionUpdateModal} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** The zero time of Go, which the cluster API sends for a date that was never set. */
+export const unsetDate = "0001-01-01T00:00:00Z";
+
+export interface DateFormatOptions {
+  /** Defaults to the browser's; tests pin it. */
+  locale?: string;
+  timeZone?: string;
+}
+
+/**
+ * A date from the API as people read it: nothing for Go's zero time (no value), 'Never' for the
+ * Unix epoch (a value meaning "not happened yet"), otherwise the local date and time.
+ */
+export function formatDate(
+  value: string | number | null | undefined,
+  options: DateFormatOptions = {},
+): string {
+  if (value === null || value === undefined || value === "" || value === unsetDate) return "";
+  const date = new Date(value);
+  const time = date.getTime();
+  if (Number.isNaN(time)) return "";
+  if (time === 0) return "Never";
+  return new Intl.DateTimeFormat(options.locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: options.timeZone,
+  }).format(date);
+}
