@@ -2,12 +2,11 @@
 // (or a PostgreSQL database of its own when TEST_POSTGRES_URL is set, see scripts/with-postgres.sh),
 // and a real embedded cluster process behind its Unix socket.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { randomUUID } from "node:crypto";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { authInfoSchema, clusterSchema, apiErrorSchema } from "@anbox-dashboard/contract";
-import { createTestDatabase, type TestDatabase } from "@anbox-dashboard/db";
+import { prepareTestEnvironment, type TestEnvironment } from "./support/test-environment.ts";
 import { readConfig } from "../src/config.ts";
 import { startDashboard, type RunningDashboard } from "../src/main.ts";
 import { openDatabase, type Database } from "../src/store/database.ts";
@@ -18,29 +17,28 @@ import { createBrowserSession } from "../src/store/browser-sessions.ts";
 let dataDir: string;
 let dashboard: RunningDashboard;
 let db: Database;
-let postgres: TestDatabase | undefined;
+let environment: TestEnvironment;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "dashboard-api-test-"));
-  const webDistDir = join(dataDir, "web");
-  mkdirSync(webDistDir);
-  writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>spa</title>");
-  const adminUrl = process.env.TEST_POSTGRES_URL;
-  postgres = adminUrl === undefined ? undefined : await createTestDatabase(adminUrl);
-  if (postgres) process.env.CLUSTER_DATABASE_URL = postgres.url;
+  environment = await prepareTestEnvironment("api-test");
+  dataDir = environment.dataDir;
   const config = readConfig(
-    { DATA_DIR: dataDir, PORT: "0", WEB_DIST_DIR: webDistDir, DATABASE_URL: postgres?.url },
+    {
+      DATA_DIR: dataDir,
+      PORT: "0",
+      WEB_DIST_DIR: environment.webDistDir,
+      DATABASE_URL: environment.databaseUrl,
+    },
     "/nonexistent-repository-root",
   );
   dashboard = await startDashboard(config);
-  db = await openDatabase({ dataDir, databaseUrl: postgres?.url });
+  db = await openDatabase({ dataDir, databaseUrl: environment.databaseUrl });
 });
 
 afterAll(async () => {
   await db.destroy();
   await dashboard.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  await postgres?.drop();
+  await environment.cleanup();
 });
 
 function get(path: string, headers: Record<string, string> = {}): Promise<Response> {

@@ -2,10 +2,7 @@
 // dashboard's login link, the provider's sign-in form, the callback, and logout through the
 // provider's end-session page back to /login (after which the password is asked again).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createTestDatabase, type TestDatabase } from "@anbox-dashboard/db";
+import { prepareTestEnvironment, type TestEnvironment } from "./support/test-environment.ts";
 import { sessionInfoSchema } from "@anbox-dashboard/contract";
 import { readConfig } from "../src/config.ts";
 import { startDashboard, type RunningDashboard } from "../src/main.ts";
@@ -18,26 +15,26 @@ import { TestBrowser } from "./support/test-browser.ts";
 let dataDir: string;
 let dashboard: RunningDashboard;
 let db: Database;
-let postgres: TestDatabase | undefined;
+let environment: TestEnvironment;
 let base: string;
 const password = "correct horse battery";
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "dashboard-auth-embedded-"));
-  const webDistDir = join(dataDir, "web");
-  mkdirSync(webDistDir);
-  writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>spa</title>");
-  const adminUrl = process.env.TEST_POSTGRES_URL;
-  postgres = adminUrl === undefined ? undefined : await createTestDatabase(adminUrl);
-  if (postgres) process.env.CLUSTER_DATABASE_URL = postgres.url;
+  environment = await prepareTestEnvironment("auth-embedded");
+  dataDir = environment.dataDir;
   dashboard = await startDashboard(
     readConfig(
-      { DATA_DIR: dataDir, PORT: "0", WEB_DIST_DIR: webDistDir, DATABASE_URL: postgres?.url },
+      {
+        DATA_DIR: dataDir,
+        PORT: "0",
+        WEB_DIST_DIR: environment.webDistDir,
+        DATABASE_URL: environment.databaseUrl,
+      },
       "/nonexistent-repository-root",
     ),
   );
   base = dashboard.url;
-  db = await openDatabase({ dataDir, databaseUrl: postgres?.url });
+  db = await openDatabase({ dataDir, databaseUrl: environment.databaseUrl });
   const account = await createIdpAccount(db, {
     email: "ada@example.com",
     fullname: "Ada Lovelace",
@@ -54,8 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.destroy();
   await dashboard.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-  await postgres?.drop();
+  await environment.cleanup();
 });
 
 /** Follows redirects to the first page that is not one; returns its URL and HTML. */

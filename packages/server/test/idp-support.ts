@@ -2,13 +2,14 @@
 // (SQLite, or a PostgreSQL database of its own when TEST_POSTGRES_URL is set), and a minimal
 // browser that keeps cookies and follows redirects by hand.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTestDatabase, type TestDatabase } from "@anbox-dashboard/db";
+import { createTestDatabase } from "@anbox-dashboard/db";
 import { readConfig } from "../src/config.ts";
 import { startDashboard, type RunningDashboard } from "../src/main.ts";
 import { openDatabase, type Database } from "../src/store/database.ts";
+import { prepareTestEnvironment } from "./support/test-environment.ts";
 
 export interface TestDashboard {
   dataDir: string;
@@ -20,14 +21,8 @@ export interface TestDashboard {
 }
 
 export async function startTestDashboard(env: Record<string, string> = {}): Promise<TestDashboard> {
-  const dataDir = mkdtempSync(join(tmpdir(), "dashboard-idp-test-"));
-  const webDistDir = join(dataDir, "web");
-  mkdirSync(webDistDir);
-  writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>spa</title>");
-  const adminUrl = process.env.TEST_POSTGRES_URL;
-  const postgres: TestDatabase | undefined =
-    adminUrl === undefined ? undefined : await createTestDatabase(adminUrl);
-  if (postgres) process.env.CLUSTER_DATABASE_URL = postgres.url;
+  const environment = await prepareTestEnvironment("idp-test");
+  const { dataDir, webDistDir, databaseUrl } = environment;
   const start = (port: string) =>
     startDashboard(
       readConfig(
@@ -36,7 +31,7 @@ export async function startTestDashboard(env: Record<string, string> = {}): Prom
           DATA_DIR: dataDir,
           PORT: port,
           WEB_DIST_DIR: webDistDir,
-          DATABASE_URL: postgres?.url,
+          DATABASE_URL: databaseUrl,
         },
         "/nonexistent-repository-root",
       ),
@@ -44,7 +39,7 @@ export async function startTestDashboard(env: Record<string, string> = {}): Prom
   const running: TestDashboard = {
     dataDir,
     dashboard: await start("0"),
-    db: await openDatabase({ dataDir, databaseUrl: postgres?.url }),
+    db: await openDatabase({ dataDir, databaseUrl }),
     async restart() {
       const port = new URL(running.dashboard.url).port;
       await running.dashboard.stop();
@@ -53,8 +48,7 @@ export async function startTestDashboard(env: Record<string, string> = {}): Prom
     async close() {
       await running.db.destroy();
       await running.dashboard.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-      await postgres?.drop();
+      await environment.cleanup();
     },
   };
   return running;

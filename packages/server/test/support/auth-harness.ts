@@ -1,11 +1,7 @@
 // A dashboard signed in through an external OpenID provider (the test double), on a temporary data
 // directory, SQLite or (with TEST_POSTGRES_URL) a PostgreSQL database of its own, and a real
 // embedded cluster.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createTestDatabase, type TestDatabase } from "@anbox-dashboard/db";
 import { readConfig } from "../../src/config.ts";
 import { startDashboard, type RunningDashboard } from "../../src/main.ts";
 import { openDatabase, type Database } from "../../src/store/database.ts";
@@ -17,6 +13,7 @@ import {
   type TestOidcProvider,
 } from "./test-oidc-provider.ts";
 import { TestBrowser, type Hop } from "./test-browser.ts";
+import { prepareTestEnvironment } from "./test-environment.ts";
 
 export interface AuthHarness {
   url: string;
@@ -34,14 +31,8 @@ export async function startAuthHarness(
   account: TestOidcAccount,
   env: Record<string, string> = {},
 ): Promise<AuthHarness> {
-  const dataDir = mkdtempSync(join(tmpdir(), "dashboard-auth-test-"));
-  const webDistDir = join(dataDir, "web");
-  mkdirSync(webDistDir);
-  writeFileSync(join(webDistDir, "index.html"), "<!doctype html><title>spa</title>");
-  const adminUrl = process.env.TEST_POSTGRES_URL;
-  const postgres: TestDatabase | undefined =
-    adminUrl === undefined ? undefined : await createTestDatabase(adminUrl);
-  if (postgres) process.env.CLUSTER_DATABASE_URL = postgres.url;
+  const environment = await prepareTestEnvironment("auth-test");
+  const { dataDir, webDistDir, databaseUrl } = environment;
 
   // The provider must know the dashboard's redirect URI before the dashboard starts.
   const port = await freePort();
@@ -58,7 +49,7 @@ export async function startAuthHarness(
       DATA_DIR: dataDir,
       PORT: String(port),
       WEB_DIST_DIR: webDistDir,
-      DATABASE_URL: postgres?.url,
+      DATABASE_URL: databaseUrl,
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: clientId,
       OIDC_CLIENT_SECRET: clientSecret,
@@ -67,7 +58,7 @@ export async function startAuthHarness(
     "/nonexistent-repository-root",
   );
   const dashboard = await startDashboard(config);
-  const db = await openDatabase({ dataDir, databaseUrl: postgres?.url });
+  const db = await openDatabase({ dataDir, databaseUrl });
   return {
     url,
     dataDir,
@@ -78,8 +69,7 @@ export async function startAuthHarness(
       await db.destroy();
       await dashboard.stop();
       await provider.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-      await postgres?.drop();
+      await environment.cleanup();
     },
   };
 }
