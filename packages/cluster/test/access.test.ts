@@ -1,13 +1,13 @@
 // The API over TCP: TLS with client certificates from the trust store (`/1.0/certificates`).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createServer, type Server } from "node:http";
 import { SignJWT, exportJWK, generateKeyPair } from "jose";
 import { startTestCluster, type TestCluster } from "./helpers/test-cluster.ts";
+import { makeSelfSignedCertificate } from "../src/access/server-certificate.ts";
 
 let cluster: TestCluster;
 let keysDir: string;
@@ -15,30 +15,12 @@ let clientCert: string;
 let clientKey: string;
 
 function makeClientCertificate(name: string): { cert: string; key: string } {
-  const certPath = join(keysDir, `${name}.crt`);
-  const keyPath = join(keysDir, `${name}.key`);
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "ec",
-      "-pkeyopt",
-      "ec_paramgen_curve:prime256v1",
-      "-nodes",
-      "-days",
-      "1",
-      "-subj",
-      `/CN=${name}`,
-      "-keyout",
-      keyPath,
-      "-out",
-      certPath,
-    ],
-    { stdio: "ignore" },
-  );
-  return { cert: readFileSync(certPath, "utf8"), key: readFileSync(keyPath, "utf8") };
+  return makeSelfSignedCertificate({
+    commonName: name,
+    days: 1,
+    certPath: join(keysDir, `${name}.crt`),
+    keyPath: join(keysDir, `${name}.key`),
+  });
 }
 
 function overTls(

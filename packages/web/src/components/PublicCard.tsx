@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 
 /**
- * The card the pages seen before or outside a session sit in (registration, access denied), with
- * the login page's look: the brand on a dark band, then the content.
+ * The card the pages seen before or outside a session sit in (login, registration, access
+ * denied): the brand on a dark band, then the content.
  */
 export function PublicCard({ children }: { children: ReactNode }) {
   return (

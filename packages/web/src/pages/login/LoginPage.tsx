@@ -9,6 +9,7 @@ import {
 import { fetchAuthInfo } from "../../api/auth-info.ts";
 import { queryKeys } from "../../context/query-keys.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
+import { PublicCard } from "../../components/PublicCard.tsx";
 import { nextPathFrom } from "./next-path.ts";
 
 export default function LoginPage() {
@@ -23,38 +24,30 @@ export default function LoginPage() {
   });
 
   return (
-    <main className="login-page" id="main-content">
-      <div className="p-card login-page__card">
-        <header className="login-page__brand">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span>Anbox Cloud</span>
-        </header>
-        <div className="login-page__body">
-          <h1 className="p-heading--3">Anbox Cloud Dashboard</h1>
-          <p>Access your dashboard to manage Anbox Cloud</p>
-          {signInError !== undefined && (
-            <div className="p-notification--negative" role="alert">
-              <div className="p-notification__content">
-                <h2 className="p-notification__title">Sign-in failed</h2>
-                <p className="p-notification__message">{signInError}</p>
-              </div>
-            </div>
-          )}
-          {authInfo.isPending && <PageLoader />}
-          {authInfo.isError && (
-            <div className="p-notification--negative">
-              <div className="p-notification__content">
-                <h2 className="p-notification__title">Cannot reach the dashboard server</h2>
-                <p className="p-notification__message">{authInfo.error.message}</p>
-              </div>
-            </div>
-          )}
-          {authInfo.isSuccess && (
-            <LoginAction authInfo={authInfo.data} next={nextPathFrom(location.state)} />
-          )}
+    <PublicCard>
+      <h1 className="p-heading--3">Anbox Cloud Dashboard</h1>
+      <p>Access your dashboard to manage Anbox Cloud</p>
+      {signInError !== undefined && (
+        <div className="p-notification--negative" role="alert">
+          <div className="p-notification__content">
+            <h2 className="p-notification__title">Sign-in failed</h2>
+            <p className="p-notification__message">{signInError}</p>
+          </div>
         </div>
-      </div>
-    </main>
+      )}
+      {authInfo.isPending && <PageLoader />}
+      {authInfo.isError && (
+        <div className="p-notification--negative">
+          <div className="p-notification__content">
+            <h2 className="p-notification__title">Cannot reach the dashboard server</h2>
+            <p className="p-notification__message">{authInfo.error.message}</p>
+          </div>
+        </div>
+      )}
+      {authInfo.isSuccess && (
+        <LoginAction authInfo={authInfo.data} next={nextPathFrom(location.state)} />
+      )}
+    </PublicCard>
   );
 }
 
