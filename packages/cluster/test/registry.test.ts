@@ -2,11 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type {
-  AmsApplication,
-  AmsOperation,
-  AmsRegistryApplication,
-} from "@anbox-dashboard/contract";
+import type { AmsApplication, AmsRegistryApplication } from "@anbox-dashboard/contract";
 import { startTestCluster, type TestCluster } from "./helpers/test-cluster.ts";
 import {
   createApplication,
@@ -14,7 +10,7 @@ import {
   manifestYaml,
   minimalManifest,
 } from "./helpers/application-packages.ts";
-import { json } from "./helpers/instance-helpers.ts";
+import { json, writeAndWait } from "./helpers/instance-helpers.ts";
 
 // Two clusters of one machine share a registry directory: one pushes, the other lists and pulls.
 let pusher: TestCluster;
@@ -27,21 +23,8 @@ async function setConfig(cluster: TestCluster, key: string, value: string): Prom
   await db.insertInto("config").values({ key, value }).execute();
 }
 
-async function run(
-  cluster: TestCluster,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<AmsOperation> {
-  const response = await cluster.request<AmsOperation>(
-    method,
-    path,
-    body === undefined ? {} : json(body),
-  );
-  if (response.status !== 202)
-    throw new Error(`${method} ${path}: ${response.status} ${response.text}`);
-  return cluster.waitOperation(response.body.metadata.id);
-}
+// A write that answers with an operation, waited for: the shared helper under a short name.
+const run = writeAndWait;
 
 async function listRegistry(cluster: TestCluster): Promise<AmsRegistryApplication[]> {
   const response = await cluster.request<AmsRegistryApplication[]>(
