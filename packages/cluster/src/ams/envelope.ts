@@ -14,6 +14,15 @@ export function syncResponse<T>(metadata: T, totalSize?: number): AmsSyncRespons
   return response;
 }
 
+/**
+ * The text of syncResponse(metadata, totalSize) for metadata that is already JSON text, so that
+ * cached texts are joined instead of parsed and written again.
+ */
+export function syncResponseJson(metadataJson: string, totalSize?: number): string {
+  const total = totalSize === undefined ? "" : `,"total_size":${String(totalSize)}`;
+  return `{"type":"sync","status":"Success","status_code":200,"operation":"","error_code":0,"error":"","metadata":${metadataJson}${total}}`;
+}
+
 export function errorResponse(code: number, message: string): AmsErrorResponse {
   return { type: "error", error: message, error_code: code, metadata: {} };
 }

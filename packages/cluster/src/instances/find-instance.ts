@@ -36,8 +36,13 @@ export async function requireInstance(
   return row;
 }
 
-/** Node name → public address, for the instances' `public_address`. Clusters have few nodes. */
-export async function loadPublicAddresses(db: ClusterDatabase): Promise<Map<string, string>> {
-  const nodes = await db.selectFrom("nodes").select(["name", "public_address"]).execute();
-  return new Map(nodes.map((node) => [node.name, node.public_address]));
+/** The public address of a node ("" for none or an unknown node), for an instance's `public_address`. */
+export async function loadPublicAddress(db: ClusterDatabase, node: string): Promise<string> {
+  if (node === "") return "";
+  const row = await db
+    .selectFrom("nodes")
+    .select("public_address")
+    .where("name", "=", node)
+    .executeTakeFirst();
+  return row?.public_address ?? "";
 }

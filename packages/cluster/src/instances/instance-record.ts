@@ -71,11 +71,8 @@ export function instanceUrl(id: string): string {
   return `/1.0/instances/${id}`;
 }
 
-/** The instance as AMS shows it. `publicAddresses` maps node names to their public address. */
-export function toAmsInstance(
-  row: InstancesTable,
-  publicAddresses: ReadonlyMap<string, string>,
-): AmsInstance {
+/** The instance as AMS shows it; `publicAddress` is its node's. */
+export function toAmsInstance(row: InstancesTable, publicAddress: string): AmsInstance {
   const { _internal: internals, ...config } = readStoredConfig(row);
   const status = row.status as InstanceStatus;
   return {
@@ -100,7 +97,7 @@ export function toAmsInstance(
     architecture: row.architecture,
     created_at: row.created_at,
     address: row.address,
-    public_address: row.node === "" ? "" : (publicAddresses.get(row.node) ?? ""),
+    public_address: row.node === "" ? "" : publicAddress,
     services: internals?.services ?? [],
     stored_logs: parseStringArray(row.stored_logs),
     config,

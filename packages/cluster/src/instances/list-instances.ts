@@ -99,6 +99,9 @@ function conditions(eb: Builder, filters: InstanceFilters): Expression<SqlBool>[
   return where;
 }
 
+/** A listed instance row, with its node's public address (null without a node). */
+export type ListedInstance = InstancesTable & { node_public_address: string | null };
+
 /**
  * One page of the instances matching the filters, and how many match in all. Filtering, sorting
  * and paging happen in SQL (indexes on status, node, app_id, image_id, created_at), so a page stays
@@ -108,12 +111,19 @@ export async function listInstances(
   db: ClusterDatabase,
   filters: InstanceFilters,
   page: { limit: number | undefined; offset: number },
-): Promise<{ rows: InstancesTable[]; total: number }> {
+): Promise<{ rows: ListedInstance[]; total: number }> {
   const orderBy = filters.order_by ?? "created_at";
   const direction = filters.order ?? "asc";
   let query = db
     .selectFrom("instances")
     .selectAll()
+    .select((eb) =>
+      eb
+        .selectFrom("nodes")
+        .select("public_address")
+        .whereRef("nodes.name", "=", "instances.node")
+        .as("node_public_address"),
+    )
     .where((eb) => eb.and(conditions(eb, filters)))
     .orderBy(orderBy, direction)
     .orderBy("id", direction);

@@ -8,18 +8,15 @@ import {
 } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import type { InstancesTable } from "../../store/schema.ts";
-import { AmsError, syncResponse } from "../envelope.ts";
+import { AmsError, syncResponse, syncResponseJson } from "../envelope.ts";
 import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";
 import { sendOperation } from "../../http/async-response.ts";
 import { buildInstanceRow, insertInstance } from "../../instances/create-instance.ts";
-import {
-  findInstance,
-  loadPublicAddresses,
-  requireInstance,
-} from "../../instances/find-instance.ts";
-import { instanceUrl, readStoredConfig, toAmsInstance } from "../../instances/instance-record.ts";
+import { findInstance, loadPublicAddress, requireInstance } from "../../instances/find-instance.ts";
+import { instanceUrl, readStoredConfig } from "../../instances/instance-record.ts";
+import { InstanceJsonCache } from "../../instances/instance-json-cache.ts";
 import { listInstances, parseInstanceFilters } from "../../instances/list-instances.ts";
 import { deletionProblem } from "../../instances/lifecycle.ts";
 import { instanceLifecycleOf } from "../../instances/lifecycle-registry.ts";
@@ -44,13 +41,14 @@ export function registerInstancesRoutes(app: FastifyInstance, context: ClusterCo
   const { db } = context;
   const lifecycle = instanceLifecycleOf(context);
   registerInstanceOperationKinds(context, lifecycle);
+  const instanceJson = new InstanceJsonCache();
   // After the operations a previous process left are resumed (startCluster recovers them before
   // it listens), the statuses of the instances nobody works on are made truthful.
   app.addHook("onReady", async () => {
     await reconcileInstances(context, lifecycle);
   });
 
-  app.get("/1.0/instances", async (request) => {
+  app.get("/1.0/instances", async (request, reply) => {
     const page = parseListQuery(request.query);
     const filters = parseInstanceFilters(request.query);
     const { rows, total } = await listInstances(db, filters, page);
@@ -59,17 +57,15 @@ export function registerInstancesRoutes(app: FastifyInstance, context: ClusterCo
         rows.map((row) => instanceUrl(row.id)),
         total,
       );
-    const addresses = await loadPublicAddresses(db);
-    return syncResponse(
-      rows.map((row) => toAmsInstance(row, addresses)),
-      total,
-    );
+    const items = rows.map((row) => instanceJson.json(row, row.node_public_address ?? ""));
+    return reply.type("application/json").send(syncResponseJson(`[${items.join(",")}]`, total));
   });
 
   app.get<IdParams>("/1.0/instances/:id", async (request, reply) => {
     const row = await requireInstance(db, request.params.id);
     setEtag(reply, instanceEtag(row));
-    return syncResponse(toAmsInstance(row, await loadPublicAddresses(db)));
+    const json = instanceJson.json(row, await loadPublicAddress(db, row.node));
+    return reply.type("application/json").send(syncResponseJson(json));
   });
 
   app.post("/1.0/instances", async (request, reply) => {

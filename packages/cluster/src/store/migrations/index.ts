@@ -2,10 +2,12 @@ import type { Migration } from "kysely/migration";
 import { initial } from "./0001-initial.ts";
 import { certificates } from "./0002-certificates.ts";
 import { instanceListIndexes } from "./0003-instance-list-indexes.ts";
+import { instanceRevisionTrigger } from "./0004-instance-revision-trigger.ts";
 
 /** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-certificates": certificates,
   "0003-instance-list-indexes": instanceListIndexes,
+  "0004-instance-revision-trigger": instanceRevisionTrigger,
 };
