@@ -20,11 +20,12 @@ afterEach(async () => {
 async function fakeCluster(
   onConnection: (socket: WebSocket) => void,
   status?: number,
+  options: { answersPings?: boolean } = {},
 ): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), "relay-test-"));
   const socketPath = join(dir, "ams.socket");
   const server: Server = createServer();
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, autoPong: options.answersPings ?? true });
   server.on("upgrade", (request, socket, head) => {
     if (status !== undefined) {
       const body = JSON.stringify({ type: "error", error: "Refused: nope", error_code: status });
@@ -45,12 +46,20 @@ async function fakeCluster(
 }
 
 /** A relay server on TCP whose every browser socket relays `upstreamUrl`; returns its ws:// URL. */
-async function relayServer(upstreamUrl: string): Promise<string> {
+async function relayServer(
+  upstreamUrl: string,
+  pingIntervalMs?: number,
+  sessionLive?: () => Promise<boolean>,
+): Promise<string> {
   const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await new Promise((resolve) => wss.once("listening", resolve));
   wss.on("connection", (browser) => {
     void openUpstream(upstreamUrl, "c1").then((upstream) => {
-      relayEvents(browser, upstream, { clusterId: "c1" });
+      relayEvents(browser, upstream, {
+        clusterId: "c1",
+        ...(pingIntervalMs === undefined ? {} : { pingIntervalMs }),
+        ...(sessionLive === undefined ? {} : { sessionLive }),
+      });
     });
   });
   cleanups.push(
@@ -109,6 +118,42 @@ describe("relayEvents", () => {
     });
     const opened = expectOpened(await connect(await relayServer(url)));
     expect((await opened.closed).code).toBe(1011);
+  });
+
+  it("closes with 1011 when the cluster stops answering pings (a hung cluster)", async () => {
+    const url = await fakeCluster(() => undefined, undefined, { answersPings: false });
+    const opened = expectOpened(await connect(await relayServer(url, 50)));
+    expect(await opened.closed).toEqual({ code: 1011, reason: "Cluster c1 does not answer" });
+  });
+
+  it("keeps the stream of a cluster that answers pings", async () => {
+    let clusterSocket: WebSocket | undefined;
+    const url = await fakeCluster((socket) => {
+      clusterSocket = socket;
+    });
+    const opened = expectOpened(await connect(await relayServer(url, 20)));
+    // About ten ping rounds pass, each answered: the relay must not count the cluster as hung.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    clusterSocket?.send('{"still":"here"}');
+    await opened.waitForMessage((text) => text === '{"still":"here"}');
+    opened.socket.close();
+  });
+
+  it("closes with 4001 once the browser's session has ended, and closes the cluster's socket", async () => {
+    let clusterClosed: Promise<number> | undefined;
+    const url = await fakeCluster((socket) => {
+      clusterClosed = new Promise((resolve) => socket.on("close", resolve));
+    });
+    let live = true;
+    const opened = expectOpened(
+      await connect(await relayServer(url, 20, () => Promise.resolve(live))),
+    );
+    live = false;
+    expect(await opened.closed).toEqual({
+      code: 4001,
+      reason: "Your session has ended: sign in again",
+    });
+    expect(await clusterClosed).toBe(1000);
   });
 
   it("closes with 1011 when the cluster cannot be reached", async () => {

@@ -4,6 +4,8 @@
  * browser, which never sees HTTP statuses of a websocket, still learns why (4003: token refused).
  */
 export const tokenRefusedCloseCode = 4003;
+/** 4001 (as a 401): the browser's session ended while its socket was open. */
+export const sessionEndedCloseCode = 4001;
 /** 1011: the server cannot carry on (the cluster cannot be reached or ended the stream). */
 export const clusterUnavailableCloseCode = 1011;
 /** 1008: policy violation; used when the browser reads too slowly (as the cluster does). */

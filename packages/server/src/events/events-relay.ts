@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fastifyWebsocket from "@fastify/websocket";
 import type { AuthContext, ClusterHandle } from "../auth/auth-context.ts";
 import { ApiError } from "../api/api-error.ts";
+import { isSessionLive } from "../store/browser-sessions.ts";
 import { relayEvents } from "./relay-socket.ts";
 import { openUpstream, type Upstream } from "./upstream.ts";
 
@@ -72,7 +73,13 @@ export async function registerEventsRelay(
         reason: "The events stream was not prepared",
       };
       upstreams.delete(request);
-      relayEvents(socket, upstream, { clusterId: cluster.id });
+      const sessionId = request.user?.sessionId;
+      relayEvents(socket, upstream, {
+        clusterId: cluster.id,
+        // The session gate let the upgrade in; the session may end while the socket stays open.
+        sessionLive: () =>
+          sessionId === undefined ? Promise.resolve(false) : isSessionLive(context.db, sessionId),
+      });
     },
   });
 }

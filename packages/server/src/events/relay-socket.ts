@@ -3,6 +3,7 @@ import {
   closeReason,
   clusterUnavailableCloseCode,
   isSendableCloseCode,
+  sessionEndedCloseCode,
   slowClientCloseCode,
 } from "./close-codes.ts";
 import type { Upstream } from "./upstream.ts";
@@ -11,8 +12,16 @@ export interface RelayOptions {
   clusterId: string;
   /** A browser with this many bytes queued and unsent is too slow (or gone): it is closed. */
   maxBufferedBytes?: number;
-  /** A ping goes to the browser this often; one that did not answer the previous one is dropped. */
+  /**
+   * A ping goes to both sides this often. A browser that did not answer the previous one is
+   * dropped; a cluster that did not is hung, and the browser is told so (1011) to connect again.
+   */
   pingIntervalMs?: number;
+  /**
+   * Asked at every ping: false once the browser's session has ended (logout, expiry, a disabled
+   * user), and the relay then closes with 4001.
+   */
+  sessionLive?: () => Promise<boolean>;
 }
 
 /** What the relay needs of the browser's socket (typed by shape: @fastify/websocket hands a `ws`). */
@@ -39,16 +48,30 @@ export function relayEvents(
   const { socket } = upstream;
   const maxBufferedBytes = options.maxBufferedBytes ?? 8 * 1024 * 1024;
   let finished = false;
-  let alive = true;
+  let browserAlive = true;
+  let clusterAlive = true;
 
   const keepalive = setInterval(() => {
-    if (!alive) {
+    if (!browserAlive) {
       browser.terminate();
       return;
     }
-    alive = false;
+    if (!clusterAlive) {
+      socket.terminate();
+      finish(clusterUnavailableCloseCode, `Cluster ${options.clusterId} does not answer`);
+      return;
+    }
+    browserAlive = false;
+    clusterAlive = false;
     browser.ping();
-  }, options.pingIntervalMs ?? 30_000);
+    socket.ping();
+    void options.sessionLive?.().then(
+      (live) => {
+        if (!live) finish(sessionEndedCloseCode, "Your session has ended: sign in again");
+      },
+      () => undefined, // the database is busy or gone: the next ping asks again
+    );
+  }, options.pingIntervalMs ?? 10_000);
   keepalive.unref();
 
   /** Ends both sides once: the browser hears `code` and `reason` when it is still open. */
@@ -73,7 +96,10 @@ export function relayEvents(
     finish(clusterUnavailableCloseCode, `Cluster ${options.clusterId} cannot be reached`);
   });
   browser.on("pong", () => {
-    alive = true;
+    browserAlive = true;
+  });
+  socket.on("pong", () => {
+    clusterAlive = true;
   });
   browser.on("close", () => {
     finish(1000, "");

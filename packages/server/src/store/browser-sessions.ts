@@ -110,6 +110,29 @@ export async function findSessionUser(
   };
 }
 
+/**
+ * Whether the session with this id (a token's hash) still lives and its user is enabled, without
+ * pushing its idle limit forward: for long-lived connections that must not keep a session alive.
+ */
+export async function isSessionLive(
+  db: Database,
+  sessionId: string,
+  now = new Date(),
+): Promise<boolean> {
+  const nowIso = now.toISOString();
+  const row = await db
+    .selectFrom("browser_sessions")
+    .innerJoin("users", "users.id", "browser_sessions.user_id")
+    .select("browser_sessions.id")
+    .where("browser_sessions.id", "=", sessionId)
+    .where("browser_sessions.ended_reason", "=", "")
+    .where("browser_sessions.expires_at", ">", nowIso)
+    .where("browser_sessions.absolute_expires_at", ">", nowIso)
+    .where("users.disabled", "=", 0)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Ends one session (logout). Returns its ID token, for logging out at the identity provider too. */
 export async function endBrowserSession(db: Database, token: string): Promise<string | undefined> {
   const id = hashSessionToken(token);

@@ -138,20 +138,52 @@ describe("EventsProvider", () => {
     expect(new URL(operationCalls[0] ?? "").searchParams.get("subclusters")).toBe("default,second");
     const socket = socketAt(0);
     socket.open();
+    // Opening refreshes at once (events may have been missed before); the next 2 s are throttled.
+    await settle(2_000);
+    expect(operationCalls).toHaveLength(2);
     operations = [operation("op-1", "Running"), operation("op-3", "Running")];
     send(socket, operationEvent("op-3", "Running"));
     // Handled 250 ms later, not before.
     await settle(249);
-    expect(operationCalls).toHaveLength(1);
-    await settle(1);
     expect(operationCalls).toHaveLength(2);
+    await settle(1);
+    expect(operationCalls).toHaveLength(3);
     expect(screen.getByText("2 running")).toBeInTheDocument();
     // A burst: one refetch at the end of the 2 s window, not one per event.
     for (let n = 0; n < 5; n++) send(socket, operationEvent("op-3", "Running"));
     await settle(1_000);
-    expect(operationCalls).toHaveLength(2);
-    await settle(1_000);
     expect(operationCalls).toHaveLength(3);
+    await settle(1_000);
+    expect(operationCalls).toHaveLength(4);
+  });
+
+  it("refreshes the operations and every cached group when a socket opens", async () => {
+    const { client } = renderProvider();
+    await settle();
+    for (const key of [
+      ["instances", "list"],
+      ["applications"],
+      ["images"],
+      ["nodes"],
+      ["config"],
+    ]) {
+      client.setQueryData(key, "cached");
+    }
+    const before = operationCalls.length;
+    act(() => {
+      socketAt(0).open();
+    });
+    await settle();
+    expect(operationCalls).toHaveLength(before + 1);
+    for (const key of [
+      ["instances", "list"],
+      ["applications"],
+      ["images"],
+      ["nodes"],
+      ["config"],
+    ]) {
+      expect(client.getQueryState(key)?.isInvalidated, key.join("/")).toBe(true);
+    }
   });
 
   it("calls the failure handler of a failed operation with its error", async () => {
@@ -169,11 +201,12 @@ describe("EventsProvider", () => {
   it("invalidates exactly the cached group a lifecycle event touches", async () => {
     const { client } = renderProvider();
     await settle();
+    const socket = socketAt(0);
+    socket.open();
+    await settle();
     for (const key of [["instances", "list"], ["instances", "i1"], ["images"], ["nodes"]]) {
       client.setQueryData(key, "cached");
     }
-    const socket = socketAt(0);
-    socket.open();
     send(socket, {
       type: "lifecycle",
       timestamp: "2026-11-22T10:00:01Z",

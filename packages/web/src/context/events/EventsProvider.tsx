@@ -5,7 +5,7 @@ import { eventsSocketUrl, fetchEventsToken } from "../../api/events.ts";
 import { queryKeys } from "../query-keys.ts";
 import { connectEvents, type EventsConnectionOptions } from "./events-connection.ts";
 import { EventsContext } from "./events-context.ts";
-import { handleEvent } from "./handle-event.ts";
+import { handleEvent, refreshAfterConnect } from "./handle-event.ts";
 import { createThrottle } from "./throttle.ts";
 
 /** Events are handled this long after they arrive, giving the cluster time to settle reads. */
@@ -26,7 +26,8 @@ export interface EventsProviderProps {
 /**
  * Follows every cluster's events websocket while mounted (mount it for signed-in users only: the
  * events need a session) and keeps the cached data fresh: lifecycle events invalidate the group
- * they touch, operation events refresh the operations lists and call failure handlers.
+ * they touch, operation events refresh the operations lists and call failure handlers, and every
+ * (re)opened socket refreshes it all, for the events it could not hear.
  */
 export function EventsProvider({
   clusters,
@@ -64,6 +65,9 @@ export function EventsProvider({
         socketUrl: (index, token) => eventsSocketUrl(index, token),
         createSocket,
         onEvent,
+        onOpen: () => {
+          refreshAfterConnect({ queryClient, refreshOperations: refresh.call });
+        },
         onConnectionFailure: (id) => {
           onFailure.current(id);
         },

@@ -22,6 +22,8 @@ export interface EventsConnectionOptions {
   socketUrl: (clusterIndex: number, token: string) => string;
   createSocket?: (url: string) => EventsSocket;
   onEvent: (event: AmsEvent) => void;
+  /** The socket opened: events sent while it was not open are lost, so what is cached may be old. */
+  onOpen?: (clusterId: string) => void;
   /** Called once, after the last retry failed; the connection then stays down. */
   onConnectionFailure: (clusterId: string) => void;
 }
@@ -70,6 +72,7 @@ export function connectEvents(options: EventsConnectionOptions): () => void {
     socket = opened;
     opened.onopen = () => {
       failures = 0;
+      options.onOpen?.(options.clusterId);
     };
     opened.onmessage = (message) => {
       const event = parseEvent(message.data);

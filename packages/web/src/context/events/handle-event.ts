@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { AmsEvent } from "@anbox-dashboard/contract";
-import { lifecycleRoot } from "./lifecycle-roots.ts";
+import { lifecycleRoot, lifecycleRoots } from "./lifecycle-roots.ts";
 import { notifyOperationFailure } from "./operation-failure-handlers.ts";
 
 export interface EventHandlingDeps {
@@ -27,4 +27,14 @@ export function handleEvent(event: AmsEvent, deps: EventHandlingDeps): void {
     case "logging":
       return;
   }
+}
+
+/**
+ * An events socket (re)opened: whatever changed while it was closed, or before it first opened,
+ * sent no event the dashboard heard. The operations lists and every group the events keep fresh
+ * are fetched again (only the queries in use refetch; the others are marked stale).
+ */
+export function refreshAfterConnect(deps: EventHandlingDeps): void {
+  deps.refreshOperations();
+  for (const root of lifecycleRoots) void deps.queryClient.invalidateQueries({ queryKey: [root] });
 }

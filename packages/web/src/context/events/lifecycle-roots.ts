@@ -1,6 +1,15 @@
 /** The cached data groups (query-key roots) a lifecycle event can make stale. */
 export type LifecycleRoot = "instances" | "applications" | "images" | "nodes" | "config";
 
+/** Every group, for a refresh of all of them. */
+export const lifecycleRoots: readonly LifecycleRoot[] = [
+  "instances",
+  "applications",
+  "images",
+  "nodes",
+  "config",
+];
+
 const prefixes: readonly [string, LifecycleRoot][] = [
   ["instance-", "instances"],
   ["application-", "applications"],
