@@ -1,3 +1,5 @@
+import type { InstancesListRequest } from "../api/instances.ts";
+
 /**
  * Every query key the dashboard uses, rooted in the spec's cached data groups so that a whole
  * group can be invalidated by its prefix.
@@ -16,4 +18,13 @@ export const queryKeys = {
     /** Comma-joined cluster ids; "" for all. */
     clusters: string;
   }) => ["operations", "list", query] as const,
+  /** Every instance query (lists, details, logs): lifecycle events invalidate this prefix. */
+  instances: () => ["instances"] as const,
+  instancesList: (request: InstancesListRequest) => ["instances", "list", request] as const,
+  instance: (clusterId: string, id: string) => ["instances", "detail", clusterId, id] as const,
+  instanceNameCheck: (clusterId: string, name: string) =>
+    ["instances", "name-check", clusterId, name] as const,
+  instanceLogs: (clusterId: string, id: string) => ["instances", "logs", clusterId, id] as const,
+  instanceLog: (clusterId: string, id: string, name: string) =>
+    ["instances", "logs", clusterId, id, name] as const,
 };

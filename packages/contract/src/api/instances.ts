@@ -1,0 +1,176 @@
+// The dashboard's `/api/instances...` calls (SPEC section 7): what the browser sends and receives.
+// The server answers them from the clusters' AMS API; every instance carries its `clusterId`.
+import { z } from "zod";
+import {
+  instanceOrderKeys,
+  instanceStatuses,
+  instanceTypes,
+  type AmsInstance,
+  type InstanceBulkResult,
+  type InstanceOrderKey,
+  type InstanceStatus,
+} from "../ams/instance.ts";
+import type { ClusterOperation } from "./operations.ts";
+
+/** An instance of `GET /api/instances...`: the cluster's AMS instance plus the cluster it is on. */
+export type ClusterInstance = AmsInstance & { clusterId: string };
+
+/** `GET /api/instances`: one page (sorted, filtered and paged in the clusters) and the total. */
+export interface InstancesListResponse {
+  metadata: ClusterInstance[];
+  total_size: number;
+}
+
+/** `GET /api/instances/{id}?clusterId=`. */
+export interface InstanceResponse {
+  metadata: ClusterInstance;
+}
+
+/** Answer of every single-instance write: the cluster's operation, which ends as events tell. */
+export interface InstanceOperationResponse {
+  metadata: ClusterOperation;
+}
+
+/** The page sizes of every list (SPEC section 9). */
+export const listPageSizes = [30, 50, 100] as const;
+export const defaultListPageSize = 30;
+
+/** Sort keys of `GET /api/instances?orderBy=` (those the cluster sorts by). */
+export const instanceListOrderBy = instanceOrderKeys;
+export type InstanceListOrderBy = InstanceOrderKey;
+
+const commaList = z.string().transform((value) =>
+  value
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== ""),
+);
+
+const wholeFromText = (name: string, min: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .refine((value) => value >= min, `${name} must be at least ${String(min)}`);
+
+/**
+ * Query of `GET /api/instances`. `search` matches a part of the name; the other filters match
+ * exactly; `status` and `tags` take comma-joined lists (every tag must be present); `subclusters`
+ * names the clusters to list (all when absent).
+ */
+export const instancesListQuerySchema = z.object({
+  page: wholeFromText("page", 1).default(1),
+  size: z
+    .enum(["30", "50", "100"], { message: "size must be 30, 50 or 100" })
+    .transform(Number)
+    .default(defaultListPageSize),
+  order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).default("asc"),
+  orderBy: z
+    .enum(instanceListOrderBy, {
+      message: `orderBy must be one of ${instanceListOrderBy.join(", ")}`,
+    })
+    .default("created_at"),
+  status: commaList
+    .refine(
+      (values) => values.every((value) => (instanceStatuses as readonly string[]).includes(value)),
+      `status must be a comma-joined list of ${instanceStatuses.join(", ")}`,
+    )
+    .optional(),
+  type: z
+    .enum(instanceTypes, { message: `type must be one of ${instanceTypes.join(", ")}` })
+    .optional(),
+  search: z.string().max(63, "search must be at most 63 characters").optional(),
+  app_name: z.string().max(255).optional(),
+  image_name: z.string().max(255).optional(),
+  node: z.string().max(255).optional(),
+  tags: commaList.optional(),
+  subclusters: z.string().optional(),
+});
+export type InstancesListQuery = z.input<typeof instancesListQuerySchema>;
+export type InstancesListParsed = z.output<typeof instancesListQuerySchema>;
+
+/** One instance named across clusters (bulk calls). */
+export const instanceRefSchema = z.object({
+  id: z.string({ message: "id must be a string" }).min(1, "id must not be empty"),
+  clusterId: z.string({ message: "clusterId must be a string" }).min(1),
+});
+export type InstanceRef = z.infer<typeof instanceRefSchema>;
+
+const instanceRefsSchema = z
+  .array(instanceRefSchema, { message: "instances must be a list of {id, clusterId}" })
+  .min(1, "instances must name at least one instance")
+  .max(1000, "at most 1000 instances at once");
+
+/** `PATCH /api/instances/{id}?clusterId=`. */
+export const instancePatchBodySchema = z.object({
+  desired_status: z.enum(["running", "stopped"], {
+    message: "desired_status must be running or stopped",
+  }),
+});
+
+/** `DELETE /api/instances/{id}?clusterId=`: `force` deletes a running or protected-less one at once. */
+export const instanceDeleteBodySchema = z.object({ force: z.boolean().optional() }).optional();
+
+/** `PATCH /api/instance_bulk`: `deleted` deletes them instead (with `force`). */
+export const instanceBulkBodySchema = z.object({
+  desired_status: z.enum(["running", "stopped", "deleted"], {
+    message: "desired_status must be running, stopped or deleted",
+  }),
+  instances: instanceRefsSchema,
+  force: z.boolean().optional(),
+});
+export type InstanceBulkBody = z.infer<typeof instanceBulkBodySchema>;
+
+/** `DELETE /api/instances`. */
+export const instancesDeleteBodySchema = z.object({
+  instances: instanceRefsSchema,
+  force: z.boolean().optional(),
+});
+export type InstancesDeleteBody = z.infer<typeof instancesDeleteBodySchema>;
+
+/** One instance's outcome of a bulk call. */
+export type ClusterInstanceBulkResult = InstanceBulkResult & { clusterId: string };
+
+/**
+ * Answer of the bulk calls, once the clusters' operations ended (or the wait ran out: then the
+ * instances of that cluster are reported with the operation's state as their error).
+ */
+export interface InstanceBulkResponse {
+  metadata: { results: ClusterInstanceBulkResult[] };
+}
+
+/** `GET /api/instances/{id}/logs?clusterId=`: the log names, sorted. */
+export interface InstanceLogsResponse {
+  metadata: string[];
+}
+
+/** `POST /api/instances/{id}/exec?clusterId=` (JSON or form data): the terminal's size. */
+export const instanceExecBodySchema = z.object({
+  height: z.coerce
+    .number({ message: "height must be a number" })
+    .int("height must be a whole number")
+    .min(1, "height must be at least 1")
+    .max(1000, "height must be at most 1000"),
+  width: z.coerce
+    .number({ message: "width must be a number" })
+    .int("width must be a whole number")
+    .min(1, "width must be at least 1")
+    .max(1000, "width must be at most 1000"),
+});
+export type InstanceExecBody = z.infer<typeof instanceExecBodySchema>;
+
+/**
+ * Answer of the exec call: the operation and, per fd ("0": the terminal, "control": resizes and
+ * signals), the path of its websocket through the dashboard's relay
+ * (`/ams/{clusterIndex}/1.0/operations/{operation}/websocket?secret=...`).
+ */
+export interface InstanceExecResponse {
+  metadata: {
+    operation: string;
+    clusterId: string;
+    sockets: { terminal: string; control: string };
+  };
+}
+
+/** Statuses in which an instance has a shell to open. */
+export const terminalStatuses: readonly InstanceStatus[] = ["running", "started"];

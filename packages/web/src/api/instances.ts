@@ -1,0 +1,237 @@
+import type {
+  ClusterInstance,
+  ClusterOperation,
+  InstanceBulkBody,
+  InstanceBulkResponse,
+  InstanceExecResponse,
+  InstanceLogsResponse,
+  InstanceOperationResponse,
+  InstanceResponse,
+  InstancesDeleteBody,
+  InstanceListOrderBy,
+  InstancesListResponse,
+  InstancesPost,
+  InstanceStatus,
+  InstanceType,
+} from "@anbox-dashboard/contract";
+import { apiFetch, ApiError } from "./api-fetch.ts";
+
+export type { ClusterInstance, InstancesListResponse };
+
+// Every call of SPEC section 7 about instances. The server answers them from the clusters; a
+// cluster's refusal arrives as an ApiError with the cluster's message.
+
+/** What a page of the instance list asks for (the query of `GET /api/instances`). */
+export interface InstancesListRequest {
+  page: number;
+  size: number;
+  order: "asc" | "desc";
+  orderBy: InstanceListOrderBy;
+  status?: readonly InstanceStatus[];
+  type?: InstanceType;
+  /** A part of the name. */
+  search?: string;
+  app_name?: string;
+  image_name?: string;
+  node?: string;
+  /** Every one of these tags. */
+  tags?: readonly string[];
+  /** The clusters to list; all when absent. */
+  clusterIds?: readonly string[];
+}
+
+const joined = (values: readonly string[] | undefined): string | undefined =>
+  values && values.length > 0 ? values.join(",") : undefined;
+
+/** `GET /api/instances`: one page, sorted, filtered and paged in the clusters. */
+export function fetchInstances(
+  request: InstancesListRequest,
+  signal?: AbortSignal,
+): Promise<InstancesListResponse> {
+  return apiFetch<InstancesListResponse>("/api/instances", {
+    signal,
+    params: {
+      page: request.page,
+      size: request.size,
+      order: request.order,
+      orderBy: request.orderBy,
+      status: joined(request.status),
+      type: request.type,
+      search: request.search === "" ? undefined : request.search,
+      app_name: request.app_name,
+      image_name: request.image_name,
+      node: request.node,
+      tags: joined(request.tags),
+      subclusters: joined(request.clusterIds),
+    },
+  });
+}
+
+/** `GET /api/instances/{id}?clusterId=`: by id or by name. */
+export async function fetchInstance(
+  clusterId: string,
+  idOrName: string,
+  signal?: AbortSignal,
+): Promise<ClusterInstance> {
+  const body = await apiFetch<InstanceResponse>(`/api/instances/${encodeURIComponent(idOrName)}`, {
+    signal,
+    params: { clusterId },
+  });
+  return body.metadata;
+}
+
+/**
+ * Whether an instance of that name exists in the cluster (the form's live check): a 404 means
+ * the name is free. Other failures are thrown.
+ */
+export async function instanceNameTaken(
+  clusterId: string,
+  name: string,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  try {
+    await fetchInstance(clusterId, name, signal);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return false;
+    throw error;
+  }
+}
+
+/** `PATCH /api/instances/{id}?clusterId=`: start or stop one instance. */
+export async function patchInstance(
+  clusterId: string,
+  id: string,
+  desiredStatus: "running" | "stopped",
+): Promise<ClusterOperation> {
+  const body = await apiFetch<InstanceOperationResponse>(
+    `/api/instances/${encodeURIComponent(id)}`,
+    { method: "PATCH", params: { clusterId }, body: { desired_status: desiredStatus } },
+  );
+  return body.metadata;
+}
+
+/** `DELETE /api/instances/{id}?clusterId=`. */
+export async function deleteInstance(
+  clusterId: string,
+  id: string,
+  force = false,
+): Promise<ClusterOperation> {
+  const body = await apiFetch<InstanceOperationResponse>(
+    `/api/instances/${encodeURIComponent(id)}`,
+    { method: "DELETE", params: { clusterId }, body: { force } },
+  );
+  return body.metadata;
+}
+
+/** `PATCH /api/instance_bulk`: start, stop or delete many; answers once the clusters are done. */
+export async function bulkUpdateInstances(
+  body: InstanceBulkBody,
+): Promise<InstanceBulkResponse["metadata"]["results"]> {
+  const answer = await apiFetch<InstanceBulkResponse>("/api/instance_bulk", {
+    method: "PATCH",
+    body,
+  });
+  return answer.metadata.results;
+}
+
+/** `DELETE /api/instances`: delete many. */
+export async function bulkDeleteInstances(
+  body: InstancesDeleteBody,
+): Promise<InstanceBulkResponse["metadata"]["results"]> {
+  const answer = await apiFetch<InstanceBulkResponse>("/api/instances", {
+    method: "DELETE",
+    body,
+  });
+  return answer.metadata.results;
+}
+
+/** `POST /api/instances?clusterId=`: the create request, as AMS takes it. */
+export async function createInstance(
+  clusterId: string,
+  request: InstancesPost,
+): Promise<ClusterOperation> {
+  const body = await apiFetch<InstanceOperationResponse>("/api/instances", {
+    method: "POST",
+    params: { clusterId },
+    body: request,
+  });
+  return body.metadata;
+}
+
+/** The id of the instance an operation works on (`resources.instances[0]`: `/1.0/instances/<id>`). */
+export function instanceIdOf(operation: ClusterOperation): string | undefined {
+  return operation.resources.instances?.[0]?.split("/").at(-1);
+}
+
+/** `GET /api/instances/{id}/logs?clusterId=`: the log names, sorted. */
+export async function fetchInstanceLogs(
+  clusterId: string,
+  id: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const body = await apiFetch<InstanceLogsResponse>(
+    `/api/instances/${encodeURIComponent(id)}/logs`,
+    { signal, params: { clusterId } },
+  );
+  return body.metadata;
+}
+
+/** The path of one log's text (also a download link). */
+export function instanceLogPath(clusterId: string, id: string, name: string): string {
+  const query = new URLSearchParams({ clusterId });
+  return `/api/instances/${encodeURIComponent(id)}/logs/${encodeURIComponent(name)}?${query.toString()}`;
+}
+
+/** `GET /api/instances/{id}/logs/{name}?clusterId=`: the log's text. */
+export async function fetchInstanceLog(
+  clusterId: string,
+  id: string,
+  name: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(instanceLogPath(clusterId, id, name), {
+      credentials: "same-origin",
+      ...(signal ? { signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new ApiError(0, "The dashboard server cannot be reached. Check your connection.");
+  }
+  const text = await response.text();
+  if (!response.ok) {
+    let message = response.statusText || "Unknown reason";
+    try {
+      const parsed = JSON.parse(text) as { message?: unknown };
+      if (typeof parsed.message === "string") message = parsed.message;
+    } catch {
+      // not JSON: keep the status text
+    }
+    throw new ApiError(response.status, message);
+  }
+  return text;
+}
+
+/** `POST /api/instances/{id}/exec?clusterId=`: a shell of this size; the paths of its sockets. */
+export async function execInstance(
+  clusterId: string,
+  id: string,
+  size: { height: number; width: number },
+): Promise<InstanceExecResponse["metadata"]> {
+  const body = await apiFetch<InstanceExecResponse>(
+    `/api/instances/${encodeURIComponent(id)}/exec`,
+    { method: "POST", params: { clusterId }, body: size },
+  );
+  return body.metadata;
+}
+
+/** A relay path of the exec answer as a websocket URL on this page's host (wss on https). */
+export function relaySocketUrl(
+  path: string,
+  location: Pick<Location, "protocol" | "host"> = window.location,
+): string {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}${path}`;
+}
