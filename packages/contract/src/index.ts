@@ -24,3 +24,4 @@ export * from "./api/login-error.ts";
 export * from "./api/operations.ts";
 export * from "./api/instances.ts";
 export * from "./validation/instance-resources.ts";
+export * from "./api/catalog.ts";

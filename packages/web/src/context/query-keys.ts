@@ -18,6 +18,13 @@ export const queryKeys = {
     /** Comma-joined cluster ids; "" for all. */
     clusters: string;
   }) => ["operations", "list", query] as const,
+  /** Every application query: lifecycle events invalidate this prefix. */
+  applications: () => ["applications"] as const,
+  applicationsList: (query: Record<string, string | number | undefined>) =>
+    ["applications", "list", query] as const,
+  /** Every image query. */
+  images: () => ["images"] as const,
+  imagesList: (type: string) => ["images", "list", type] as const,
   /** Every instance query (lists, details, logs): lifecycle events invalidate this prefix. */
   instances: () => ["instances"] as const,
   instancesList: (request: InstancesListRequest) => ["instances", "list", request] as const,

@@ -1,0 +1,35 @@
+import type {
+  ApplicationsListResponse,
+  ClusterApplication,
+  ClusterImage,
+  ImagesListResponse,
+} from "@anbox-dashboard/contract";
+import { apiFetch } from "./api-fetch.ts";
+
+export type { ClusterApplication, ClusterImage };
+
+/** `GET /api/applications`: a page of the clusters' applications (by name unless told). */
+export function fetchApplications(
+  query: {
+    page?: number;
+    size?: number;
+    order?: "asc" | "desc";
+    orderBy?: "name" | "created_at";
+    search?: string;
+  } = {},
+  signal?: AbortSignal,
+): Promise<ApplicationsListResponse> {
+  return apiFetch<ApplicationsListResponse>("/api/applications", {
+    signal,
+    params: { ...query, search: query.search === "" ? undefined : query.search },
+  });
+}
+
+/** `GET /api/images`: every image of the clusters, of one type when given. */
+export async function fetchImages(
+  type?: "container" | "vm",
+  signal?: AbortSignal,
+): Promise<ClusterImage[]> {
+  const body = await apiFetch<ImagesListResponse>("/api/images", { signal, params: { type } });
+  return body.metadata;
+}
