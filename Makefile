@@ -70,7 +70,8 @@ test: node_modules/.installed system-packages test-system-packages
 	$(MAKE) --no-print-directory unit-postgres
 	$(MAKE) --no-print-directory e2e
 
-bench: node_modules/.installed system-packages
+# The browser benchmarks need Chromium and the built web app.
+bench: node_modules/.installed system-packages test-system-packages build
 	@for benchmark in bench/*.bench.ts; do echo "== $$benchmark"; node "$$benchmark"; done
 
 clean:

@@ -8,15 +8,13 @@ import { join } from "node:path";
 import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { openClusterDatabase } from "../packages/cluster/src/store/database.ts";
-import { newId } from "../packages/cluster/src/store/ids.ts";
-import type { ClusterDatabase } from "../packages/cluster/src/store/database.ts";
+import { seedInstances } from "./support/seed-instances.ts";
 
 const instanceCount = 10_000;
 const nodeCount = 100;
 const listSamples = 300;
 const createCount = 1_000;
 const createConcurrency = 16;
-const statuses = ["running", "running", "running", "stopped", "error", "created"] as const;
 
 /** One request over the socket; the body is parsed only when asked, so timings are the server's. */
 function call(
@@ -64,82 +62,6 @@ function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }
 
-async function seed(db: ClusterDatabase): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
-  const node = await db
-    .selectFrom("nodes")
-    .selectAll()
-    .where("name", "=", "lxd0")
-    .executeTakeFirstOrThrow();
-  const nodes = Array.from({ length: nodeCount - 1 }, (_, index) => ({
-    ...node,
-    name: `lxd${index + 1}`,
-    is_master: 0,
-    cpus: 64,
-    memory: 256e9,
-    disk_size: 4e12,
-  }));
-  await db
-    .updateTable("nodes")
-    .set({ cpus: 64, memory: 256e9, disk_size: 4e12 })
-    .where("name", "=", "lxd0")
-    .execute();
-  await db.insertInto("nodes").values(nodes).execute();
-  const image = await db
-    .selectFrom("images")
-    .selectAll()
-    .where("is_default", "=", 1)
-    .where("type", "=", "container")
-    .executeTakeFirstOrThrow();
-  const batch = 500;
-  for (let start = 0; start < instanceCount; start += batch) {
-    const rows = Array.from({ length: Math.min(batch, instanceCount - start) }, (_, offset) => {
-      const index = start + offset;
-      const id = newId();
-      return {
-        id,
-        name: `bench-${String(index).padStart(5, "0")}-${id.slice(-4)}`,
-        type: "container",
-        base: 0,
-        status: statuses[index % statuses.length] ?? "running",
-        desired_status: "running",
-        status_message: "",
-        error_message: "",
-        node: `lxd${index % nodeCount}`,
-        app_id: "",
-        app_name: "",
-        app_version: 0,
-        image_id: image.id,
-        image_name: image.name,
-        image_version: 0,
-        image_variant: image.variant,
-        architecture: "x86_64",
-        address: `10.100.${Math.floor(index / 250)}.${(index % 250) + 2}`,
-        cpus: 2,
-        memory: 3e9,
-        disk_size: 3e9,
-        gpu_slots: 0,
-        vpu_slots: 0,
-        config: JSON.stringify({ display: { width: 1280, height: 720, fps: 60, density: 240 } }),
-        tags: JSON.stringify([`group-${index % 10}`]),
-        stored_logs: "[]",
-        created_at: now - index,
-        revision: 1,
-      };
-    });
-    await db.insertInto("instances").values(rows).execute();
-    await db
-      .insertInto("instance_tags")
-      .values(
-        rows.map((row) => ({
-          instance_id: row.id,
-          tag: `group-${Number(row.name.slice(6, 11)) % 10}`,
-        })),
-      )
-      .execute();
-  }
-}
-
 const dataDir = mkdtempSync(join(tmpdir(), "bench-cluster-"));
 const databaseUrl = process.env.CLUSTER_DATABASE_URL;
 const socketPath = join(dataDir, "ams.socket");
@@ -172,7 +94,7 @@ const db = await openClusterDatabase(dataDir, databaseUrl, "bench");
 try {
   await waitForSocket(socketPath);
   const seedStarted = performance.now();
-  await seed(db);
+  await seedInstances(db, instanceCount, nodeCount);
   console.log(
     `seeded ${instanceCount} instances on ${nodeCount} nodes in ${(performance.now() - seedStarted).toFixed(0)} ms (${databaseUrl ? "PostgreSQL" : "SQLite"})`,
   );

@@ -4,6 +4,7 @@ import type { InstancesTable } from "../src/store/schema.ts";
 import { newId } from "../src/store/ids.ts";
 import { startTestCluster, type TestCluster } from "./helpers/test-cluster.ts";
 import { createInstance, writeAndWait } from "./helpers/instance-helpers.ts";
+import { insertInstanceRow } from "./helpers/instance-rows.ts";
 
 let cluster: TestCluster;
 const ids: Record<string, string> = {};
@@ -74,6 +75,58 @@ describe("listing instances", () => {
     expect((await names("tags=nobody")).names).toEqual([]);
   });
 
+  it("filters by image name, exactly", async () => {
+    const all = await cluster.request<AmsInstance[]>("GET", "/1.0/instances?recursion=1");
+    const byImage = new Map<string, string[]>();
+    for (const instance of all.body.metadata) {
+      byImage.set(instance.image_name, [
+        ...(byImage.get(instance.image_name) ?? []),
+        instance.name,
+      ]);
+    }
+    expect(byImage.size).toBeGreaterThan(0);
+    for (const [imageName, expected] of byImage) {
+      expect(imageName).not.toBe("");
+      const listed = await names(`image_name=${encodeURIComponent(imageName)}`);
+      expect(listed).toEqual({ names: expected, total: expected.length });
+    }
+    expect((await names("image_name=jammy")).total).toBe(0);
+    expect((await names("image_name=none")).total).toBe(0);
+  });
+
+  it("searches a part of the name, whatever its case", async () => {
+    expect((await names("search=alp")).names).toEqual(["alpha"]);
+    expect((await names("search=HARL")).names).toEqual(["charlie"]);
+    expect((await names("search=A")).names).toEqual(["alpha", "bravo", "charlie", "delta"]);
+    expect(await names("search=a&status=stopped&order_by=name&order=desc")).toEqual({
+      names: ["delta"],
+      total: 1,
+    });
+    expect((await names("search=")).total).toBe(5);
+    expect((await names("search=zulu")).total).toBe(0);
+  });
+
+  it("searches % and _ as themselves, not as patterns", async () => {
+    // Names the API refuses, written straight into the database: the filter must still be literal.
+    const added = [
+      await insertInstanceRow(cluster, { name: "Under_Score" }),
+      await insertInstanceRow(cluster, { name: "underXscore" }),
+      await insertInstanceRow(cluster, { name: "fifty%off" }),
+      await insertInstanceRow(cluster, { name: "fiftyoff" }),
+      await insertInstanceRow(cluster, { name: "back\\slash" }),
+    ];
+    try {
+      expect((await names("search=r_s")).names).toEqual(["Under_Score"]);
+      expect((await names("search=UNDER")).names.sort()).toEqual(["Under_Score", "underXscore"]);
+      expect((await names("search=y%25o")).names).toEqual(["fifty%off"]);
+      expect((await names("search=%25")).names).toEqual(["fifty%off"]);
+      expect((await names("search=_")).names).toEqual(["Under_Score"]);
+      expect((await names("search=k%5Cs")).names).toEqual(["back\\slash"]);
+    } finally {
+      await cluster.running.context.db.deleteFrom("instances").where("id", "in", added).execute();
+    }
+  });
+
   it("sorts by the order_by extension, both ways", async () => {
     expect((await names("order_by=name&order=desc")).names).toEqual([
       "echo",
@@ -106,6 +159,8 @@ describe("listing instances", () => {
       ["limit=0", "limit"],
       ["offset=-1", "offset"],
       ["app_version=x", "app_version"],
+      ["search=a&search=b", "search"],
+      [`search=${"x".repeat(256)}`, "search"],
     ]) {
       const response = await cluster.request("GET", `/1.0/instances?${query}`);
       expect(response.status, query).toBe(400);
@@ -161,5 +216,15 @@ describe("listing at scale", () => {
     // Generous: a list that loaded every row into memory and sorted it there would still pass on a
     // fast machine, but a missing index or N+1 queries would not.
     expect(elapsed).toBeLessThan(1500);
+
+    const searched = await cluster.request<AmsInstance[]>(
+      "GET",
+      "/1.0/instances?recursion=1&search=BULK-098&order_by=name&limit=30",
+    );
+    expect(searched.body.total_size).toBe(100);
+    expect(searched.body.metadata.map((item) => item.name).slice(0, 2)).toEqual([
+      "bulk-09800",
+      "bulk-09801",
+    ]);
   });
 });

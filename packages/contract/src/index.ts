@@ -25,3 +25,4 @@ export * from "./api/operations.ts";
 export * from "./api/instances.ts";
 export * from "./validation/instance-resources.ts";
 export * from "./api/catalog.ts";
+export * from "./api/catalog-query.ts";

@@ -10,7 +10,11 @@ import { registerOnboardingRoutes } from "./api/onboarding.ts";
 import { registerUserEventRoutes } from "./api/user-events.ts";
 import { registerEventsAuthRoutes } from "./api/events.ts";
 import { registerOperationsRoutes } from "./api/operations.ts";
+import { registerInstancesApi } from "./api/instances.ts";
+import { registerApplicationsRoutes } from "./api/applications.ts";
+import { registerImagesRoutes } from "./api/images.ts";
 import { registerEventsRelay, registerWebsocketSupport } from "./events/events-relay.ts";
+import { registerOperationSocketRelay } from "./events/operation-socket-relay.ts";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
 import { registerEmbeddedIdp } from "./idp/register-embedded-idp.ts";
 import { requireSession } from "./auth/require-session.ts";
@@ -33,7 +37,7 @@ export interface AppDependencies {
   logger?: boolean;
 }
 
-/** The dashboard's HTTP server: every `/api/...` call, sign-in, the embedded IdP, the events relay and the SPA. */
+/** The dashboard's HTTP server: every `/api/...` call, sign-in, the embedded IdP, the events and exec relays and the SPA. */
 export async function buildApp({ context, logger }: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = context;
   const app = Fastify({ logger: logger ?? false, trustProxy: false });
@@ -78,7 +82,11 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   await registerUserEventRoutes(app, context);
   registerEventsAuthRoutes(app, context);
   registerOperationsRoutes(app, context);
+  await registerInstancesApi(app, context);
+  registerApplicationsRoutes(app, context);
+  registerImagesRoutes(app, context);
   await registerEventsRelay(app, context);
+  await registerOperationSocketRelay(app, context);
   await registerSpa(app, config.webDistDir);
   return app;
 }

@@ -1,4 +1,4 @@
-import type { Expression, ExpressionBuilder, SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
 import { z } from "zod";
 import {
   instanceOrderKeys,
@@ -48,8 +48,14 @@ export const instanceFiltersSchema = z
     app_name: listText.optional(),
     app_version: wholeText.optional(),
     image_id: listText.optional(),
+    image_name: listText.optional(),
     image_version: wholeText.optional(),
     tags: commaList.optional(),
+    // An extension for the dashboard's search box: a part of the name, whatever its case.
+    search: z
+      .string({ message: "must be given once" })
+      .max(255, "must be at most 255 characters")
+      .optional(),
     order_by: z
       .enum(instanceOrderKeys, { message: `must be one of ${instanceOrderKeys.join(", ")}` })
       .optional(),
@@ -69,7 +75,7 @@ type Builder = ExpressionBuilder<ClusterSchema, "instances">;
 function conditions(eb: Builder, filters: InstanceFilters): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   const text = (
-    column: "id" | "name" | "node" | "app_id" | "app_name" | "image_id",
+    column: "id" | "name" | "node" | "app_id" | "app_name" | "image_id" | "image_name",
     value: string | undefined,
   ): void => {
     if (value !== undefined) where.push(eb(column, "=", value));
@@ -80,6 +86,13 @@ function conditions(eb: Builder, filters: InstanceFilters): Expression<SqlBool>[
   text("app_id", filters.app_id);
   text("app_name", filters.app_name);
   text("image_id", filters.image_id);
+  text("image_name", filters.image_name);
+  if (filters.search !== undefined && filters.search !== "") {
+    // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not (and ILIKE
+    // is PostgreSQL's only). The escape makes `%` and `_` in the search plain characters.
+    const pattern = `%${escapeLike(filters.search)}%`;
+    where.push(sql<SqlBool>`lower(${eb.ref("name")}) like lower(${pattern}) escape '\\'`);
+  }
   if (filters.base !== undefined) {
     where.push(eb("base", "=", filters.base === "true" || filters.base === "1" ? 1 : 0));
   }
@@ -97,6 +110,11 @@ function conditions(eb: Builder, filters: InstanceFilters): Expression<SqlBool>[
     );
   }
   return where;
+}
+
+/** `text` as a literal part of a LIKE pattern escaped with a backslash. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 /** A listed instance row, with its node's public address (null without a node). */

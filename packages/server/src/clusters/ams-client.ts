@@ -30,43 +30,56 @@ export class AmsClient {
   }
 
   async get<T>(path: string, signal?: AbortSignal): Promise<AmsResult<T>> {
-    return this.call<T>("GET", path, undefined, signal);
+    return unwrap<T>(await this.send("GET", path, undefined, signal));
   }
 
   async post<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<AmsResult<T>> {
-    return this.call<T>("POST", path, body, signal);
+    return unwrap<T>(await this.send("POST", path, body, signal));
   }
 
-  private call<T>(
+  async patch<T>(path: string, body: unknown, signal?: AbortSignal): Promise<AmsResult<T>> {
+    return unwrap<T>(await this.send("PATCH", path, body, signal));
+  }
+
+  /** A `DELETE`, with a body when the call takes one (`{force}`, `{ids, force}`). */
+  async delete<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<AmsResult<T>> {
+    return unwrap<T>(await this.send("DELETE", path, body, signal));
+  }
+
+  /** A `GET` of a resource the cluster serves as text (instance logs); errors are envelopes. */
+  async getText(path: string, signal?: AbortSignal): Promise<string> {
+    const answer = await this.send("GET", path, undefined, signal);
+    if (answer.statusCode >= 200 && answer.statusCode < 300) return answer.text;
+    unwrap(answer); // throws the error envelope's status and message
+    throw new AmsClientError(502, `The cluster answered ${answer.statusCode} without an error`);
+  }
+
+  private send(
     method: string,
     path: string,
     body: unknown,
     signal: AbortSignal | undefined,
-  ): Promise<AmsResult<T>> {
+  ): Promise<RawAnswer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
+    // The length is always given: Node sends a DELETE body neither chunked nor with a length,
+    // and the cluster could not tell where it ends.
+    const headers =
+      payload === undefined
+        ? {}
+        : {
+            "content-type": "application/json",
+            "content-length": String(Buffer.byteLength(payload)),
+          };
     return new Promise((resolve, reject) => {
-      const req = request(
-        {
-          socketPath: this.socketPath,
-          path,
-          method,
-          signal,
-          headers: payload === undefined ? {} : { "content-type": "application/json" },
-        },
-        (res) => {
-          let text = "";
-          res.setEncoding("utf8");
-          res.on("data", (chunk: string) => (text += chunk));
-          res.on("error", reject);
-          res.on("end", () => {
-            try {
-              resolve(unwrap<T>(res.statusCode ?? 0, text));
-            } catch (error) {
-              reject(error instanceof Error ? error : new Error(String(error)));
-            }
-          });
-        },
-      );
+      const req = request({ socketPath: this.socketPath, path, method, signal, headers }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("error", reject);
+        res.on("end", () => {
+          resolve({ statusCode: res.statusCode ?? 0, text });
+        });
+      });
       req.on("error", (error) => {
         reject(new AmsClientError(503, `The cluster cannot be reached: ${error.message}`));
       });
@@ -75,7 +88,13 @@ export class AmsClient {
   }
 }
 
-function unwrap<T>(statusCode: number, text: string): AmsResult<T> {
+/** What the cluster answered, before the envelope is read. */
+interface RawAnswer {
+  statusCode: number;
+  text: string;
+}
+
+function unwrap<T>({ statusCode, text }: RawAnswer): AmsResult<T> {
   let envelope: AmsResponse<T>;
   try {
     envelope = JSON.parse(text) as AmsResponse<T>;

@@ -1,13 +1,13 @@
 import WebSocket, { type RawData } from "ws";
 import { closeCodeForClusterStatus, clusterUnavailableCloseCode } from "./close-codes.ts";
 
-/** A frame of the cluster's events socket. */
+/** A frame of a cluster's websocket. */
 export interface Frame {
   data: RawData;
   isBinary: boolean;
 }
 
-/** The cluster's events socket, open, with what it sent before the relay took it over. */
+/** A cluster's websocket, open, with what it sent before the relay took it over. */
 export interface OpenUpstream {
   kind: "open";
   socket: WebSocket;
@@ -17,7 +17,7 @@ export interface OpenUpstream {
   closedEarly(): { code: number; reason: string } | undefined;
 }
 
-/** Why the cluster's events socket could not be opened, as the close the browser should get. */
+/** Why a cluster's websocket could not be opened, as the close the browser should get. */
 export interface FailedUpstream {
   kind: "failed";
   code: number;
@@ -28,14 +28,30 @@ export type Upstream = OpenUpstream | FailedUpstream;
 
 const maxErrorBodyChars = 2_000;
 
+/** How a refusal of the cluster is put to the browser: what the socket is, what its secret is. */
+export interface UpstreamOptions {
+  /** How long the handshake may take. */
+  timeoutMs?: number;
+  /** What the socket carries, as in "Cluster c1 refused the events stream". */
+  stream?: string;
+  /** What the secret is, as in "Events token refused by cluster c1" (a 403). */
+  secret?: string;
+}
+
 /**
- * Opens the cluster's events websocket (`ws+unix://<socket>:/1.0/events?...`). The relay opens it
- * before it accepts the browser's upgrade, so that every event published after the browser's socket
- * opened reaches the browser: a client that starts an operation once connected sees all of it.
+ * Opens a cluster's websocket (`ws+unix://<socket>:/1.0/events?...`, or an exec operation's
+ * `/1.0/operations/{id}/websocket?secret=`). The relay opens it before it accepts the browser's
+ * upgrade, so that every frame sent after the browser's socket opened reaches the browser: a
+ * client that starts an operation once connected sees all of it.
  * A refusal (4xx) becomes 4000 + (status - 400), e.g. 4003 for a refused token; an unreachable
  * cluster 1011.
  */
-export function openUpstream(url: string, clusterId: string, timeoutMs = 5_000): Promise<Upstream> {
+export function openUpstream(
+  url: string,
+  clusterId: string,
+  options: UpstreamOptions = {},
+): Promise<Upstream> {
+  const { timeoutMs = 5_000, stream = "events stream", secret = "Events token" } = options;
   return new Promise((resolve) => {
     const socket = new WebSocket(url, { handshakeTimeout: timeoutMs });
     let settled = false;
@@ -82,8 +98,8 @@ export function openUpstream(url: string, clusterId: string, timeoutMs = 5_000):
         fail(
           closeCodeForClusterStatus(status),
           status === 403
-            ? `Events token refused by cluster ${clusterId}: ${why}`
-            : `Cluster ${clusterId} refused the events stream: ${why}`,
+            ? `${secret} refused by cluster ${clusterId}: ${why}`
+            : `Cluster ${clusterId} refused the ${stream}: ${why}`,
         );
       };
       response.on("end", done);

@@ -1,10 +1,59 @@
-import { PlaceholderPage } from "../../components/page-layout/PlaceholderPage.tsx";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { fetchClusters } from "../../api/clusters.ts";
+import { PageLoader } from "../../components/PageLoader.tsx";
+import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
+import { queryKeys } from "../../context/query-keys.ts";
+import { useSessionInfo } from "../../context/session/use-session-info.ts";
+import { InstanceCreateForm } from "./create/InstanceCreateForm.tsx";
 
 /** `/instances/new`: the instance creation form. */
 export default function InstanceCreatePage() {
   return (
-    <PlaceholderPage title="Create instance">
-      <p>The form to create an instance, streamable or not, will be here.</p>
-    </PlaceholderPage>
+    <PageLayout title="Create instance">
+      <InstanceCreateContent />
+    </PageLayout>
+  );
+}
+
+/**
+ * The form, once the clusters (where the instance can go) and the session info (which default
+ * disk containers get) are known.
+ */
+function InstanceCreateContent() {
+  const clusters = useQuery({
+    queryKey: queryKeys.clusters(),
+    queryFn: ({ signal }) => fetchClusters(signal),
+  });
+  const session = useSessionInfo();
+
+  if (clusters.isError || session.isError) {
+    return (
+      <div className="p-notification--negative" role="alert">
+        <div className="p-notification__content">
+          <h2 className="p-notification__title">Cannot prepare the form</h2>
+          <p className="p-notification__message">{(clusters.error ?? session.error)?.message}</p>
+        </div>
+      </div>
+    );
+  }
+  if (clusters.isPending || session.isPending) return <PageLoader />;
+  if (clusters.data.length === 0) {
+    return (
+      <div className="p-notification--caution">
+        <div className="p-notification__content">
+          <p className="p-notification__message">
+            The dashboard manages no cluster yet: there is nowhere to create an instance.{" "}
+            <Link to="/instances">Back to the instances</Link>
+          </p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <InstanceCreateForm
+      clusters={clusters.data}
+      ext4RootVolumesSupport={session.data.ext4_root_volumes_support}
+    />
   );
 }

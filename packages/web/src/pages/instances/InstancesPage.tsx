@@ -1,10 +1,19 @@
-import { PlaceholderPage } from "../../components/page-layout/PlaceholderPage.tsx";
+import { Link } from "react-router";
+import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
+import { InstancesList } from "./list/InstancesList.tsx";
 
 /** `/instances`: the instances of every cluster. */
 export default function InstancesPage() {
   return (
-    <PlaceholderPage title="Instances">
-      <p>Your instances will be listed here, with their status and the sessions you can stream.</p>
-    </PlaceholderPage>
+    <PageLayout
+      title="Instances"
+      controls={
+        <Link className="p-button--positive u-no-margin--bottom" to="/instances/new">
+          Create instance
+        </Link>
+      }
+    >
+      <InstancesList />
+    </PageLayout>
   );
 }

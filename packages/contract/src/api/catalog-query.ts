@@ -1,0 +1,51 @@
+// The query parameters of the catalog lists (`GET /api/applications`, `GET /api/images`): every
+// message names its parameter, so that a 400 says which one to fix.
+import { z } from "zod";
+import { imageTypes } from "../ams/image.ts";
+import { defaultListPageSize } from "./instances.ts";
+
+/** Sort keys of `GET /api/applications?orderBy=`; the default is `name`. */
+export const applicationsListOrderBy = ["name", "created_at"] as const;
+export type ApplicationsListOrderBy = (typeof applicationsListOrderBy)[number];
+
+/** Comma-joined cluster ids; checked against the known clusters by the server. */
+const subclustersSchema = z
+  .string({ message: "subclusters must be given once, as a comma-joined list of cluster ids" })
+  .optional();
+
+/**
+ * Query of `GET /api/applications`. `search` matches a part of the name, whatever the case;
+ * `subclusters` names the clusters to list (all when absent).
+ */
+export const applicationsListQuerySchema = z.object({
+  page: z
+    .string({ message: "page must be a whole number" })
+    .regex(/^\d+$/, "page must be a whole number")
+    .transform(Number)
+    .refine((page) => page >= 1, "page must be at least 1")
+    .default(1),
+  size: z
+    .enum(["30", "50", "100"], { message: "size must be 30, 50 or 100" })
+    .transform(Number)
+    .default(defaultListPageSize),
+  order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).default("asc"),
+  orderBy: z
+    .enum(applicationsListOrderBy, {
+      message: `orderBy must be one of ${applicationsListOrderBy.join(", ")}`,
+    })
+    .default("name"),
+  search: z
+    .string({ message: "search must be given once, as a part of a name" })
+    .max(255, "search must be at most 255 characters")
+    .optional(),
+  subclusters: subclustersSchema,
+});
+export type ApplicationsListQuery = z.input<typeof applicationsListQuerySchema>;
+export type ApplicationsListParsed = z.output<typeof applicationsListQuerySchema>;
+
+/** Query of `GET /api/images`: images of one type when `type` is given. */
+export const imagesListQuerySchema = z.object({
+  type: z.enum(imageTypes, { message: `type must be ${imageTypes.join(" or ")}` }).optional(),
+  subclusters: subclustersSchema,
+});
+export type ImagesListQuery = z.input<typeof imagesListQuerySchema>;

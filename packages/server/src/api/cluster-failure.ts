@@ -1,0 +1,17 @@
+import type { ClusterHandle } from "../auth/auth-context.ts";
+import { AmsClientError } from "../clusters/ams-client.ts";
+import { ApiError } from "./api-error.ts";
+
+/** How long a catalog call waits for a cluster before calling it unreachable. */
+export const clusterTimeoutMs = 5_000;
+
+/**
+ * A cluster's failure to answer, named for the person reading it: 503 when the cluster is down or
+ * failing, 502 when it refused what the dashboard asked (a 4xx there is the dashboard's fault, not
+ * the user's).
+ */
+export function clusterFailure(cluster: ClusterHandle, what: string, error: unknown): ApiError {
+  const reason = error instanceof Error ? error.message : String(error);
+  const status = error instanceof AmsClientError && error.statusCode < 500 ? 502 : 503;
+  return new ApiError(status, `Cluster "${cluster.id}" did not ${what}: ${reason}`);
+}

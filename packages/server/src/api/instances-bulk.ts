@@ -1,0 +1,204 @@
+import type { FastifyInstance } from "fastify";
+import {
+  instanceBulkBodySchema,
+  instancesDeleteBodySchema,
+  isFinalOperationStatusCode,
+  type AmsInstance,
+  type AmsOperation,
+  type ClusterInstanceBulkResult,
+  type InstanceBulkResponse,
+  type InstanceBulkResult,
+  type InstanceRef,
+} from "@anbox-dashboard/contract";
+import type { AuthContext, ClusterHandle } from "../auth/auth-context.ts";
+import { requireCluster } from "./cluster-params.ts";
+import { mapBounded } from "./instances-bounded-map.ts";
+import { callCluster, clusterCallTimeoutMs, clusterFailure } from "./instances-cluster-call.ts";
+import { parseInstancesInput } from "./instances-input.ts";
+
+type BulkAction = "running" | "stopped" | "deleted";
+
+/** How long a cluster's bulk operation may run before its instances are reported unfinished. */
+const operationWaitSeconds = 60;
+/** Instances looked up at once in one cluster. */
+const lookupConcurrency = 8;
+
+/**
+ * `PATCH /api/instance_bulk` (start, stop or delete) and `DELETE /api/instances`: many instances,
+ * of several clusters, in one call. Each cluster gets one bulk request for its instances, and the
+ * answer waits for each cluster's operation, so that it reports every instance's outcome.
+ */
+export function registerInstancesBulkRoutes(app: FastifyInstance, context: AuthContext): void {
+  app.patch("/api/instance_bulk", async (request): Promise<InstanceBulkResponse> => {
+    const body = parseInstancesInput(instanceBulkBodySchema, request.body, "bulk instance update");
+    const results = await applyToInstances(
+      context.clusters,
+      body.instances,
+      body.desired_status,
+      body.force ?? false,
+    );
+    return { metadata: { results } };
+  });
+
+  app.delete("/api/instances", async (request): Promise<InstanceBulkResponse> => {
+    const body = parseInstancesInput(
+      instancesDeleteBodySchema,
+      request.body,
+      "bulk instance delete",
+    );
+    const results = await applyToInstances(
+      context.clusters,
+      body.instances,
+      "deleted",
+      body.force ?? false,
+    );
+    return { metadata: { results } };
+  });
+}
+
+/** Groups the instances by cluster (400 for an unknown one, before anything is done). */
+async function applyToInstances(
+  clusters: readonly ClusterHandle[],
+  refs: readonly InstanceRef[],
+  action: BulkAction,
+  force: boolean,
+): Promise<ClusterInstanceBulkResult[]> {
+  const groups = new Map<ClusterHandle, Set<string>>();
+  for (const ref of refs) {
+    const cluster = requireCluster(clusters, ref.clusterId);
+    groups.set(cluster, (groups.get(cluster) ?? new Set()).add(ref.id));
+  }
+  const outcomes = await Promise.all(
+    [...groups].map(([cluster, ids]) => applyOnCluster(cluster, [...ids], action, force)),
+  );
+  return outcomes.flat();
+}
+
+type Lookup =
+  | { ref: string; found: true; id: string; name: string }
+  | { ref: string; found: false; error: string };
+
+/**
+ * One cluster's share. The instances are looked up first: one that is gone (deleted meanwhile) is
+ * reported alone instead of making the cluster refuse the whole request, and the names are known
+ * for a delete, whose operation does not list them.
+ */
+async function applyOnCluster(
+  cluster: ClusterHandle,
+  refs: readonly string[],
+  action: BulkAction,
+  force: boolean,
+): Promise<ClusterInstanceBulkResult[]> {
+  const lookups = await lookUpInstances(cluster, refs);
+  const ids = [...new Set(lookups.flatMap((lookup) => (lookup.found ? [lookup.id] : [])))];
+  /** Each instance's outcome: `found` decides those the cluster was asked to act on. */
+  const report = (found: (id: string, name: string) => Omit<InstanceBulkResult, "id">) =>
+    lookups.map((lookup): ClusterInstanceBulkResult =>
+      lookup.found
+        ? { id: lookup.id, ...found(lookup.id, lookup.name), clusterId: cluster.id }
+        : { id: lookup.ref, name: "", success: false, error: lookup.error, clusterId: cluster.id },
+    );
+  // None was found: nothing to ask the cluster (and `found` is never called).
+  if (ids.length === 0) return report(() => ({ name: "", success: false, error: "" }));
+
+  let operation: AmsOperation;
+  try {
+    operation = await runOperation(cluster, ids, action, force);
+  } catch (error) {
+    const reason = clusterFailure(cluster, error).message;
+    return report((_id, name) => ({ name, success: false, error: reason }));
+  }
+  return report((id, name) => outcomeOf(operation, id, name));
+}
+
+/**
+ * Finds each instance by id or name. Once the cluster fails (rather than answers that one is not
+ * there), the rest are not asked for: a hung cluster would otherwise cost a timeout each.
+ */
+async function lookUpInstances(cluster: ClusterHandle, refs: readonly string[]): Promise<Lookup[]> {
+  let clusterDown: string | undefined;
+  return mapBounded(refs, lookupConcurrency, async (ref): Promise<Lookup> => {
+    if (clusterDown !== undefined) return { ref, found: false, error: clusterDown };
+    try {
+      const { metadata } = await callCluster(cluster, (signal) =>
+        cluster.client.get<AmsInstance>(`/1.0/instances/${encodeURIComponent(ref)}`, signal),
+      );
+      return { ref, found: true, id: metadata.id, name: metadata.name };
+    } catch (error) {
+      const failure = clusterFailure(cluster, error);
+      if (failure.statusCode >= 500) clusterDown = failure.message;
+      return { ref, found: false, error: failure.message };
+    }
+  });
+}
+
+/** Sends the cluster's bulk request and waits (bounded) for its operation. */
+async function runOperation(
+  cluster: ClusterHandle,
+  ids: string[],
+  action: BulkAction,
+  force: boolean,
+): Promise<AmsOperation> {
+  const started = await callCluster(cluster, (signal) =>
+    action === "deleted"
+      ? cluster.client.delete<AmsOperation>("/1.0/instances", { ids, force }, signal)
+      : cluster.client.patch<AmsOperation>(
+          "/1.0/instances",
+          { ids, desired_status: action },
+          signal,
+        ),
+  );
+  const waited = await callCluster(
+    cluster,
+    (signal) =>
+      cluster.client.get<AmsOperation>(
+        `/1.0/operations/${started.metadata.id}/wait?timeout=${String(operationWaitSeconds)}`,
+        signal,
+      ),
+    operationWaitSeconds * 1000 + clusterCallTimeoutMs,
+  );
+  return waited.metadata;
+}
+
+/**
+ * One instance's outcome: its entry of the operation's `metadata.results` (bulk start and stop),
+ * else the operation's own (a bulk delete succeeds or fails as one); unfinished when the wait ran
+ * out.
+ */
+export function outcomeOf(
+  operation: AmsOperation,
+  id: string,
+  name: string,
+): Omit<InstanceBulkResult, "id"> {
+  if (!isFinalOperationStatusCode(operation.status_code)) {
+    return {
+      name,
+      success: false,
+      error: `Not finished: the operation is still ${operation.status} after ${String(operationWaitSeconds)} s`,
+    };
+  }
+  const own = resultsOf(operation.metadata).find((result) => result.id === id);
+  if (own) return { name: own.name || name, success: own.success, error: own.error };
+  if (operation.status === "Success") return { name, success: true, error: "" };
+  return {
+    name,
+    success: false,
+    error: operation.err || `The operation ended ${operation.status}`,
+  };
+}
+
+/** The `results` of an operation's metadata, when it has them. */
+function resultsOf(metadata: unknown): InstanceBulkResult[] {
+  if (typeof metadata !== "object" || metadata === null) return [];
+  const { results } = metadata as { results?: unknown };
+  if (!Array.isArray(results)) return [];
+  return results.filter(
+    (result): result is InstanceBulkResult =>
+      typeof result === "object" &&
+      result !== null &&
+      typeof (result as { id?: unknown }).id === "string" &&
+      typeof (result as { name?: unknown }).name === "string" &&
+      typeof (result as { success?: unknown }).success === "boolean" &&
+      typeof (result as { error?: unknown }).error === "string",
+  );
+}

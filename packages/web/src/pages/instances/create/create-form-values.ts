@@ -1,0 +1,80 @@
+import type { InstanceType } from "@anbox-dashboard/contract";
+
+/** What the instance is made from: an application (its published version) or a bare image. */
+export type SourceType = "application" | "image";
+
+/** The display sizes offered (SPEC section 9: 1280x720 first, the default). */
+export const displayResolutions = [
+  { value: "1280x720", width: 1280, height: 720 },
+  { value: "1024x768", width: 1024, height: 768 },
+] as const;
+
+export const customResolution = "custom";
+
+/** Pixel densities offered (SPEC section 9: 240 is the default). */
+export const displayDensities = [240, 160, 72, 640] as const;
+
+/** Frames per second offered; 60 is the default. */
+export const displayFrameRates = [60, 30] as const;
+
+/** The size the cluster gives a bare instance anyway: 2 CPU cores, 3 GB. */
+export const defaultResourcePreset = "a2.3";
+
+/**
+ * The form as the person fills it in (SPEC section 3 names the resource fields). Numbers that are
+ * typed stay text until they are checked; "" in `clusterId`, `imageId` and `resourceType` means "not
+ * chosen yet": the form picks (see `resolveFormValues`).
+ */
+export interface InstanceCreateFormValues {
+  name: string;
+  clusterId: string;
+  containerOrVm: InstanceType;
+  sourceType: SourceType;
+  applicationId: string;
+  imageId: string;
+  /**
+   * A preset's name (a2.3 … g10.3) or `customResourceType`; "" until chosen: the application's own
+   * preset is meant, otherwise `defaultResourcePreset`.
+   */
+  resourceType: string;
+  resourceTypeCpu: string;
+  resourceTypeGpu: string;
+  resourceTypeVpu: string;
+  /** GB. */
+  resourceTypeMemory: string;
+  enableStreaming: boolean;
+  /** One of `displayResolutions`, or `customResolution`. */
+  resolution: string;
+  displayWidth: string;
+  displayHeight: string;
+  density: number;
+  fps: number;
+  deleteProtected: boolean;
+}
+
+export const initialFormValues: InstanceCreateFormValues = {
+  name: "",
+  clusterId: "",
+  containerOrVm: "container",
+  sourceType: "application",
+  applicationId: "",
+  imageId: "",
+  resourceType: "",
+  resourceTypeCpu: "2",
+  resourceTypeGpu: "0",
+  resourceTypeVpu: "0",
+  resourceTypeMemory: "3",
+  enableStreaming: false,
+  resolution: "1280x720",
+  displayWidth: "1280",
+  displayHeight: "720",
+  density: 240,
+  fps: 60,
+  deleteProtected: false,
+};
+
+/** Changes one field of the form. */
+export type SetFormField = <Field extends keyof InstanceCreateFormValues>(
+  field: Field,
+  value: InstanceCreateFormValues[Field],
+) => void;

@@ -1,0 +1,44 @@
+import type { Cluster } from "../../../api/clusters.ts";
+import type { ClusterImage } from "../../../api/catalog.ts";
+import { defaultResourcePreset, type InstanceCreateFormValues } from "./create-form-values.ts";
+import { defaultImageOf, type LaunchableApplication } from "./source-options.ts";
+
+/** The cluster the form means: the one chosen, or the first one until another is chosen. */
+export function chosenClusterId(values: InstanceCreateFormValues, clusters: readonly Cluster[]) {
+  if (clusters.some((cluster) => cluster.id === values.clusterId)) return values.clusterId;
+  return clusters[0]?.id ?? "";
+}
+
+/**
+ * The form's values with the choices it makes by itself filled in: the first cluster, the type's
+ * default image, and the size the chosen application asks for (the request's resources replace
+ * the application's own, so they start out the same). A choice that the current lists no longer
+ * hold (another cluster or type was chosen since) is dropped. Derived at each render rather than copied into the state, so that
+ * nothing has to be kept in step when the lists arrive or change.
+ */
+export function resolveFormValues(
+  values: InstanceCreateFormValues,
+  context: {
+    clusters: readonly Cluster[];
+    applications: readonly LaunchableApplication[];
+    images: readonly ClusterImage[];
+  },
+): InstanceCreateFormValues {
+  const { applications, images } = context;
+  const application =
+    values.sourceType === "application"
+      ? applications.find((candidate) => candidate.id === values.applicationId)
+      : undefined;
+  return {
+    ...values,
+    clusterId: chosenClusterId(values, context.clusters),
+    applicationId: application?.id ?? "",
+    imageId: images.some((image) => image.id === values.imageId)
+      ? values.imageId
+      : (defaultImageOf(images)?.id ?? ""),
+    resourceType:
+      values.resourceType !== ""
+        ? values.resourceType
+        : (application?.resourcePreset ?? defaultResourcePreset),
+  };
+}

@@ -1,0 +1,76 @@
+import { findResourcePreset, type InstanceType } from "@anbox-dashboard/contract";
+import type { ClusterApplication, ClusterImage } from "../../../api/catalog.ts";
+
+// Which applications and images the form offers. The lists come from every cluster; an instance is
+// made on one, from a source of its own type (the cluster refuses a container image for a VM).
+
+/** An application the form offers, with the version the cluster will start. */
+export interface LaunchableApplication {
+  id: string;
+  name: string;
+  /** The newest published version: the one the cluster picks when none is named. */
+  version: number;
+  /** The preset the application asks for in its manifest (`instance-type`), if it names one. */
+  resourcePreset: string | undefined;
+}
+
+/** The instance type an application runs as: it is fixed when the application is made. */
+export function applicationInstanceType(application: Pick<ClusterApplication, "vm">): InstanceType {
+  return application.vm ? "vm" : "container";
+}
+
+/** The newest version that is published and ready, or undefined when none is. */
+export function latestPublishedVersion(
+  application: Pick<ClusterApplication, "versions">,
+): number | undefined {
+  let latest: number | undefined;
+  for (const version of application.versions) {
+    if (!version.published || version.status !== "active") continue;
+    if (latest === undefined || version.number > latest) latest = version.number;
+  }
+  return latest;
+}
+
+/** The ready applications of the cluster that run as `type` and have a published version. */
+export function launchableApplications(
+  applications: readonly ClusterApplication[],
+  clusterId: string,
+  type: InstanceType,
+): LaunchableApplication[] {
+  const launchable: LaunchableApplication[] = [];
+  for (const application of applications) {
+    if (application.clusterId !== clusterId || application.status !== "ready") continue;
+    if (applicationInstanceType(application) !== type) continue;
+    const version = latestPublishedVersion(application);
+    if (version === undefined) continue;
+    launchable.push({
+      id: application.id,
+      name: application.name,
+      version,
+      resourcePreset: findResourcePreset(application.instance_type)?.name,
+    });
+  }
+  return launchable;
+}
+
+// The statuses in which the cluster refuses to start an instance from an image.
+const unusableImageStatuses = new Set(["error", "deleted", "initializing", "queued", "unknown"]);
+
+/** The images of the cluster of that type that an instance can be made from now. */
+export function usableImages(
+  images: readonly ClusterImage[],
+  clusterId: string,
+  type: InstanceType,
+): ClusterImage[] {
+  return images.filter(
+    (image) =>
+      image.clusterId === clusterId &&
+      image.type === type &&
+      !unusableImageStatuses.has(image.status),
+  );
+}
+
+/** The image the cluster would use when none is named (one per type). */
+export function defaultImageOf(images: readonly ClusterImage[]): ClusterImage | undefined {
+  return images.find((image) => image.default);
+}

@@ -1,0 +1,117 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { ClusterInstance } from "../../../api/instances.ts";
+import {
+  deleteNeedsForce,
+  isActionAvailable,
+  sessionIdOf,
+  unavailableReason,
+  type InstanceAction,
+} from "../shared/instance-actions.ts";
+import { useInstanceAction } from "../shared/use-instance-mutations.ts";
+import { DeleteInstanceModal } from "./DeleteInstanceModal.tsx";
+
+/** Why deleting is refused whatever the status (the cluster answers so too). */
+export const deleteProtectedReason = "Delete protection is on: turn it off to delete the instance.";
+
+/**
+ * Start, Stop, Delete (after a confirmation) and, for a streamable instance that runs, Stream.
+ * An action the instance's status does not allow stays visible, disabled, with the reason.
+ */
+export function InstanceActions({ instance }: { instance: ClusterInstance }) {
+  const navigate = useNavigate();
+  const instanceAction = useInstanceAction();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const { status } = instance;
+  const sessionId = sessionIdOf(instance.tags);
+  const deleteProtected = instance.config.security.delete_protected;
+
+  /** Why the action cannot be done now, or undefined when it can. */
+  const blocker = (action: InstanceAction): string | undefined => {
+    if (!isActionAvailable(action, status)) return unavailableReason(status);
+    if (action === "delete" && deleteProtected) return deleteProtectedReason;
+    return undefined;
+  };
+  const run = (action: "start" | "stop") => {
+    instanceAction.mutate({ instance, action });
+  };
+
+  const buttons: {
+    action: InstanceAction;
+    label: string;
+    className: string;
+    onClick: () => void;
+  }[] = [
+    {
+      action: "start",
+      label: "Start",
+      className: "p-button",
+      onClick: () => {
+        run("start");
+      },
+    },
+    {
+      action: "stop",
+      label: "Stop",
+      className: "p-button",
+      onClick: () => {
+        run("stop");
+      },
+    },
+    {
+      action: "delete",
+      label: "Delete",
+      className: "p-button--negative",
+      onClick: () => {
+        setConfirmingDelete(true);
+      },
+    },
+  ];
+
+  return (
+    <div className="instance-detail__actions">
+      {sessionId !== undefined && status === "running" && (
+        <Link className="p-button--positive" to={`/sessions/${encodeURIComponent(sessionId)}`}>
+          Stream
+        </Link>
+      )}
+      {buttons.map(({ action, label, className, onClick }) => {
+        const reason = blocker(action);
+        return (
+          <button
+            key={action}
+            type="button"
+            className={className}
+            disabled={reason !== undefined || instanceAction.isPending}
+            title={reason}
+            onClick={onClick}
+          >
+            {label}
+          </button>
+        );
+      })}
+      {confirmingDelete && (
+        <DeleteInstanceModal
+          instance={instance}
+          needsForce={deleteNeedsForce(status)}
+          deleting={instanceAction.isPending}
+          onCancel={() => {
+            setConfirmingDelete(false);
+          }}
+          onConfirm={(force) => {
+            instanceAction.mutate(
+              { instance, action: "delete", force },
+              {
+                // The cluster deletes it in the background: the list shows it going.
+                onSuccess: () => void navigate("/instances"),
+                onError: () => {
+                  setConfirmingDelete(false);
+                },
+              },
+            );
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { useEffect, useRef, useState } from "react";
+import { FitAddon } from "@xterm/addon-fit";
+import { Terminal } from "@xterm/xterm";
+import "@xterm/xterm/css/xterm.css";
+import { execInstance, relaySocketUrl } from "../../../api/instances.ts";
+import { connectTerminal, type TerminalConnection } from "./terminal-session.ts";
+
+/** A resize is sent once the container has kept its size this long (dragging sends many). */
+export const resizeDebounceMs = 150;
+
+interface Props {
+  clusterId: string;
+  instanceId: string;
+  /** Asks for a new terminal (the parent mounts a fresh one). */
+  onReconnect: () => void;
+}
+
+/**
+ * xterm.js on a shell of the instance. The sockets live in `terminal-session.ts`; this component
+ * only ties them to xterm: keystrokes in, output out, and the container's size (after a fit) to
+ * the shell. Unmounting closes the sockets.
+ */
+export default function InstanceTerminal({ clusterId, instanceId, onReconnect }: Props) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [connection, setConnection] = useState<TerminalConnection>({ state: "connecting" });
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const terminal = new Terminal({ cursorBlink: true });
+    const fitAddon = new FitAddon();
+    terminal.loadAddon(fitAddon);
+    terminal.open(container);
+    // The shell starts at the size the container allows.
+    fitAddon.fit();
+
+    const session = connectTerminal({
+      size: { cols: terminal.cols, rows: terminal.rows },
+      openShell: async (size) => {
+        const { sockets } = await execInstance(clusterId, instanceId, {
+          height: size.rows,
+          width: size.cols,
+        });
+        return {
+          terminal: relaySocketUrl(sockets.terminal),
+          control: relaySocketUrl(sockets.control),
+        };
+      },
+      onOutput: (data) => {
+        terminal.write(data);
+      },
+      onConnectionChange: (next) => {
+        setConnection(next);
+        if (next.state === "connected") terminal.focus();
+      },
+    });
+
+    const subscriptions = [
+      terminal.onData((data) => {
+        session.send(data);
+      }),
+      // Some mouse reports are not UTF-8: one character per byte.
+      terminal.onBinary((data) => {
+        session.send(Uint8Array.from(data, (character) => character.charCodeAt(0) & 0xff));
+      }),
+      terminal.onResize((size) => {
+        session.resize(size);
+      }),
+    ];
+
+    // The window or the layout changed the container's size: fit, which resizes the terminal.
+    let resizeTimer: ReturnType<typeof setTimeout> | undefined;
+    const resizeObserver = new ResizeObserver(() => {
+      clearTimeout(resizeTimer);
+      resizeTimer = setTimeout(() => {
+        fitAddon.fit();
+      }, resizeDebounceMs);
+    });
+    resizeObserver.observe(container);
+
+    return () => {
+      resizeObserver.disconnect();
+      clearTimeout(resizeTimer);
+      for (const subscription of subscriptions) subscription.dispose();
+      session.close();
+      terminal.dispose();
+    };
+  }, [clusterId, instanceId]);
+
+  return (
+    <div className="instance-terminal">
+      <TerminalStatus connection={connection} onReconnect={onReconnect} />
+      <div
+        className="instance-terminal__screen"
+        ref={containerRef}
+        aria-label="Terminal"
+        role="group"
+      />
+    </div>
+  );
+}
+
+function TerminalStatus({
+  connection,
+  onReconnect,
+}: {
+  connection: TerminalConnection;
+  onReconnect: () => void;
+}) {
+  if (connection.state === "connected") return null;
+  if (connection.state === "connecting") {
+    return (
+      <p className="instance-terminal__status" role="status">
+        <i className="p-icon--spinner u-animation--spin" aria-hidden="true" /> Connecting…
+      </p>
+    );
+  }
+  return (
+    <div className="instance-terminal__status" role="status">
+      <span>
+        <strong>Disconnected</strong>
+        {connection.reason !== undefined && `: ${connection.reason}`}
+      </span>
+      <button type="button" className="p-button is-dense u-no-margin--bottom" onClick={onReconnect}>
+        Reconnect
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { Suspense, useState } from "react";
+import { terminalStatuses } from "@anbox-dashboard/contract";
+import type { ClusterInstance } from "../../../api/instances.ts";
+import { PageLoader } from "../../../components/PageLoader.tsx";
+import { lazyWithRetry } from "../../../util/lazy-with-retry.ts";
+
+// xterm.js is heavy: it loads with the terminal, not with the page.
+const InstanceTerminal = lazyWithRetry(() => import("./InstanceTerminal.tsx"));
+
+/** Why an instance in this status has no terminal. */
+export function terminalRefusal(status: string): string {
+  return `The terminal needs a running instance: this one is ${status}.`;
+}
+
+/**
+ * The terminal tab: a shell on the instance while it is up, otherwise the reason there is none.
+ * When the instance stops, the terminal goes (and its sockets close) and the reason shows.
+ */
+export function InstanceTerminalTab({ instance }: { instance: ClusterInstance }) {
+  // Each reconnection is a new terminal with a new shell.
+  const [connection, setConnection] = useState(0);
+  if (!terminalStatuses.includes(instance.status)) {
+    return (
+      <div className="p-notification--caution" role="status">
+        <div className="p-notification__content">
+          <p className="p-notification__message">{terminalRefusal(instance.status)}</p>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <InstanceTerminal
+        key={connection}
+        clusterId={instance.clusterId}
+        instanceId={instance.id}
+        onReconnect={() => {
+          setConnection((count) => count + 1);
+        }}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,145 @@
+import { vi } from "vitest";
+import { render } from "@testing-library/react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import type { ClusterInstance } from "../../../api/instances.ts";
+import { createQueryClient } from "../../../context/query-client.ts";
+import { stubMatchMedia } from "../../../test-support/stub-match-media.ts";
+import { ToastNotificationProvider } from "../../../vendor/react-components.ts";
+import InstanceDetailPage from "../InstanceDetailPage.tsx";
+
+/** An instance as `GET /api/instances/{id}` answers it: a streamable Android app, running. */
+export const runningInstance: ClusterInstance = {
+  id: "d1b2c3",
+  clusterId: "lab",
+  name: "web-shop-1",
+  type: "container",
+  base: false,
+  status: "running",
+  status_code: 4,
+  status_message: "Android booted",
+  error_message: "",
+  desired_status: "running",
+  node: "lxd0",
+  app_id: "app9",
+  app_name: "web-shop",
+  app_version: 3,
+  image_id: "img1",
+  image_name: "jammy:android14:amd64",
+  image_version: 2,
+  image_variant: "android",
+  architecture: "x86_64",
+  created_at: 1_767_225_600,
+  address: "192.0.2.10",
+  public_address: "203.0.113.5",
+  services: [
+    {
+      name: "adb",
+      port: 5555,
+      port_end: 0,
+      node_port: 10000,
+      node_port_end: 0,
+      protocols: ["tcp"],
+      expose: true,
+    },
+  ],
+  stored_logs: [],
+  config: {
+    platform: "webrtc",
+    boot_package: "",
+    boot_activity: "",
+    metrics_server: "",
+    disable_watchdog: false,
+    devmode: false,
+    enable_streaming: true,
+    features: "",
+    display: { width: 1280, height: 720, fps: 60, density: 160 },
+    security: { delete_protected: false },
+  },
+  resources: {
+    cpus: 4,
+    memory: 3_000_000_000,
+    "disk-size": 15_000_000_000,
+    "gpu-slots": 1,
+    "vpu-slots": 0,
+  },
+  tags: ["session=s-42", "team=shop"],
+};
+
+/** What the fake server holds; a test changes it, then invalidates, as an event would. */
+export interface FakeServer {
+  instance: ClusterInstance | undefined;
+  /** `GET /api/instances/{id}` fails with this status (and message) when set. */
+  instanceError?: { status: number; message: string };
+  /**
+   * Log name → text; the names are listed in the order given (not sorted). A null text is listed
+   * but cannot be read (gone meanwhile).
+   */
+  logs: Record<string, string | null>;
+  calls: { method: string; path: string; body: unknown }[];
+}
+
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+/** Stubs `fetch` with the instance calls of the page, answered from `server`. */
+export function stubInstanceServer(server: FakeServer): void {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((input: URL | string, init?: RequestInit) => {
+      const url = new URL(String(input), "http://dashboard.test");
+      const method = init?.method ?? "GET";
+      const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+      server.calls.push({ method, path: url.pathname, body });
+      const logMatch = /^\/api\/instances\/[^/]+\/logs(?:\/(.+))?$/.exec(url.pathname);
+      if (logMatch) {
+        const name = logMatch[1] === undefined ? undefined : decodeURIComponent(logMatch[1]);
+        if (name === undefined) return json({ metadata: Object.keys(server.logs) });
+        const text = server.logs[name];
+        if (text === undefined || text === null) {
+          return json({ status: 404, error: "Not Found", message: `No log ${name}` }, 404);
+        }
+        return Promise.resolve(new Response(text));
+      }
+      if (url.pathname.startsWith("/api/instances/") && method === "GET") {
+        if (server.instanceError) {
+          const { status, message } = server.instanceError;
+          return json({ status, error: "Error", message }, status);
+        }
+        if (!server.instance) {
+          return json({ status: 404, error: "Not Found", message: "Instance not found" }, 404);
+        }
+        return json({ metadata: server.instance });
+      }
+      if (url.pathname.startsWith("/api/instances/")) {
+        return json({ metadata: { id: "op-1", resources: {}, status: "Running" } });
+      }
+      return json({ status: 404, error: "Not Found", message: `No ${url.pathname}` }, 404);
+    }),
+  );
+}
+
+/** The page at `path`, inside a router that also knows the pages it links to. */
+export function renderInstancePage(
+  path: string,
+  queryClient: QueryClient = createQueryClient(),
+): { queryClient: QueryClient; router: ReturnType<typeof createMemoryRouter> } {
+  stubMatchMedia();
+  const router = createMemoryRouter(
+    [
+      { path: "/instances", element: <p>The instances list</p> },
+      { path: "/instances/:clusterId/:instanceId", element: <InstanceDetailPage /> },
+      { path: "/instances/:clusterId/:instanceId/:tab", element: <InstanceDetailPage /> },
+      { path: "/sessions/:sessionId", element: <p>A session</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={queryClient}>
+      <ToastNotificationProvider>
+        <RouterProvider router={router} />
+      </ToastNotificationProvider>
+    </QueryClientProvider>,
+  );
+  return { queryClient, router };
+}

@@ -1,0 +1,53 @@
+import type { ClusterInstance } from "../../../api/instances.ts";
+import {
+  isActionAvailable,
+  unavailableReason,
+  type InstanceAction,
+} from "../shared/instance-actions.ts";
+
+const labels: Record<InstanceAction, string> = { start: "Start", stop: "Stop", delete: "Delete" };
+const actions: readonly InstanceAction[] = ["start", "stop", "delete"];
+
+/** Said on the buttons of an instance while a start, stop or delete of it is under way. */
+export const actionUnderWayReason = "An action on this instance is under way.";
+
+interface Props {
+  instance: ClusterInstance;
+  /** A write on this instance is under way. */
+  busy: boolean;
+  onAction: (instance: ClusterInstance, action: InstanceAction) => void;
+}
+
+/**
+ * Start, stop and delete for one row. An action that does not apply to the status is disabled
+ * with the reason in its tooltip rather than hidden, so that the buttons stay where they are.
+ */
+export function InstanceRowActions({ instance, busy, onAction }: Props) {
+  return (
+    <div className="instances-list__row-actions">
+      {actions.map((action) => {
+        const available = isActionAvailable(action, instance.status);
+        const reason = !available
+          ? unavailableReason(instance.status)
+          : busy
+            ? actionUnderWayReason
+            : undefined;
+        return (
+          <button
+            key={action}
+            type="button"
+            className="p-button is-dense"
+            aria-label={`${labels[action]} ${instance.name}`}
+            title={reason}
+            disabled={reason !== undefined}
+            onClick={() => {
+              onAction(instance, action);
+            }}
+          >
+            {labels[action]}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { stubMatchMedia } from "../../../test-support/stub-match-media.ts";
+import { makeInstance, renderInstancesPage } from "./render-instances-page.test-support.tsx";
+
+beforeEach(stubMatchMedia);
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("InstancesPage actions", () => {
+  it("disables an action that does not apply, saying why", async () => {
+    renderInstancesPage({
+      instances: [makeInstance({ id: "i1", name: "web-1", status: "running" })],
+    });
+    const start = await screen.findByRole("button", { name: "Start web-1" });
+    expect(start).toBeDisabled();
+    expect(start).toHaveAttribute("title", "Not available for 'running' instances.");
+    expect(start).toHaveAccessibleDescription("Not available for 'running' instances.");
+    expect(screen.getByRole("button", { name: "Stop web-1" })).toBeEnabled();
+  });
+
+  it("stops one instance from its row", async () => {
+    const { writes } = renderInstancesPage({
+      instances: [makeInstance({ id: "i1", name: "web-1", status: "running" })],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Stop web-1" }));
+    await waitFor(() => {
+      expect(writes).toEqual([
+        { method: "PATCH", path: "/api/instances/i1", body: { desired_status: "stopped" } },
+      ]);
+    });
+    expect(await screen.findByText("Stopping web-1")).toBeInTheDocument();
+  });
+
+  it("asks before deleting, and asks to force for an active instance", async () => {
+    const { writes } = renderInstancesPage({
+      instances: [makeInstance({ id: "i1", name: "web-1", status: "running" })],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Delete web-1" }));
+    const dialog = screen.getByRole("dialog", { name: "Delete web-1?" });
+    const confirm = within(dialog).getByRole("button", { name: "Delete" });
+    expect(confirm).toBeDisabled();
+    expect(confirm).toHaveAttribute("title", "Tick 'Force delete' to delete an active instance.");
+
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: "Force delete" }));
+    await userEvent.click(confirm);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    await waitFor(() => {
+      expect(writes).toEqual([
+        { method: "DELETE", path: "/api/instances/i1", body: { force: true } },
+      ]);
+    });
+  });
+
+  it("starts the selected instances it applies to, and reports the others as left out", async () => {
+    const { writes } = renderInstancesPage({
+      instances: [
+        makeInstance({ id: "i1", name: "web-1", status: "stopped" }),
+        makeInstance({ id: "i2", name: "web-2", status: "error" }),
+        makeInstance({ id: "i3", name: "web-3", status: "running" }),
+      ],
+    });
+    await screen.findByRole("table", { name: "Instances" });
+    const bulk = screen.getByRole("group", { name: "Bulk actions" });
+    expect(within(bulk).getByRole("button", { name: "Start" })).toHaveAttribute(
+      "title",
+      "Select instances first.",
+    );
+
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select web-1" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select web-2" }));
+    await userEvent.click(screen.getByRole("checkbox", { name: "Select web-3" }));
+    expect(
+      screen.getByRole("checkbox", { name: "Select all instances on this page" }),
+    ).toBeChecked();
+    expect(within(bulk).getByText("3 selected")).toBeInTheDocument();
+
+    await userEvent.click(within(bulk).getByRole("button", { name: "Start" }));
+    const dialog = screen.getByRole("dialog", { name: "Start 2 instances?" });
+    expect(dialog).toHaveTextContent("web-3: Not available for 'running' instances.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Start 2 instances" }));
+
+    await waitFor(() => {
+      expect(writes).toEqual([
+        {
+          method: "PATCH",
+          path: "/api/instance_bulk",
+          body: {
+            desired_status: "running",
+            instances: [
+              { id: "i1", clusterId: "default" },
+              { id: "i2", clusterId: "default" },
+            ],
+          },
+        },
+      ]);
+    });
+    expect(await screen.findByText("Started 2 instances")).toBeInTheDocument();
+    expect(
+      screen.getByText("1 left out: web-3: Not available for 'running' instances."),
+    ).toBeInTheDocument();
+    // The selection is done with.
+    expect(screen.getByRole("checkbox", { name: "Select web-1" })).not.toBeChecked();
+    expect(within(bulk).getByText("None selected")).toBeInTheDocument();
+  });
+
+  it("deletes in bulk with force when asked, selecting the whole page at once", async () => {
+    const { writes } = renderInstancesPage({
+      instances: [
+        makeInstance({ id: "i1", name: "web-1", status: "running" }),
+        makeInstance({ id: "i2", name: "web-2", status: "stopped" }),
+      ],
+    });
+    await userEvent.click(
+      await screen.findByRole("checkbox", { name: "Select all instances on this page" }),
+    );
+    expect(screen.getByRole("checkbox", { name: "Select web-2" })).toBeChecked();
+    await userEvent.click(
+      within(screen.getByRole("group", { name: "Bulk actions" })).getByRole("button", {
+        name: "Delete",
+      }),
+    );
+    const dialog = screen.getByRole("dialog", { name: "Delete 2 instances?" });
+    expect(dialog).toHaveTextContent("1 of them is active");
+    await userEvent.click(within(dialog).getByRole("checkbox", { name: /Force delete/ }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Delete 2 instances" }));
+    await waitFor(() => {
+      expect(writes[0]?.body).toEqual({
+        desired_status: "deleted",
+        instances: [
+          { id: "i1", clusterId: "default" },
+          { id: "i2", clusterId: "default" },
+        ],
+        force: true,
+      });
+    });
+    expect(await screen.findByText("Deleted 2 instances")).toBeInTheDocument();
+  });
+});

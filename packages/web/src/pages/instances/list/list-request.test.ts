@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { readListParams } from "../../../util/list-params.ts";
+import { instancesListRequest, isFiltered } from "./list-request.ts";
+
+const requestFor = (query: string) =>
+  instancesListRequest(readListParams(new URLSearchParams(query)));
+
+describe("instancesListRequest", () => {
+  it("lists the newest first, 30 a page, by default", () => {
+    const request = requestFor("");
+    expect(request).toEqual({ page: 1, size: 30, orderBy: "created_at", order: "desc" });
+    expect(isFiltered(request)).toBe(false);
+  });
+
+  it("sorts words A to Z unless told otherwise", () => {
+    expect(requestFor("orderBy=name")).toMatchObject({ orderBy: "name", order: "asc" });
+    expect(requestFor("orderBy=node&order=desc")).toMatchObject({ orderBy: "node", order: "desc" });
+  });
+
+  it("takes every filter from the URL", () => {
+    const request = requestFor(
+      "page=3&size=100&filter.search=web&filter.status=running&filter.status=error" +
+        "&filter.type=vm&filter.app_name=game&filter.image_name=jammy&filter.node=lxd0" +
+        "&filter.tag=b&filter.tag=a",
+    );
+    expect(request).toEqual({
+      page: 3,
+      size: 100,
+      orderBy: "created_at",
+      order: "desc",
+      search: "web",
+      status: ["error", "running"],
+      type: "vm",
+      app_name: "game",
+      image_name: "jammy",
+      node: "lxd0",
+      tags: ["a", "b"],
+    });
+    expect(isFiltered(request)).toBe(true);
+  });
+
+  it("drops what the server would refuse, so that an edited link still lists", () => {
+    expect(
+      requestFor("orderBy=colour&filter.status=sleepy&filter.type=phone&filter.search=%20"),
+    ).toEqual({ page: 1, size: 30, orderBy: "created_at", order: "desc" });
+    expect(requestFor(`filter.search=${"x".repeat(80)}`).search).toHaveLength(63);
+  });
+});

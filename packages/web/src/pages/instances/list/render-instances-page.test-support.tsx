@@ -1,0 +1,165 @@
+import { vi } from "vitest";
+import { render, screen } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter, useLocation } from "react-router";
+import type { ClusterInstanceBulkResult, ClusterOperation } from "@anbox-dashboard/contract";
+import type { ClusterInstance } from "../../../api/instances.ts";
+import { NotificationsProvider } from "../../../context/notifications/NotificationsProvider.tsx";
+import { createQueryClient } from "../../../context/query-client.ts";
+import InstancesPage from "../InstancesPage.tsx";
+
+/** An instance as the server lists it, with what a test does not care about filled in. */
+export function makeInstance(
+  overrides: Partial<ClusterInstance> & Pick<ClusterInstance, "id">,
+): ClusterInstance {
+  return {
+    name: `name-${overrides.id}`,
+    type: "container",
+    base: false,
+    status: "running",
+    status_code: 4,
+    status_message: "",
+    error_message: "",
+    desired_status: "running",
+    node: "lxd0",
+    app_id: "app-1",
+    app_name: "game",
+    app_version: 0,
+    image_id: "",
+    image_name: "",
+    image_version: 0,
+    image_variant: "",
+    architecture: "x86_64",
+    created_at: 1_700_000_000,
+    address: "",
+    public_address: "",
+    services: [],
+    stored_logs: [],
+    config: {
+      platform: "webrtc",
+      boot_package: "",
+      boot_activity: "",
+      metrics_server: "",
+      disable_watchdog: false,
+      devmode: false,
+      enable_streaming: false,
+      features: "",
+      display: { width: 1280, height: 720, fps: 60, density: 240 },
+      security: { delete_protected: false },
+    },
+    resources: {
+      cpus: 2,
+      memory: 3_000_000_000,
+      "disk-size": 3_000_000_000,
+      "gpu-slots": 0,
+      "vpu-slots": 0,
+    },
+    tags: [],
+    clusterId: "default",
+    ...overrides,
+  };
+}
+
+const operation: ClusterOperation = {
+  id: "op-1",
+  class: "task",
+  description: "Updating instance",
+  created_at: "2024-01-01T00:00:00Z",
+  updated_at: "2024-01-01T00:00:00Z",
+  status: "Running",
+  status_code: 103,
+  resources: {},
+  metadata: null,
+  may_cancel: false,
+  err: "",
+  server_address: "",
+  clusterId: "default",
+};
+
+/** A write the page sent: method, path and JSON body. */
+export interface SentWrite {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+interface Options {
+  instances?: ClusterInstance[];
+  /** Defaults to the number of instances. */
+  total?: number;
+  path?: string;
+  /** The list call fails with this status and message. */
+  listError?: { status: number; message: string };
+}
+
+function json(body: unknown, status = 200): Promise<Response> {
+  return Promise.resolve(new Response(JSON.stringify(body), { status }));
+}
+
+/** Shows the URL's query string, for tests to read what the page wrote there. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+/**
+ * The instances page against a faked `fetch`: the list answers `instances`; a bulk call succeeds
+ * for every instance sent; single writes answer an operation. Returns the list requests and the
+ * writes the page made, and the URL's query.
+ */
+export function renderInstancesPage(options: Options = {}) {
+  const instances = options.instances ?? [];
+  const listCalls: URLSearchParams[] = [];
+  const writes: SentWrite[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((url: URL, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+      if (method === "GET" && url.pathname === "/api/instances") {
+        listCalls.push(url.searchParams);
+        if (options.listError) {
+          return json(
+            {
+              status: options.listError.status,
+              error: "Bad Request",
+              message: options.listError.message,
+            },
+            options.listError.status,
+          );
+        }
+        return json({ metadata: instances, total_size: options.total ?? instances.length });
+      }
+      writes.push({ method, path: url.pathname, body });
+      if (url.pathname === "/api/instance_bulk") {
+        const sent = (body as { instances: { id: string; clusterId: string }[] }).instances;
+        const results: ClusterInstanceBulkResult[] = sent.map((ref) => ({
+          id: ref.id,
+          clusterId: ref.clusterId,
+          name: instances.find((instance) => instance.id === ref.id)?.name ?? ref.id,
+          success: true,
+          error: "",
+        }));
+        return json({ metadata: { results } });
+      }
+      if (url.pathname.startsWith("/api/instances/")) return json({ metadata: operation });
+      return json({ status: 404, error: "Not Found", message: "not found" }, 404);
+    }),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[options.path ?? "/instances"]}>
+        <NotificationsProvider>
+          <InstancesPage />
+          <LocationProbe />
+        </NotificationsProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return {
+    listCalls,
+    writes,
+    lastListCall: () => listCalls.at(-1),
+    url: () => new URLSearchParams(screen.getByTestId("location").textContent),
+  };
+}

@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useState } from "react";
+
+/**
+ * The text of an input that writes to the URL: shown as typed at once, written (`commit`) after
+ * `debounceMs` without typing, or on `flush` (Enter, leaving the field) when there is no debounce.
+ * A change of the URL from elsewhere (the back button, "Clear filters") replaces the text; the
+ * arrival of our own write does not, so that what was typed meanwhile is kept.
+ */
+export function useDraftText(
+  value: string,
+  commit: (text: string) => void,
+  debounceMs?: number,
+): { draft: string; setDraft: (text: string) => void; flush: () => void } {
+  const [draft, setDraft] = useState(value);
+  const [seenValue, setSeenValue] = useState(value);
+  const [written, setWritten] = useState<string | undefined>(undefined);
+  if (value !== seenValue) {
+    setSeenValue(value);
+    if (value === written) setWritten(undefined);
+    else setDraft(value);
+  }
+
+  const write = useCallback(
+    (text: string) => {
+      setWritten(text);
+      commit(text);
+    },
+    [commit],
+  );
+
+  useEffect(() => {
+    if (debounceMs === undefined || draft === value) return;
+    // `commit` changes with the URL: the timer restarts then, and writes with the latest one.
+    const timer = setTimeout(() => {
+      write(draft);
+    }, debounceMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [draft, value, write, debounceMs]);
+
+  const flush = useCallback(() => {
+    if (draft !== value) write(draft);
+  }, [draft, value, write]);
+
+  return { draft, setDraft, flush };
+}

@@ -1,0 +1,55 @@
+import { useCallback, useMemo, useState } from "react";
+import type { ClusterInstance } from "../../../api/instances.ts";
+import { instanceKey } from "./instance-key.ts";
+
+const noKeys: ReadonlySet<string> = new Set();
+
+interface Selection {
+  /** The list (page, filters, sort) the keys were picked in. */
+  scope: string;
+  keys: ReadonlySet<string>;
+}
+
+/**
+ * The instances ticked on the page shown. A selection belongs to its page: another page, filter
+ * or sort starts empty, so that a bulk action never reaches instances out of sight. The selected
+ * instances are those of the latest answer, so that one deleted meanwhile drops out and a status
+ * changed meanwhile is seen by the bulk action.
+ */
+export function useInstanceSelection(rows: readonly ClusterInstance[] | undefined, scope: string) {
+  const [selection, setSelection] = useState<Selection>({ scope, keys: noKeys });
+  const keys = selection.scope === scope ? selection.keys : noKeys;
+
+  const toggle = useCallback(
+    (key: string, selected: boolean) => {
+      setSelection((current) => {
+        const next = new Set(current.scope === scope ? current.keys : noKeys);
+        if (selected) next.add(key);
+        else next.delete(key);
+        return { scope, keys: next };
+      });
+    },
+    [scope],
+  );
+
+  const setAll = useCallback(
+    (selected: boolean) => {
+      setSelection({
+        scope,
+        keys: selected ? new Set((rows ?? []).map((row) => instanceKey(row))) : noKeys,
+      });
+    },
+    [rows, scope],
+  );
+
+  const clear = useCallback(() => {
+    setSelection({ scope, keys: noKeys });
+  }, [scope]);
+
+  const selected = useMemo(
+    () => (rows ?? []).filter((row) => keys.has(instanceKey(row))),
+    [rows, keys],
+  );
+
+  return { keys, selected, toggle, setAll, clear };
+}
