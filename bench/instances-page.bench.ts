@@ -176,12 +176,20 @@ try {
   }
   const keystrokes: number[] = [];
   for (let sample = 0; sample < keystrokeSamples; sample++) {
-    // "bench-0" then "bench-01…": each last keystroke narrows 10,000 names to 1,000 or 100.
-    const digits = String(sample % 10);
+    // "bench-0" then "bench-01…": each last keystroke narrows 10,000 names to 1,000 or 100. The
+    // first page (newest first: bench-00000 on) never matches the longer search already.
+    const digits = String((sample % 9) + 1);
     keystrokes.push(
       await timeKeystroke(page, sample % 2 === 0 ? `bench-0${digits}` : `bench-00${digits}`),
     );
   }
+  // Where a keystroke's time goes: the list calls' own durations, as the browser measured them.
+  const callTimes = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.includes("/api/instances?") && entry.name.includes("search="))
+      .map((entry) => entry.duration),
+  );
   const navigationP50 = percentile(
     [...navigation].sort((a, b) => a - b),
     0.5,
@@ -193,6 +201,7 @@ try {
   console.log(`${String(instanceCount)} instances on ${String(nodeCount)} nodes (SQLite):`);
   console.log(`  navigation to the first 100 rows painted: ${summary(navigation)}`);
   console.log(`  search keystroke to the table updated:    ${summary(keystrokes)}`);
+  console.log(`    of which the list call (server and cluster): ${summary(callTimes)}`);
   console.log(
     `  ratio to target: ${(navigationP50 / 500).toFixed(2)} of 500 ms, ${(keystrokeP50 / 100).toFixed(2)} of 100 ms (target: both under 1)`,
   );

@@ -61,7 +61,14 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: "external-idp.spec.ts",
+      testIgnore: ["external-idp.spec.ts", "instances-at-scale.spec.ts"],
+      use: { ...chromium, baseURL: embeddedDashboard.url },
+    },
+    {
+      // After the others: it leaves a thousand instances in the shared cluster.
+      name: "chromium-at-scale",
+      testMatch: "instances-at-scale.spec.ts",
+      dependencies: ["chromium"],
       use: { ...chromium, baseURL: embeddedDashboard.url },
     },
     {

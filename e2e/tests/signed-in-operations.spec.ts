@@ -1,47 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
-import { request } from "node:http";
-import { join } from "node:path";
-import { createRegistrationLink } from "../helpers/dashboard-cli.ts";
-import { embeddedDashboard, repositoryRoot } from "../helpers/product.ts";
+import { expect, test } from "@playwright/test";
+import { signUp } from "../helpers/account.ts";
+import { clusterRequest } from "../helpers/cluster-api.ts";
+import { embeddedDashboard } from "../helpers/product.ts";
 import { pauseCluster } from "../helpers/cluster-process.ts";
-import { fillRegistrationForm } from "../helpers/registration-form.ts";
-import { expectPageTitle, mainNavigation } from "../helpers/shell.ts";
+import { expectPageTitle } from "../helpers/shell.ts";
 
 // Live events: an instance created through the cluster's own API (as another client would) shows
 // up in the status bar and on the operations page without a reload, and its operation ends there
 // as a success; a cluster that does not answer ends, after the retries, in a failure notification.
-
-function createInstanceThroughCluster(name: string): Promise<number> {
-  const socketPath = join(repositoryRoot, embeddedDashboard.dataDir, "clusters/default/ams.socket");
-  const body = JSON.stringify({ name, image_id: "jammy:android15:amd64" });
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        socketPath,
-        method: "POST",
-        path: "/1.0/instances",
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => {
-          resolve(res.statusCode ?? 0);
-        });
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-async function signUp(page: Page, fullname: string): Promise<void> {
-  const email = `${fullname.split(" ")[0]?.toLowerCase() ?? "user"}-${Date.now()}@example.com`;
-  await page.goto(await createRegistrationLink(embeddedDashboard.dataDir, email));
-  await fillRegistrationForm(page, { fullname, password: "compiler-1952-cobol" });
-  await expect(mainNavigation(page)).toBeVisible();
-  // A new account is greeted by the update modal, which hides the page from assistive technology.
-  await page.getByRole("dialog").getByRole("button", { name: "Got it" }).click();
-}
 
 test("an instance started through the cluster shows in the status bar while its operation runs", async ({
   page,
@@ -51,7 +17,11 @@ test("an instance started through the cluster shows in the status bar while its 
   const statusBar = page.getByRole("contentinfo");
   await expect(statusBar.getByText(/in progress/)).toHaveCount(0);
 
-  expect(await createInstanceThroughCluster(`status-bar-${Date.now()}`)).toBe(202);
+  const created = await clusterRequest("POST", "/1.0/instances", {
+    name: `status-bar-${String(Date.now())}`,
+    image_id: "jammy:android15:amd64",
+  });
+  expect(created.status).toBe(202);
   // The virtual device boots in a few steps: the status bar counts its operation meanwhile.
   const running = statusBar.getByRole("link", { name: /1 operations? in progress\.\.\./ });
   await expect(running).toBeVisible({ timeout: 10_000 });
@@ -70,7 +40,11 @@ test("an operation started through the cluster appears on /operations and ends i
   await page.goto("/operations");
   await expectPageTitle(page, "Operations");
   const instanceName = `live-${Date.now()}`;
-  expect(await createInstanceThroughCluster(instanceName)).toBe(202);
+  const created = await clusterRequest("POST", "/1.0/instances", {
+    name: instanceName,
+    image_id: "jammy:android15:amd64",
+  });
+  expect(created.status).toBe(202);
 
   // No reload: the events socket tells the page, which refetches the list.
   const row = page.getByRole("row").filter({ hasText: "Creating instance" }).first();

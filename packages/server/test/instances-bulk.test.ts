@@ -207,6 +207,35 @@ describe("bulk delete", () => {
     expect(left.metadata).toEqual([]);
   });
 
+  it("deletes the others when the cluster refuses the batch for one (delete protection)", async () => {
+    const kept = await createOn("default", "kept");
+    const dropped = await createOn("default", "dropped");
+    const client = clusterClient("default");
+    const protect = await client.patch<AmsOperation>(`/1.0/instances/${kept}`, {
+      config: { security: { delete_protected: true } },
+    });
+    await client.get(`/1.0/operations/${protect.metadata.id}/wait?timeout=30`);
+    const outcome = await results("DELETE", "/api/instances", {
+      force: true,
+      instances: [
+        { id: kept, clusterId: "default" },
+        { id: dropped, clusterId: "default" },
+      ],
+    });
+    expect(byName(outcome)).toEqual([
+      { id: dropped, name: "dropped", success: true, error: "", clusterId: "default" },
+      {
+        id: kept,
+        name: "kept",
+        success: false,
+        error: expect.stringContaining("protected against deletion") as unknown,
+        clusterId: "default",
+      },
+    ]);
+    const left = await client.get<string[]>("/1.0/instances");
+    expect(left.metadata).toEqual([`/1.0/instances/${kept}`]);
+  });
+
   it("reports instances that are gone, without asking their cluster to delete nothing", async () => {
     const outcome = await results("DELETE", "/api/instances", {
       instances: [{ id: "one", clusterId: "default" }],

@@ -25,8 +25,9 @@ const lookupConcurrency = 8;
 
 /**
  * `PATCH /api/instance_bulk` (start, stop or delete) and `DELETE /api/instances`: many instances,
- * of several clusters, in one call. Each cluster gets one bulk request for its instances, and the
- * answer waits for each cluster's operation, so that it reports every instance's outcome.
+ * of several clusters, in one call. Each cluster gets one bulk request for its instances (one
+ * request per instance when it refuses the batch), and the answer waits for the operations, so
+ * that it reports every instance's outcome.
  */
 export function registerInstancesBulkRoutes(app: FastifyInstance, context: AuthContext): void {
   app.patch("/api/instance_bulk", async (request): Promise<InstanceBulkResponse> => {
@@ -105,10 +106,50 @@ async function applyOnCluster(
   try {
     operation = await runOperation(cluster, ids, action, force);
   } catch (error) {
-    const reason = clusterFailure(cluster, error).message;
-    return report((_id, name) => ({ name, success: false, error: reason }));
+    const failure = clusterFailure(cluster, error);
+    if (failure.statusCode >= 500 || ids.length === 1) {
+      return report((_id, name) => ({ name, success: false, error: failure.message }));
+    }
+    // The cluster refused the batch for what some of them are (one protected against deletion,
+    // say): asked one by one, the others are done and each refusal names its own instance.
+    const singles = new Map(
+      await mapBounded(ids, lookupConcurrency, async (id) => [
+        id,
+        await applyToOne(cluster, id, action, force),
+      ]),
+    );
+    return report((id, name) => {
+      const outcome = singles.get(id);
+      return outcome === undefined
+        ? { name, success: false, error: failure.message }
+        : outcome.kind === "refused"
+          ? { name, success: false, error: outcome.error }
+          : outcomeOf(outcome.operation, id, name);
+    });
   }
   return report((id, name) => outcomeOf(operation, id, name));
+}
+
+type SingleOutcome = { kind: "done"; operation: AmsOperation } | { kind: "refused"; error: string };
+
+/** One instance's share of a batch the cluster refused, as a single request. */
+async function applyToOne(
+  cluster: ClusterHandle,
+  id: string,
+  action: BulkAction,
+  force: boolean,
+): Promise<SingleOutcome> {
+  const path = `/1.0/instances/${encodeURIComponent(id)}`;
+  try {
+    const started = await callCluster(cluster, (signal) =>
+      action === "deleted"
+        ? cluster.client.delete<AmsOperation>(path, { force }, signal)
+        : cluster.client.patch<AmsOperation>(path, { desired_status: action }, signal),
+    );
+    return { kind: "done", operation: await waitFor(cluster, started.metadata) };
+  } catch (error) {
+    return { kind: "refused", error: clusterFailure(cluster, error).message };
+  }
 }
 
 /**
@@ -148,11 +189,16 @@ async function runOperation(
           signal,
         ),
   );
+  return waitFor(cluster, started.metadata);
+}
+
+/** Waits (bounded) for an operation to end; answers it as it stands when the wait runs out. */
+async function waitFor(cluster: ClusterHandle, operation: AmsOperation): Promise<AmsOperation> {
   const waited = await callCluster(
     cluster,
     (signal) =>
       cluster.client.get<AmsOperation>(
-        `/1.0/operations/${started.metadata.id}/wait?timeout=${String(operationWaitSeconds)}`,
+        `/1.0/operations/${operation.id}/wait?timeout=${String(operationWaitSeconds)}`,
         signal,
       ),
     operationWaitSeconds * 1000 + clusterCallTimeoutMs,

@@ -20,9 +20,18 @@ export function formatDate(
   const time = date.getTime();
   if (Number.isNaN(time)) return "";
   if (time === 0) return "Never";
-  return new Intl.DateTimeFormat(options.locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: options.timeZone,
-  }).format(date);
+  return dateTimeFormat(options).format(date);
+}
+
+// Making an Intl formatter costs far more than using one, and a list formats a date per row.
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function dateTimeFormat({ locale, timeZone }: DateFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale ?? ""}|${timeZone ?? ""}`;
+  let format = formats.get(key);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone });
+    formats.set(key, format);
+  }
+  return format;
 }

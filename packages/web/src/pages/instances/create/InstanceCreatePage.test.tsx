@@ -209,7 +209,10 @@ describe("InstanceCreatePage", () => {
     expect(screen.queryByLabelText("Cluster")).not.toBeInTheDocument();
     expect(screen.getByText("default")).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "Container" })).toBeChecked();
-    expect(screen.getByRole("radio", { name: "An application" })).toBeChecked();
+    // The cluster has an application to start: it is the source offered first.
+    expect(
+      await screen.findByRole("radio", { name: "An application", checked: true }),
+    ).toBeInTheDocument();
     expect(screen.getByRole("group", { name: "Instance type" })).toBeInTheDocument();
     expect(screen.getByLabelText("Resource type")).toHaveValue("a2.3");
     expect(screen.getByLabelText("Resource type")).toHaveAccessibleDescription(
@@ -221,6 +224,17 @@ describe("InstanceCreatePage", () => {
     expect(screen.getByLabelText("Frame rate (frames per second)")).toHaveValue("60");
     expect(screen.getByRole("checkbox", { name: "Delete protection" })).not.toBeChecked();
     expect(screen.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/instances");
+  });
+
+  it("starts from the default image when the cluster has no application to start", async () => {
+    renderPage({ applications: [] });
+    expect(
+      await screen.findByRole("option", {
+        name: "jammy:android14:amd64 (default)",
+        selected: true,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "An image" })).toBeChecked();
   });
 
   it("lists the ready applications with their newest published version", async () => {

@@ -29,7 +29,8 @@ export interface InstanceCreateFormValues {
   name: string;
   clusterId: string;
   containerOrVm: InstanceType;
-  sourceType: SourceType;
+  /** "" until chosen: an application when the cluster has one to start, otherwise an image. */
+  sourceType: SourceType | "";
   applicationId: string;
   imageId: string;
   /**
@@ -56,7 +57,7 @@ export const initialFormValues: InstanceCreateFormValues = {
   name: "",
   clusterId: "",
   containerOrVm: "container",
-  sourceType: "application",
+  sourceType: "",
   applicationId: "",
   imageId: "",
   resourceType: "",

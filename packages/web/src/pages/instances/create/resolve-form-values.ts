@@ -1,6 +1,10 @@
 import type { Cluster } from "../../../api/clusters.ts";
 import type { ClusterImage } from "../../../api/catalog.ts";
-import { defaultResourcePreset, type InstanceCreateFormValues } from "./create-form-values.ts";
+import {
+  defaultResourcePreset,
+  type InstanceCreateFormValues,
+  type SourceType,
+} from "./create-form-values.ts";
 import { defaultImageOf, type LaunchableApplication } from "./source-options.ts";
 
 /** The cluster the form means: the one chosen, or the first one until another is chosen. */
@@ -10,7 +14,8 @@ export function chosenClusterId(values: InstanceCreateFormValues, clusters: read
 }
 
 /**
- * The form's values with the choices it makes by itself filled in: the first cluster, the type's
+ * The form's values with the choices it makes by itself filled in: the first cluster, the source
+ * (an application when one can be started, else an image), the type's
  * default image, and the size the chosen application asks for (the request's resources replace
  * the application's own, so they start out the same). A choice that the current lists no longer
  * hold (another cluster or type was chosen since) is dropped. Derived at each render rather than copied into the state, so that
@@ -25,12 +30,19 @@ export function resolveFormValues(
   },
 ): InstanceCreateFormValues {
   const { applications, images } = context;
+  const sourceType: SourceType =
+    values.sourceType !== ""
+      ? values.sourceType
+      : applications.length > 0
+        ? "application"
+        : "image";
   const application =
-    values.sourceType === "application"
+    sourceType === "application"
       ? applications.find((candidate) => candidate.id === values.applicationId)
       : undefined;
   return {
     ...values,
+    sourceType,
     clusterId: chosenClusterId(values, context.clusters),
     applicationId: application?.id ?? "",
     imageId: images.some((image) => image.id === values.imageId)

@@ -27,7 +27,8 @@ export const applicationsQuery = { page: 1, size: 100, order: "asc", orderBy: "n
  * of the chosen kind of source is fetched.
  */
 export function useSourceOptions(
-  sourceType: SourceType,
+  /** "" while not chosen: both lists are needed to choose. */
+  sourceType: SourceType | "",
   clusterId: string,
   type: InstanceType,
 ): {
@@ -37,12 +38,12 @@ export function useSourceOptions(
   const applications = useQuery({
     queryKey: queryKeys.applicationsList(applicationsQuery),
     queryFn: ({ signal }) => fetchApplications(applicationsQuery, signal),
-    enabled: sourceType === "application",
+    enabled: sourceType !== "image",
   });
   const images = useQuery({
     queryKey: queryKeys.imagesList(type),
     queryFn: ({ signal }) => fetchImages(type, signal),
-    enabled: sourceType === "image",
+    enabled: sourceType !== "application",
   });
   return {
     applications: {

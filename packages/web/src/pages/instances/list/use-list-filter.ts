@@ -25,8 +25,9 @@ export function useListFilter(): {
           return writeListParams(current, { filters });
         },
         // The search is written as it is typed: one history entry per keystroke would make the
-        // back button replay the typing.
-        { replace: key === "search" },
+        // back button replay the typing; and it is applied at once rather than as a transition,
+        // which React may hold back while it renders other work (bench/instances-page.bench.ts).
+        { replace: key === "search", flushSync: key === "search" },
       );
     },
     [setSearchParams],

@@ -1,0 +1,61 @@
+import { request } from "node:http";
+import { join } from "node:path";
+import { embeddedDashboard, repositoryRoot } from "./product.ts";
+
+// The embedded cluster's own AMS API, over its Unix socket, as another client of the cluster (an
+// operator's script, AMS's CLI) would use it: what the dashboard must then show without a reload.
+
+export interface ClusterAnswer {
+  status: number;
+  body: { metadata?: unknown; operation?: string; error?: string };
+}
+
+export function clusterRequest(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ClusterAnswer> {
+  const socketPath = join(repositoryRoot, embeddedDashboard.dataDir, "clusters/default/ams.socket");
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        socketPath,
+        method,
+        path,
+        headers:
+          payload === undefined
+            ? {}
+            : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as ClusterAnswer["body"] });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+/** Creates an instance from the default image; resolves once its operation has ended. */
+export async function createInstanceThroughCluster(
+  fields: Record<string, unknown>,
+): Promise<{ id: string; status: number }> {
+  const created = await clusterRequest("POST", "/1.0/instances", {
+    image_id: "jammy:android15:amd64",
+    ...fields,
+  });
+  if (created.status !== 202 || created.body.operation === undefined) {
+    throw new Error(`the cluster refused the instance: ${JSON.stringify(created.body)}`);
+  }
+  const waited = await clusterRequest("GET", `${created.body.operation}/wait?timeout=60`);
+  // The operation names its instance: resources.instances = ["/1.0/instances/<id>"].
+  const operation = waited.body.metadata as { resources?: { instances?: string[] } };
+  const id = operation.resources?.instances?.[0]?.split("/").at(-1) ?? "";
+  return { id, status: created.status };
+}

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signUp } from "../helpers/account.ts";
+import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster-api.ts";
+import { expectPageTitle } from "../helpers/shell.ts";
+
+// Instances end to end, against the real server and its embedded cluster: the form creates one,
+// it boots, its terminal runs a real shell, it stops and is deleted; bulk actions act on what they
+// apply to and report what they left out or the cluster refused.
+
+function statusOf(page: Page) {
+  return page.getByRole("main").locator(".instance-detail__header [data-status]").first();
+}
+
+test("create an instance with the form; it runs, its terminal echoes a command; stop; delete", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signUp(page, "Linus Torvalds");
+  await page.goto("/instances");
+  await page.getByRole("link", { name: "Create instance" }).first().click();
+  await expectPageTitle(page, "Create instance");
+
+  const name = `e2e-form-${String(Date.now())}`;
+  await page.getByLabel("Name").fill(name);
+  await expect(page.getByText("The name is free")).toBeVisible();
+  // The cluster has no application yet: the form starts from its default image.
+  await expect(page.getByLabel("Image", { exact: true })).toHaveValue(/.+/);
+  await page.getByRole("button", { name: "Create and start" }).click();
+
+  await expect(page).toHaveURL(/\/instances\/default\/[0-9a-v]+$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(statusOf(page)).toHaveText("running", { timeout: 20_000 });
+
+  await page.getByRole("tab", { name: "Terminal" }).click();
+  const terminal = page.getByRole("group", { name: "Terminal" });
+  await expect(terminal.locator(".xterm-rows")).toContainText("#", { timeout: 10_000 });
+  await terminal.click();
+  await page.keyboard.type("echo hello-$((6*7))\n");
+  await expect(terminal.locator(".xterm-rows")).toContainText("hello-42");
+
+  await page.getByRole("button", { name: "Stop" }).click();
+  await expect(statusOf(page)).toHaveText("stopped", { timeout: 20_000 });
+  await expect(
+    page.getByText(/The terminal needs a running instance: this one is stopped\./),
+  ).toBeVisible();
+
+  await page.getByRole("button", { name: "Delete" }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete instance" });
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page).toHaveURL(/\/instances$/);
+  await expect(page.getByRole("link", { name })).toHaveCount(0, { timeout: 15_000 });
+});
+
+test("bulk start and stop over three instances, one of them running; a protected one refuses to be deleted", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const prefix = `e2e-bulk-${String(Date.now())}`;
+  const first = await createInstanceThroughCluster({ name: `${prefix}-a`, no_start: true });
+  await createInstanceThroughCluster({ name: `${prefix}-b`, no_start: true });
+  const running = await createInstanceThroughCluster({ name: `${prefix}-c` });
+  expect(running.id).not.toBe("");
+  const protection = await clusterRequest("PATCH", `/1.0/instances/${first.id}`, {
+    config: { security: { delete_protected: true } },
+  });
+  expect(protection.status).toBe(202);
+
+  await signUp(page, "Margaret Hamilton");
+  await page.goto(`/instances?filter.search=${prefix}&orderBy=name&order=asc`);
+  const rows = page.getByRole("main").locator("table tbody tr");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toContainText("running");
+
+  const bulk = page.getByRole("group", { name: "Bulk actions" });
+  const selectAll = async () => {
+    for (const letter of ["a", "b", "c"]) {
+      await page.getByRole("checkbox", { name: `Select ${prefix}-${letter}` }).check();
+    }
+  };
+
+  // Start: the running one is left out, with the reason.
+  await selectAll();
+  await bulk.getByRole("button", { name: "Start" }).click();
+  const startDialog = page.getByRole("dialog");
+  await expect(startDialog).toContainText(`${prefix}-c: Not available for 'running' instances.`);
+  await startDialog.getByRole("button", { name: /^Start 2 instances$/ }).click();
+  await expect(page.getByText(/Started 2 instances/)).toBeVisible({ timeout: 30_000 });
+  await expect(rows.filter({ hasText: "running" })).toHaveCount(3, { timeout: 20_000 });
+
+  // Stop all three.
+  await selectAll();
+  await bulk.getByRole("button", { name: "Stop" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Stop 3 instances$/ })
+    .click();
+  await expect(page.getByText(/Stopped 3 instances/)).toBeVisible({ timeout: 30_000 });
+  await expect(rows.filter({ hasText: "stopped" })).toHaveCount(3, { timeout: 20_000 });
+
+  // Delete: the cluster refuses the protected one and says why; the two others go.
+  await selectAll();
+  await bulk.getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: /^Delete 3 instances$/ })
+    .click();
+  await expect(page.getByText(/1 failed/).first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/protected against deletion/).first()).toBeVisible();
+  await expect(rows).toHaveCount(1, { timeout: 20_000 });
+  await expect(rows.first()).toContainText(`${prefix}-a`);
+});
