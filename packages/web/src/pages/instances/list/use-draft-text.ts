@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from "react";
 
 /**
  * The text of an input that writes to the URL: shown as typed at once, written (`commit`) after
- * `debounceMs` without typing, or on `flush` (Enter, leaving the field) when there is no debounce.
+ * `debounceMs` without typing (at each keystroke for 0), or on `flush` (Enter, leaving the field)
+ * when there is no debounce.
  * A change of the URL from elsewhere (the back button, "Clear filters") replaces the text; the
  * arrival of our own write does not, so that what was typed meanwhile is kept.
  */
@@ -29,7 +30,8 @@ export function useDraftText(
   );
 
   useEffect(() => {
-    if (debounceMs === undefined || draft === value) return;
+    // Without a delay the text is written as it is typed (`update`), not from here.
+    if (debounceMs === undefined || debounceMs === 0 || draft === value) return;
     // `commit` changes with the URL: the timer restarts then, and writes with the latest one.
     const timer = setTimeout(() => {
       write(draft);
@@ -43,5 +45,13 @@ export function useDraftText(
     if (draft !== value) write(draft);
   }, [draft, value, write]);
 
-  return { draft, setDraft, flush };
+  const update = useCallback(
+    (text: string) => {
+      setDraft(text);
+      if (debounceMs === 0) write(text);
+    },
+    [debounceMs, write],
+  );
+
+  return { draft, setDraft: update, flush };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import { instanceKey } from "./instance-key.ts";
 
@@ -20,17 +20,22 @@ export function useInstanceSelection(rows: readonly ClusterInstance[] | undefine
   const [selection, setSelection] = useState<Selection>({ scope, keys: noKeys });
   const keys = selection.scope === scope ? selection.keys : noKeys;
 
-  const toggle = useCallback(
-    (key: string, selected: boolean) => {
-      setSelection((current) => {
-        const next = new Set(current.scope === scope ? current.keys : noKeys);
-        if (selected) next.add(key);
-        else next.delete(key);
-        return { scope, keys: next };
-      });
-    },
-    [scope],
-  );
+  // Read by `toggle` when it runs, so that `toggle` itself stays the same function from list to
+  // list: every row gets it, and a new one would render every row again on each keystroke.
+  const scopeRef = useRef(scope);
+  useLayoutEffect(() => {
+    scopeRef.current = scope;
+  }, [scope]);
+
+  const toggle = useCallback((key: string, selected: boolean) => {
+    const current = scopeRef.current;
+    setSelection((previous) => {
+      const next = new Set(previous.scope === current ? previous.keys : noKeys);
+      if (selected) next.add(key);
+      else next.delete(key);
+      return { scope: current, keys: next };
+    });
+  }, []);
 
   const setAll = useCallback(
     (selected: boolean) => {

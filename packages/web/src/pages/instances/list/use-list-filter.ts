@@ -1,7 +1,9 @@
 import { useCallback } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { readListParams, writeListParams } from "../../../util/list-params.ts";
-import type { InstanceFilterKey } from "./list-request.ts";
+import { instancesListRequest, type InstanceFilterKey } from "./list-request.ts";
+import { prefetchInstancesList } from "./use-instances-list.ts";
 
 /**
  * Setters of one filter and of all of them. Each change is applied to the query string it finds,
@@ -13,6 +15,7 @@ export function useListFilter(): {
   clearFilters: () => void;
 } {
   const [, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const setFilter = useCallback(
     (key: InstanceFilterKey, values: readonly string[]) => {
       setSearchParams(
@@ -22,7 +25,9 @@ export function useListFilter(): {
             ([field]) => field !== key,
           );
           const filters = Object.fromEntries(kept.length > 0 ? [...others, [key, kept]] : others);
-          return writeListParams(current, { filters });
+          const next = writeListParams(current, { filters });
+          prefetchInstancesList(queryClient, instancesListRequest(readListParams(next)));
+          return next;
         },
         // The search is written as it is typed: one history entry per keystroke would make the
         // back button replay the typing; and it is applied at once rather than as a transition,
@@ -30,7 +35,7 @@ export function useListFilter(): {
         { replace: key === "search", flushSync: key === "search" },
       );
     },
-    [setSearchParams],
+    [setSearchParams, queryClient],
   );
   const clearFilters = useCallback(() => {
     setSearchParams((current) => writeListParams(current, { filters: {} }));
