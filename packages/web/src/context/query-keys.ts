@@ -7,6 +7,8 @@ import type { InstancesListRequest } from "../api/instances.ts";
 export const queryKeys = {
   authInfo: () => ["authInfo"] as const,
   info: () => ["info"] as const,
+  /** The session info on one cluster (what it supports); under the info prefix. */
+  clusterInfo: (clusterId: string) => ["info", "cluster", clusterId] as const,
   clusters: () => ["clusters"] as const,
   registration: (token: string) => ["registration", token] as const,
   profile: () => ["profile"] as const,

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
 import { resourceRequestFor, type InstancesPost } from "@anbox-dashboard/contract";
 import type { Cluster } from "../../../api/clusters.ts";
 import { createInstance, instanceIdOf } from "../../../api/instances.ts";
+import { fetchSessionInfo } from "../../../api/session-info.ts";
 import { registerOperationFailureHandler } from "../../../context/events/operation-failure-handlers.ts";
 import { useNotify } from "../../../context/notifications/use-notify.ts";
 import { queryKeys } from "../../../context/query-keys.ts";
@@ -44,7 +45,10 @@ interface Creation {
 
 interface InstanceCreateFormProps {
   clusters: readonly Cluster[];
-  /** Whether the cluster's containers get the larger default disk (SPEC section 9). */
+  /**
+   * Whether the first cluster's containers get the larger default disk (SPEC section 9); the
+   * chosen cluster's own answer replaces it once known.
+   */
   ext4RootVolumesSupport: boolean;
 }
 
@@ -54,7 +58,10 @@ interface InstanceCreateFormProps {
  * a toast tells if the operation fails later. A refusal of the request itself (nothing fits, the
  * name was taken meanwhile) is shown at the top of the form, which keeps what was typed.
  */
-export function InstanceCreateForm({ clusters, ext4RootVolumesSupport }: InstanceCreateFormProps) {
+export function InstanceCreateForm({
+  clusters,
+  ext4RootVolumesSupport: firstClusterExt4,
+}: InstanceCreateFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -66,6 +73,14 @@ export function InstanceCreateForm({ clusters, ext4RootVolumesSupport }: Instanc
   const failureRef = useRef<HTMLDivElement>(null);
 
   const clusterId = chosenClusterId(values, clusters);
+  // Each cluster says whether it supports ext4 root volumes (the default disk depends on it); the
+  // first cluster's answer, which the page has already, stands in until the chosen one answers.
+  const clusterInfo = useQuery({
+    queryKey: queryKeys.clusterInfo(clusterId),
+    queryFn: ({ signal }) => fetchSessionInfo(signal, clusterId),
+    enabled: clusterId !== "",
+  });
+  const ext4RootVolumesSupport = clusterInfo.data?.ext4_root_volumes_support ?? firstClusterExt4;
   const sources = useSourceOptions(values.sourceType, clusterId, values.containerOrVm);
   const resolved = resolveFormValues(values, {
     clusters,

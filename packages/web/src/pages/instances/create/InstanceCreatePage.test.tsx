@@ -28,6 +28,8 @@ interface Call {
 interface FakeServer {
   clusters: Cluster[];
   ext4: boolean;
+  /** Clusters whose info says otherwise than `ext4`. */
+  ext4Elsewhere?: string[];
   applications: ClusterApplication[];
   images: ClusterImage[];
   /** "cluster/name" of the instances that exist. */
@@ -136,7 +138,11 @@ function renderPage(overrides: Partial<FakeServer> = {}) {
       const signal = init?.signal ?? undefined;
       calls.push({ method, url, body, signal });
       const path = url.pathname;
-      if (path === "/api/info") return json(sessionInfo(server.ext4));
+      if (path === "/api/info") {
+        const clusterId = url.searchParams.get("clusterId") ?? "";
+        const elsewhere = server.ext4Elsewhere?.includes(clusterId) ?? false;
+        return json(sessionInfo(elsewhere ? !server.ext4 : server.ext4));
+      }
       if (path === "/api/clusters") return json(server.clusters);
       if (path === "/api/applications") {
         return json({ metadata: server.applications, total_size: server.applications.length });
@@ -258,6 +264,18 @@ describe("InstanceCreatePage", () => {
     expect(screen.getByLabelText("Image")).toHaveValue("img-lab");
     await waitFor(() => {
       expect(nameChecks(calls).at(-1)?.url.searchParams.get("clusterId")).toBe("lab");
+    });
+  });
+
+  it("gives a container the default disk of the chosen cluster (ext4 root volumes or not)", async () => {
+    renderPage({ clusters: [{ id: "default" }, { id: "lab" }], ext4Elsewhere: ["lab"] });
+    const resourceType = await screen.findByLabelText("Resource type");
+    await waitFor(() => {
+      expect(resourceType).toHaveAccessibleDescription(expect.stringContaining("disk 3.2 GB"));
+    });
+    await userEvent.selectOptions(await screen.findByLabelText("Cluster"), "lab");
+    await waitFor(() => {
+      expect(resourceType).toHaveAccessibleDescription(expect.stringContaining("disk 4.3 GB"));
     });
   });
 
