@@ -11,7 +11,7 @@ import { AmsClientError } from "../clusters/ams-client.ts";
 import { ApiError } from "./api-error.ts";
 import { requireCluster, selectClusters } from "./cluster-params.ts";
 import { clusterFailure, clusterTimeoutMs } from "./cluster-failure.ts";
-import { parseQuery } from "./parse-query.ts";
+import { parseInput } from "./parse-input.ts";
 
 /** `GET /api/applications/{id}?clusterId=`. */
 export interface ApplicationResponse {
@@ -29,7 +29,7 @@ export function registerApplicationsRoutes(app: FastifyInstance, context: AuthCo
   // searched, sorted and paged here, which also gives one order across clusters.
   app.get("/api/applications", async (request): Promise<ApplicationsListResponse> => {
     if (!request.user) throw new ApiError(401, "You are not signed in.");
-    const query = parseQuery(applicationsListQuerySchema, request.query);
+    const query = parseInput(applicationsListQuerySchema, request.query ?? {}, "query");
     const clusters = selectClusters(context.clusters, query.subclusters);
     const lists = await Promise.all(clusters.map(listApplications));
     return pageApplications(lists.flat(), query);

@@ -10,7 +10,7 @@ import type { AuthContext, ClusterHandle } from "../auth/auth-context.ts";
 import { ApiError } from "./api-error.ts";
 import { selectClusters } from "./cluster-params.ts";
 import { clusterFailure, clusterTimeoutMs } from "./cluster-failure.ts";
-import { parseQuery } from "./parse-query.ts";
+import { parseInput } from "./parse-input.ts";
 
 /**
  * `GET /api/images?type=container|vm&subclusters=`: every image of the named clusters (all when
@@ -20,7 +20,7 @@ import { parseQuery } from "./parse-query.ts";
 export function registerImagesRoutes(app: FastifyInstance, context: AuthContext): void {
   app.get("/api/images", async (request): Promise<ImagesListResponse> => {
     if (!request.user) throw new ApiError(401, "You are not signed in.");
-    const { type, subclusters } = parseQuery(imagesListQuerySchema, request.query);
+    const { type, subclusters } = parseInput(imagesListQuerySchema, request.query ?? {}, "query");
     const clusters = selectClusters(context.clusters, subclusters);
     const lists = await Promise.all(clusters.map((cluster) => listImages(cluster, type)));
     return { metadata: lists.flat() };

@@ -14,7 +14,7 @@ import type { AuthContext, ClusterHandle } from "../auth/auth-context.ts";
 import { requireCluster } from "./cluster-params.ts";
 import { mapBounded } from "./instances-bounded-map.ts";
 import { callCluster, clusterCallTimeoutMs, clusterFailure } from "./instances-cluster-call.ts";
-import { parseInstancesInput } from "./instances-input.ts";
+import { parseInput } from "./parse-input.ts";
 
 type BulkAction = "running" | "stopped" | "deleted";
 
@@ -31,7 +31,7 @@ const lookupConcurrency = 8;
  */
 export function registerInstancesBulkRoutes(app: FastifyInstance, context: AuthContext): void {
   app.patch("/api/instance_bulk", async (request): Promise<InstanceBulkResponse> => {
-    const body = parseInstancesInput(instanceBulkBodySchema, request.body, "bulk instance update");
+    const body = parseInput(instanceBulkBodySchema, request.body, "bulk instance update");
     const results = await applyToInstances(
       context.clusters,
       body.instances,
@@ -42,11 +42,7 @@ export function registerInstancesBulkRoutes(app: FastifyInstance, context: AuthC
   });
 
   app.delete("/api/instances", async (request): Promise<InstanceBulkResponse> => {
-    const body = parseInstancesInput(
-      instancesDeleteBodySchema,
-      request.body,
-      "bulk instance delete",
-    );
+    const body = parseInput(instancesDeleteBodySchema, request.body, "bulk instance delete");
     const results = await applyToInstances(
       context.clusters,
       body.instances,

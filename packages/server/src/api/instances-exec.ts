@@ -12,7 +12,8 @@ import { ApiError } from "./api-error.ts";
 import { requireCluster } from "./cluster-params.ts";
 import { callCluster } from "./instances-cluster-call.ts";
 import { acceptFormBodies } from "./instances-exec-form.ts";
-import { clusterIdOf, parseInstancesInput } from "./instances-input.ts";
+import { clusterIdOf } from "./instances-input.ts";
+import { parseInput } from "./parse-input.ts";
 
 /**
  * `POST /api/instances/{id}/exec?clusterId=` with `{height, width}` (JSON or form data): a login
@@ -31,7 +32,7 @@ export async function registerInstanceExecRoute(
       "/api/instances/:id/exec",
       async (request): Promise<InstanceExecResponse> => {
         const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
-        const size = parseInstancesInput(instanceExecBodySchema, request.body, "terminal size");
+        const size = parseInput(instanceExecBodySchema, request.body, "terminal size");
         const exec: AmsExecRequest = {
           command: ["/bin/sh", "-l"],
           interactive: true,

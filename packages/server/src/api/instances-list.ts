@@ -10,7 +10,8 @@ import {
 import type { AuthContext, ClusterHandle } from "../auth/auth-context.ts";
 import { selectClusters } from "./cluster-params.ts";
 import { callCluster } from "./instances-cluster-call.ts";
-import { parseInstancesInput, withoutEmptyValues } from "./instances-input.ts";
+import { withoutEmptyValues } from "./instances-input.ts";
+import { parseInput } from "./parse-input.ts";
 
 /** The most a cluster lists at once (its `limit` maximum, as AMS's). */
 const clusterPageLimit = 1000;
@@ -24,7 +25,7 @@ const clusterPageLimit = 1000;
  */
 export function registerInstancesListRoute(app: FastifyInstance, context: AuthContext): void {
   app.get("/api/instances", async (request): Promise<InstancesListResponse> => {
-    const query = parseInstancesInput(
+    const query = parseInput(
       instancesListQuerySchema,
       withoutEmptyValues(request.query),
       "instance list query",

@@ -11,7 +11,8 @@ import {
 import type { AuthContext } from "../auth/auth-context.ts";
 import { requireCluster } from "./cluster-params.ts";
 import { callCluster } from "./instances-cluster-call.ts";
-import { clusterIdOf, parseInstancesInput } from "./instances-input.ts";
+import { clusterIdOf } from "./instances-input.ts";
+import { parseInput } from "./parse-input.ts";
 
 interface IdParams {
   Params: { id: string };
@@ -38,7 +39,7 @@ export function registerInstanceRoutes(app: FastifyInstance, context: AuthContex
     "/api/instances/:id",
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const body = parseInstancesInput(instancePatchBodySchema, request.body, "instance update");
+      const body = parseInput(instancePatchBodySchema, request.body, "instance update");
       const result = await callCluster(cluster, (signal) =>
         cluster.client.patch<AmsOperation>(instancePath(request.params.id), body, signal),
       );
@@ -51,7 +52,7 @@ export function registerInstanceRoutes(app: FastifyInstance, context: AuthContex
     "/api/instances/:id",
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const body = parseInstancesInput(instanceDeleteBodySchema, request.body, "instance delete");
+      const body = parseInput(instanceDeleteBodySchema, request.body, "instance delete");
       const result = await callCluster(cluster, (signal) =>
         cluster.client.delete<AmsOperation>(
           instancePath(request.params.id),
@@ -66,7 +67,7 @@ export function registerInstanceRoutes(app: FastifyInstance, context: AuthContex
 
   app.post("/api/instances", async (request, reply): Promise<InstanceOperationResponse> => {
     const cluster = clusterOf(request.query);
-    const body = parseInstancesInput(instancesPostSchema, request.body, "instance");
+    const body = parseInput(instancesPostSchema, request.body, "instance");
     const result = await callCluster(cluster, (signal) =>
       cluster.client.post<AmsOperation>("/1.0/instances", body, signal),
     );
