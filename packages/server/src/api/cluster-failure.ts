@@ -2,7 +2,7 @@ import type { ClusterHandle } from "../auth/auth-context.ts";
 import { AmsClientError } from "../clusters/ams-client.ts";
 import { ApiError } from "./api-error.ts";
 
-/** How long a catalog call waits for a cluster before calling it unreachable. */
+/** How long a list of the clusters' objects waits for a cluster before calling it unreachable. */
 export const clusterTimeoutMs = 5_000;
 
 /**

@@ -9,12 +9,9 @@ import {
   type OperationsResponse,
 } from "@anbox-dashboard/contract";
 import type { AuthContext, ClusterHandle } from "../auth/auth-context.ts";
-import { AmsClientError } from "../clusters/ams-client.ts";
 import { ApiError } from "./api-error.ts";
 import { selectClusters } from "./cluster-params.ts";
-
-/** How long `/api/operations` waits for a cluster before calling it unreachable. */
-const clusterTimeoutMs = 5_000;
+import { clusterFailure, clusterTimeoutMs } from "./cluster-failure.ts";
 
 interface OperationsQuery {
   orderBy?: unknown;
@@ -61,9 +58,7 @@ async function listOperations(cluster: ClusterHandle): Promise<ClusterOperation[
     );
     return result.metadata.map((operation) => ({ ...operation, clusterId: cluster.id }));
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    const status = error instanceof AmsClientError && error.statusCode < 500 ? 502 : 503;
-    throw new ApiError(status, `Cluster "${cluster.id}" did not list its operations: ${reason}`);
+    throw clusterFailure(cluster, "list its operations", error);
   }
 }
 
