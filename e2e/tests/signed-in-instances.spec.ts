@@ -45,7 +45,7 @@ test("create an instance with the form; it runs, its terminal echoes a command; 
   ).toBeVisible();
 
   await page.getByRole("button", { name: "Delete" }).click();
-  const dialog = page.getByRole("dialog", { name: "Delete instance" });
+  const dialog = page.getByRole("dialog", { name: `Delete ${name}?` });
   await dialog.getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(/\/instances$/);
   await expect(page.getByRole("link", { name })).toHaveCount(0, { timeout: 15_000 });

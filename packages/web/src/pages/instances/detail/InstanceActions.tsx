@@ -9,7 +9,7 @@ import {
   type InstanceAction,
 } from "../shared/instance-actions.ts";
 import { useInstanceAction } from "../shared/use-instance-mutations.ts";
-import { DeleteInstanceModal } from "./DeleteInstanceModal.tsx";
+import { DeleteInstanceModal } from "../shared/DeleteInstanceModal.tsx";
 
 /** Why deleting is refused whatever the status (the cluster answers so too). */
 export const deleteProtectedReason = "Delete protection is on: turn it off to delete the instance.";

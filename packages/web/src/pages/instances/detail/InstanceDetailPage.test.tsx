@@ -139,7 +139,7 @@ describe("InstanceDetailPage", () => {
     const server = serve();
     const { router } = renderInstancePage(pagePath);
     await user.click(await screen.findByRole("button", { name: "Delete" }));
-    const dialog = screen.getByRole("dialog", { name: "Delete instance" });
+    const dialog = screen.getByRole("dialog", { name: /^Delete .+\?$/ });
     expect(dialog).toHaveTextContent("The instance is running");
     const confirm = within(dialog).getByRole("button", { name: "Delete" });
     expect(confirm).toBeDisabled();

@@ -2,12 +2,12 @@ import { useCallback, useMemo, useState } from "react";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import { PageLoader } from "../../../components/PageLoader.tsx";
 import { useListParams } from "../../../util/use-list-params.ts";
-import type { InstanceAction } from "../shared/instance-actions.ts";
+import { deleteNeedsForce, type InstanceAction } from "../shared/instance-actions.ts";
 import { useInstanceAction } from "../shared/use-instance-mutations.ts";
 import { BulkActionModal } from "./BulkActionModal.tsx";
 import { BulkActionsBar } from "./BulkActionsBar.tsx";
 import { planBulkAction, type BulkPlan } from "./bulk-plan.ts";
-import { DeleteInstanceModal } from "./DeleteInstanceModal.tsx";
+import { DeleteInstanceModal } from "../shared/DeleteInstanceModal.tsx";
 import { instanceKey } from "./instance-key.ts";
 import { InstancesEmptyState } from "./InstancesEmptyState.tsx";
 import { InstancesFilterBar } from "./InstancesFilterBar.tsx";
@@ -172,6 +172,7 @@ export function InstancesList() {
         <DeleteInstanceModal
           key={deleteTargetKey}
           instance={deleteTarget}
+          needsForce={deleteNeedsForce(deleteTarget.status)}
           onConfirm={(force) => {
             runAction({ instance: deleteTarget, action: "delete", force });
             setDeleteTargetKey(undefined);

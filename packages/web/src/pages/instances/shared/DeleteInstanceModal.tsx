@@ -2,28 +2,37 @@ import { useId, useState } from "react";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import { Modal } from "../../../vendor/react-components.ts";
 
+/** The reason the Delete button gives until force is ticked. */
+export const forceRequiredReason = "Tick 'Force delete' to delete an active instance.";
+
 interface Props {
   instance: Pick<ClusterInstance, "name" | "status">;
   /** The instance is up: the cluster deletes it only by force, which the user must ask for. */
   needsForce: boolean;
-  deleting: boolean;
+  /** The delete was sent and has not been answered yet. */
+  deleting?: boolean;
   onCancel: () => void;
   onConfirm: (force: boolean) => void;
 }
 
-/** "Delete instance …?", with the force the cluster needs for an instance that is up. */
+/**
+ * Asks before deleting one instance (from the list or its page). An active one (its device is up)
+ * is only deleted with force: the box must be ticked first, so that nobody stops a device in use
+ * by accident.
+ */
 export function DeleteInstanceModal({
   instance,
   needsForce,
-  deleting,
+  deleting = false,
   onCancel,
   onConfirm,
 }: Props) {
   const [force, setForce] = useState(false);
   const forceId = useId();
+  const blocked = needsForce && !force;
   return (
     <Modal
-      title="Delete instance"
+      title={`Delete ${instance.name}?`}
       close={onCancel}
       buttonRow={
         <>
@@ -33,7 +42,8 @@ export function DeleteInstanceModal({
           <button
             type="button"
             className="p-button--negative u-no-margin--bottom"
-            disabled={deleting || (needsForce && !force)}
+            disabled={deleting || blocked}
+            title={blocked ? forceRequiredReason : undefined}
             aria-busy={deleting}
             onClick={() => {
               onConfirm(needsForce && force);
