@@ -3,9 +3,9 @@ import {
   closeReason,
   clusterUnavailableCloseCode,
   isSendableCloseCode,
-  sessionEndedCloseCode,
   slowClientCloseCode,
 } from "./close-codes.ts";
+import { keepRelayAlive } from "./relay-keepalive.ts";
 import type { Upstream } from "./upstream.ts";
 
 export interface RelayOptions {
@@ -48,40 +48,23 @@ export function relayEvents(
   const { socket } = upstream;
   const maxBufferedBytes = options.maxBufferedBytes ?? 8 * 1024 * 1024;
   let finished = false;
-  let browserAlive = true;
-  let clusterAlive = true;
-
-  const keepalive = setInterval(() => {
-    if (!browserAlive) {
-      browser.terminate();
-      return;
-    }
-    if (!clusterAlive) {
-      socket.terminate();
-      finish(clusterUnavailableCloseCode, `Cluster ${options.clusterId} does not answer`);
-      return;
-    }
-    browserAlive = false;
-    clusterAlive = false;
-    browser.ping();
-    socket.ping();
-    void options.sessionLive?.().then(
-      (live) => {
-        if (!live) finish(sessionEndedCloseCode, "Your session has ended: sign in again");
-      },
-      () => undefined, // the database is busy or gone: the next ping asks again
-    );
-  }, options.pingIntervalMs ?? 10_000);
-  keepalive.unref();
-
   /** Ends both sides once: the browser hears `code` and `reason` when it is still open. */
   const finish = (code: number, reason: string) => {
     if (finished) return;
     finished = true;
-    clearInterval(keepalive);
+    stopKeepalive();
     if (socket.readyState === WebSocket.OPEN) socket.close(1000);
     if (browser.readyState === WebSocket.OPEN) browser.close(code, closeReason(reason));
   };
+
+  const stopKeepalive = keepRelayAlive({
+    browser,
+    cluster: socket,
+    clusterId: options.clusterId,
+    finish,
+    pingIntervalMs: options.pingIntervalMs,
+    sessionLive: options.sessionLive,
+  });
 
   const relayClose = (code: number, reason: string) => {
     finish(
@@ -94,12 +77,6 @@ export function relayEvents(
   });
   socket.on("error", () => {
     finish(clusterUnavailableCloseCode, `Cluster ${options.clusterId} cannot be reached`);
-  });
-  browser.on("pong", () => {
-    browserAlive = true;
-  });
-  socket.on("pong", () => {
-    clusterAlive = true;
   });
   browser.on("close", () => {
     finish(1000, "");

@@ -1,10 +1,6 @@
 import WebSocket, { type RawData } from "ws";
-import {
-  closeReason,
-  clusterUnavailableCloseCode,
-  isSendableCloseCode,
-  sessionEndedCloseCode,
-} from "./close-codes.ts";
+import { closeReason, clusterUnavailableCloseCode, isSendableCloseCode } from "./close-codes.ts";
+import { keepRelayAlive } from "./relay-keepalive.ts";
 import type { Upstream } from "./upstream.ts";
 
 export interface TwoWayRelayOptions {
@@ -56,41 +52,23 @@ export function relayBothWays(
   const cluster = upstream.socket;
   const highWaterBytes = options.highWaterBytes ?? 1024 * 1024;
   let finished = false;
-  let browserAlive = true;
-  let clusterAlive = true;
-
-  const keepalive = setInterval(() => {
-    if (!browserAlive) {
-      browser.terminate();
-      finish(1000, "");
-      return;
-    }
-    if (!clusterAlive) {
-      cluster.terminate();
-      finish(clusterUnavailableCloseCode, `Cluster ${options.clusterId} does not answer`);
-      return;
-    }
-    browserAlive = false;
-    clusterAlive = false;
-    browser.ping();
-    cluster.ping();
-    void options.sessionLive?.().then(
-      (live) => {
-        if (!live) finish(sessionEndedCloseCode, "Your session has ended: sign in again");
-      },
-      () => undefined, // the database is busy or gone: the next ping asks again
-    );
-  }, options.pingIntervalMs ?? 10_000);
-  keepalive.unref();
-
   /** Ends both sides once: the browser hears `code` and `reason` when it is still open. */
   const finish = (code: number, reason: string) => {
     if (finished) return;
     finished = true;
-    clearInterval(keepalive);
+    stopKeepalive();
     if (cluster.readyState === WebSocket.OPEN) cluster.close(1000);
     if (browser.readyState === WebSocket.OPEN) browser.close(code, closeReason(reason));
   };
+
+  const stopKeepalive = keepRelayAlive({
+    browser,
+    cluster,
+    clusterId: options.clusterId,
+    finish,
+    pingIntervalMs: options.pingIntervalMs,
+    sessionLive: options.sessionLive,
+  });
 
   /** Sends a frame on; pauses its source while the destination has too much unsent. */
   const forward = (from: RelayedSocket, to: RelayedSocket, data: RawData, isBinary: boolean) => {
@@ -113,12 +91,6 @@ export function relayBothWays(
   });
   cluster.on("error", () => {
     finish(clusterUnavailableCloseCode, `Cluster ${options.clusterId} cannot be reached`);
-  });
-  cluster.on("pong", () => {
-    clusterAlive = true;
-  });
-  browser.on("pong", () => {
-    browserAlive = true;
   });
   browser.on("close", () => {
     finish(1000, "");
