@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fastifyWebsocket from "@fastify/websocket";
 import type { AuthContext, ClusterHandle } from "../auth/auth-context.ts";
 import { ApiError } from "../api/api-error.ts";
-import { isSessionLive } from "../store/browser-sessions.ts";
+import { registerClusterSocketRoute } from "./cluster-socket-route.ts";
 import { relayEvents } from "./relay-socket.ts";
-import { openUpstream, type Upstream } from "./upstream.ts";
 
 interface RelayParams {
   clusterIndex?: string;
@@ -35,52 +34,14 @@ export async function registerEventsRelay(
   context: AuthContext,
 ): Promise<void> {
   await registerWebsocketSupport(app);
-  /** Upstreams opened before the upgrade, until the websocket handler takes them over. */
-  const upstreams = new WeakMap<FastifyRequest, Upstream>();
-
-  app.route({
-    method: "GET",
+  registerClusterSocketRoute(app, context, {
     url: "/ams/:clusterIndex/1.0/events",
-    // Before the upgrade (after the session gate): a refusal is a plain HTTP answer with the
-    // API's error body. The cluster's socket is opened here too, so that the browser's socket
-    // opens only once events flow to it.
-    preValidation: async (request) => {
+    target: (request) => {
       const { cluster, search } = relayTarget(request, context.clusters);
-      if (!request.ws) return;
-      const upstream = await openUpstream(
-        `ws+unix://${cluster.client.socketPath}:/1.0/events?${search.toString()}`,
-        cluster.id,
-      );
-      if (upstream.kind === "open") {
-        // The browser may leave before the handler takes the upstream over: do not leak it.
-        const browserSocket = request.raw.socket;
-        const dropUpstream = () => {
-          if (upstreams.has(request)) upstream.socket.terminate();
-        };
-        if (browserSocket.destroyed) dropUpstream();
-        else browserSocket.once("close", dropUpstream);
-      }
-      upstreams.set(request, upstream);
+      return { cluster, path: `/1.0/events?${search.toString()}` };
     },
-    handler: () => {
-      throw new ApiError(400, "This is a websocket: connect with a websocket client.");
-    },
-    wsHandler: (socket, request) => {
-      const { cluster } = relayTarget(request, context.clusters);
-      const upstream = upstreams.get(request) ?? {
-        kind: "failed",
-        code: 1011,
-        reason: "The events stream was not prepared",
-      };
-      upstreams.delete(request);
-      const sessionId = request.user?.sessionId;
-      relayEvents(socket, upstream, {
-        clusterId: cluster.id,
-        // The session gate let the upgrade in; the session may end while the socket stays open.
-        sessionLive: () =>
-          sessionId === undefined ? Promise.resolve(false) : isSessionLive(context.db, sessionId),
-      });
-    },
+    notPrepared: "The events stream was not prepared",
+    relay: relayEvents,
   });
 }
 

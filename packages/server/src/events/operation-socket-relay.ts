@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AuthContext, ClusterHandle } from "../auth/auth-context.ts";
 import { ApiError } from "../api/api-error.ts";
-import { isSessionLive } from "../store/browser-sessions.ts";
+import { registerClusterSocketRoute } from "./cluster-socket-route.ts";
 import { registerWebsocketSupport } from "./events-relay.ts";
 import { relayBothWays } from "./two-way-relay.ts";
-import { openUpstream, type Upstream } from "./upstream.ts";
 
 interface OperationSocketParams {
   clusterIndex?: string;
@@ -45,50 +44,12 @@ export async function registerOperationSocketRelay(
   context: AuthContext,
 ): Promise<void> {
   await registerWebsocketSupport(app);
-  /** Upstreams opened before the upgrade, until the websocket handler takes them over. */
-  const upstreams = new WeakMap<FastifyRequest, Upstream>();
-
-  app.route({
-    method: "GET",
+  registerClusterSocketRoute(app, context, {
     url: "/ams/:clusterIndex/1.0/operations/:operationId/websocket",
-    preValidation: async (request) => {
-      const { cluster, path } = operationSocketTarget(request, context.clusters);
-      if (!request.ws) return;
-      const upstream = await openUpstream(
-        `ws+unix://${cluster.client.socketPath}:${path}`,
-        cluster.id,
-        { stream: "operation's websocket", secret: "Operation secret" },
-      );
-      if (upstream.kind === "open") {
-        // The browser may leave before the handler takes the upstream over: do not leak it.
-        const browserSocket = request.raw.socket;
-        const dropUpstream = () => {
-          if (upstreams.has(request)) upstream.socket.terminate();
-        };
-        if (browserSocket.destroyed) dropUpstream();
-        else browserSocket.once("close", dropUpstream);
-      }
-      upstreams.set(request, upstream);
-    },
-    handler: () => {
-      throw new ApiError(400, "This is a websocket: connect with a websocket client.");
-    },
-    wsHandler: (socket, request) => {
-      const { cluster } = operationSocketTarget(request, context.clusters);
-      const upstream = upstreams.get(request) ?? {
-        kind: "failed",
-        code: 1011,
-        reason: "The operation's websocket was not prepared",
-      };
-      upstreams.delete(request);
-      const sessionId = request.user?.sessionId;
-      relayBothWays(socket, upstream, {
-        clusterId: cluster.id,
-        // The session gate let the upgrade in; the session may end while the terminal stays open.
-        sessionLive: () =>
-          sessionId === undefined ? Promise.resolve(false) : isSessionLive(context.db, sessionId),
-      });
-    },
+    target: (request) => operationSocketTarget(request, context.clusters),
+    upstream: { stream: "operation's websocket", secret: "Operation secret" },
+    notPrepared: "The operation's websocket was not prepared",
+    relay: relayBothWays,
   });
 }
 
