@@ -26,3 +26,4 @@ export * from "./api/instances.ts";
 export * from "./validation/instance-resources.ts";
 export * from "./api/catalog.ts";
 export * from "./api/catalog-query.ts";
+export * from "./api/list-query.ts";

@@ -2,7 +2,7 @@
 // message names its parameter, so that a 400 says which one to fix.
 import { z } from "zod";
 import { imageTypes } from "../ams/image.ts";
-import { defaultListPageSize } from "./instances.ts";
+import { orderQueryField, pageQueryField, sizeQueryField } from "./list-query.ts";
 
 /** Sort keys of `GET /api/applications?orderBy=`; the default is `name`. */
 export const applicationsListOrderBy = ["name", "created_at"] as const;
@@ -18,17 +18,9 @@ const subclustersSchema = z
  * `subclusters` names the clusters to list (all when absent).
  */
 export const applicationsListQuerySchema = z.object({
-  page: z
-    .string({ message: "page must be a whole number" })
-    .regex(/^\d+$/, "page must be a whole number")
-    .transform(Number)
-    .refine((page) => page >= 1, "page must be at least 1")
-    .default(1),
-  size: z
-    .enum(["30", "50", "100"], { message: "size must be 30, 50 or 100" })
-    .transform(Number)
-    .default(defaultListPageSize),
-  order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).default("asc"),
+  page: pageQueryField,
+  size: sizeQueryField,
+  order: orderQueryField,
   orderBy: z
     .enum(applicationsListOrderBy, {
       message: `orderBy must be one of ${applicationsListOrderBy.join(", ")}`,

@@ -10,6 +10,7 @@ import {
   type InstanceOrderKey,
   type InstanceStatus,
 } from "../ams/instance.ts";
+import { orderQueryField, pageQueryField, sizeQueryField } from "./list-query.ts";
 import type { ClusterOperation } from "./operations.ts";
 
 /** An instance of `GET /api/instances...`: the cluster's AMS instance plus the cluster it is on. */
@@ -31,10 +32,6 @@ export interface InstanceOperationResponse {
   metadata: ClusterOperation;
 }
 
-/** The page sizes of every list (SPEC section 9). */
-export const listPageSizes = [30, 50, 100] as const;
-export const defaultListPageSize = 30;
-
 /** Sort keys of `GET /api/instances?orderBy=` (those the cluster sorts by). */
 export const instanceListOrderBy = instanceOrderKeys;
 export type InstanceListOrderBy = InstanceOrderKey;
@@ -46,25 +43,15 @@ const commaList = z.string().transform((value) =>
     .filter((item) => item !== ""),
 );
 
-const wholeFromText = (name: string, min: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .refine((value) => value >= min, `${name} must be at least ${String(min)}`);
-
 /**
  * Query of `GET /api/instances`. `search` matches a part of the name; the other filters match
  * exactly; `status` and `tags` take comma-joined lists (every tag must be present); `subclusters`
  * names the clusters to list (all when absent).
  */
 export const instancesListQuerySchema = z.object({
-  page: wholeFromText("page", 1).default(1),
-  size: z
-    .enum(["30", "50", "100"], { message: "size must be 30, 50 or 100" })
-    .transform(Number)
-    .default(defaultListPageSize),
-  order: z.enum(["asc", "desc"], { message: "order must be asc or desc" }).default("asc"),
+  page: pageQueryField,
+  size: sizeQueryField,
+  order: orderQueryField,
   orderBy: z
     .enum(instanceListOrderBy, {
       message: `orderBy must be one of ${instanceListOrderBy.join(", ")}`,

@@ -1,9 +1,12 @@
+import { defaultListPageSize, listPageSizes } from "@anbox-dashboard/contract";
+
 /** Sort direction of a list. */
 export type SortOrder = "asc" | "desc";
 
-export const pageSizes = [30, 50, 100] as const;
+/** The page sizes of every list, as the server takes them. */
+export const pageSizes = listPageSizes;
 export type PageSize = (typeof pageSizes)[number];
-export const defaultPageSize: PageSize = 30;
+export const defaultPageSize: PageSize = defaultListPageSize;
 
 /** Filters by field: `{ status: ["running", "error"] }`. */
 export type ListFilters = Record<string, string[]>;
