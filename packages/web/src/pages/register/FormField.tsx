@@ -1,4 +1,5 @@
 import type { ChangeEvent, InputHTMLAttributes } from "react";
+import { FieldGroup } from "../../components/form/FieldGroup.tsx";
 
 interface FormFieldProps {
   id: string;
@@ -25,17 +26,14 @@ export function FormField({
   onChange,
   onBlur,
 }: FormFieldProps) {
-  const messageId = `${id}-message`;
-  const helpId = `${id}-help`;
-  const describedBy = [error !== undefined ? messageId : "", help !== undefined ? helpId : ""]
-    .filter((part) => part !== "")
-    .join(" ");
   return (
-    <div className={`p-form__group p-form-validation${error !== undefined ? " is-error" : ""}`}>
-      <label className="p-form__label is-required" htmlFor={id}>
-        {label}
-      </label>
-      <div className="p-form__control">
+    <FieldGroup
+      id={id}
+      label={label}
+      required
+      error={error}
+      help={help}
+      control={(tie) => (
         <input
           className="p-form-validation__input"
           id={id}
@@ -44,24 +42,13 @@ export function FormField({
           value={value}
           autoComplete={autoComplete}
           required
-          aria-invalid={error !== undefined}
-          aria-describedby={describedBy === "" ? undefined : describedBy}
+          {...tie}
           onChange={(event: ChangeEvent<HTMLInputElement>) => {
             onChange(event.target.value);
           }}
           onBlur={onBlur}
         />
-        {error !== undefined && (
-          <p className="p-form-validation__message" id={messageId}>
-            {error}
-          </p>
-        )}
-        {help !== undefined && (
-          <p className="p-form-help-text" id={helpId}>
-            {help}
-          </p>
-        )}
-      </div>
-    </div>
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import type { ChangeEvent, ReactNode } from "react";
-import { describedBy } from "./described-by.ts";
+import { FieldGroup } from "../../../components/form/FieldGroup.tsx";
 
 interface SelectFieldProps {
   id: string;
@@ -26,25 +26,20 @@ export function SelectField({
   onChange,
   onBlur,
 }: SelectFieldProps) {
-  const messageId = `${id}-message`;
-  const helpId = `${id}-help`;
   return (
-    <div className={`p-form__group p-form-validation${error !== undefined ? " is-error" : ""}`}>
-      <label className="p-form__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="p-form__control">
+    <FieldGroup
+      id={id}
+      label={label}
+      error={error}
+      help={help}
+      control={(tie) => (
         <select
           className="p-form-validation__input"
           id={id}
           name={id}
           value={value}
           disabled={disabled}
-          aria-invalid={error !== undefined}
-          aria-describedby={describedBy(
-            error !== undefined && messageId,
-            help !== undefined && helpId,
-          )}
+          {...tie}
           onChange={(event: ChangeEvent<HTMLSelectElement>) => {
             onChange(event.target.value);
           }}
@@ -52,17 +47,7 @@ export function SelectField({
         >
           {children}
         </select>
-        {error !== undefined && (
-          <p className="p-form-validation__message" id={messageId}>
-            {error}
-          </p>
-        )}
-        {help !== undefined && (
-          <p className="p-form-help-text" id={helpId}>
-            {help}
-          </p>
-        )}
-      </div>
-    </div>
+      )}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from "react";
-import { describedBy } from "./described-by.ts";
+import { FieldGroup } from "../../../components/form/FieldGroup.tsx";
 
 interface TextFieldProps {
   id: string;
@@ -13,7 +13,6 @@ interface TextFieldProps {
   type?: "text" | "number";
   min?: number;
   max?: number;
-  unit?: string;
   autoComplete?: InputHTMLAttributes<HTMLInputElement>["autoComplete"];
   /** Messages that change without the person acting on this field are read out when they do. */
   live?: boolean;
@@ -37,16 +36,15 @@ export function TextField({
   onChange,
   onBlur,
 }: TextFieldProps) {
-  const messageId = `${id}-message`;
-  const helpId = `${id}-help`;
-  const message = error ?? success;
-  const state = error !== undefined ? " is-error" : success !== undefined ? " is-success" : "";
   return (
-    <div className={`p-form__group p-form-validation${state}`}>
-      <label className="p-form__label" htmlFor={id}>
-        {label}
-      </label>
-      <div className="p-form__control">
+    <FieldGroup
+      id={id}
+      label={label}
+      error={error}
+      success={success}
+      help={help}
+      live={live}
+      control={(tie) => (
         <input
           className="p-form-validation__input"
           id={id}
@@ -58,29 +56,13 @@ export function TextField({
           step={type === "number" ? 1 : undefined}
           value={value}
           autoComplete={autoComplete}
-          aria-invalid={error !== undefined}
-          aria-describedby={describedBy(
-            message !== undefined && messageId,
-            help !== undefined && helpId,
-          )}
+          {...tie}
           onChange={(event: ChangeEvent<HTMLInputElement>) => {
             onChange(event.target.value);
           }}
           onBlur={onBlur}
         />
-        <div aria-live={live ? "polite" : undefined}>
-          {message !== undefined && (
-            <p className="p-form-validation__message" id={messageId}>
-              {message}
-            </p>
-          )}
-          {help !== undefined && (
-            <p className="p-form-help-text" id={helpId}>
-              {help}
-            </p>
-          )}
-        </div>
-      </div>
-    </div>
+      )}
+    />
   );
 }
