@@ -1,5 +1,4 @@
 import { memo } from "react";
-import { Link } from "react-router";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import { formatDate } from "../../../util/dates.ts";
 import { InstanceStatusBadge } from "../shared/InstanceStatusBadge.tsx";
@@ -17,7 +16,8 @@ interface Props {
 }
 
 /**
- * One instance. Memoised: a live refetch keeps the objects of unchanged instances (TanStack
+ * One instance. Its links are plain anchors, which the table follows in the app
+ * (`followInAppLink`). Memoised: a live refetch keeps the objects of unchanged instances (TanStack
  * Query's structural sharing), so only the rows that changed render again.
  */
 export const InstanceRow = memo(function InstanceRow({
@@ -32,8 +32,13 @@ export const InstanceRow = memo(function InstanceRow({
   const path = `/instances/${encodeURIComponent(instance.clusterId)}/${encodeURIComponent(instance.id)}`;
   const created = instance.created_at > 0 ? new Date(instance.created_at * 1000) : undefined;
   return (
-    <tr data-instance-id={instance.id} className={selected ? "is-selected" : undefined}>
-      <td className="instances-list__select">
+    <tr
+      role="row"
+      data-instance-id={instance.id}
+      data-instance-key={key}
+      className={selected ? "is-selected" : undefined}
+    >
+      <td role="cell" className="instances-list__select">
         <input
           type="checkbox"
           aria-label={`Select ${instance.name}`}
@@ -43,26 +48,26 @@ export const InstanceRow = memo(function InstanceRow({
           }}
         />
       </td>
-      <th scope="row" className="instances-list__name">
-        <Link to={path}>{instance.name}</Link>
+      <th scope="row" role="rowheader">
+        <a href={path}>{instance.name}</a>
         {sessionId !== undefined && (
           <div className="instances-list__stream">
             <span className="instances-list__streamable">Streamable</span>
             {instance.status === "running" && (
-              <Link
-                to={`/sessions/${encodeURIComponent(sessionId)}`}
+              <a
+                href={`/sessions/${encodeURIComponent(sessionId)}`}
                 aria-label={`Stream ${instance.name}`}
               >
                 Stream
-              </Link>
+              </a>
             )}
           </div>
         )}
       </th>
-      <td>
+      <td role="cell">
         <InstanceStatusBadge status={instance.status} />
       </td>
-      <td>
+      <td role="cell">
         {instance.app_name !== "" ? (
           instance.app_name
         ) : (
@@ -71,10 +76,10 @@ export const InstanceRow = memo(function InstanceRow({
           </>
         )}
       </td>
-      <td>{instance.type}</td>
-      <td>{instance.node}</td>
-      <td>{formatResources(instance.resources)}</td>
-      <td>
+      <td role="cell">{instance.type}</td>
+      <td role="cell">{instance.node}</td>
+      <td role="cell">{formatResources(instance.resources)}</td>
+      <td role="cell">
         {instance.tags.length > 0 && (
           <ul className="instances-list__tags">
             {instance.tags.map((tag) => (
@@ -85,10 +90,10 @@ export const InstanceRow = memo(function InstanceRow({
           </ul>
         )}
       </td>
-      <td>
+      <td role="cell">
         {created && <time dateTime={created.toISOString()}>{formatDate(created.getTime())}</time>}
       </td>
-      <td>
+      <td role="cell">
         <InstanceRowActions instance={instance} busy={busy} onAction={onAction} />
       </td>
     </tr>

@@ -7,8 +7,9 @@ import { TextFilter } from "./TextFilter.tsx";
 
 /**
  * How long the search waits after a keystroke before asking the server: not at all. The server
- * answers a page in a few milliseconds and the query of an older search is cancelled when a newer
- * one starts, so the table follows the typing (bench/instances-page.bench.ts).
+ * answers a page in a few milliseconds and the request of an older search is cancelled when a
+ * newer one starts, so the table follows the typing (`useListFilter`,
+ * bench/instances-page.bench.ts).
  */
 export const searchDebounceMs = 0;
 

@@ -13,6 +13,7 @@ import { InstancesEmptyState } from "./InstancesEmptyState.tsx";
 import { InstancesFilterBar } from "./InstancesFilterBar.tsx";
 import { InstancesPagination } from "./InstancesPagination.tsx";
 import { InstancesTable } from "./InstancesTable.tsx";
+import { RefreshingIndicator } from "./RefreshingIndicator.tsx";
 import { instancesListRequest, isFiltered } from "./list-request.ts";
 import type { InstanceSort } from "./SortHeader.tsx";
 import {
@@ -133,14 +134,7 @@ export function InstancesList() {
               onClearSelection={selection.clear}
               underWay={bulkUnderWay}
             />
-            {/* Kept in place when idle, so that the bar does not shift on every live refetch;
-                not a live region, which would be read out on each one. */}
-            <span
-              className={`instances-list__refreshing${list.isFetching ? "" : " is-idle"}`}
-              aria-hidden={!list.isFetching}
-            >
-              <i className="p-icon--spinner u-animation--spin" aria-hidden="true" /> Updating
-            </span>
+            <RefreshingIndicator />
           </div>
           <InstancesTable
             instances={rows}

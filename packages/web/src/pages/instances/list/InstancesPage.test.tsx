@@ -139,6 +139,25 @@ describe("InstancesPage", () => {
     expect(searches.every((sent) => "web".startsWith(sent ?? "?"))).toBe(true);
   });
 
+  it("writes a search to the URL once its page is in, cancelling an older one still loading", async () => {
+    const { abortedListCalls, url } = renderInstancesPage({
+      instances: [makeInstance({ id: "i1", name: "web-1" })],
+      listDelayMs: (params) => ({ w: 5_000, we: 150 })[params.get("search") ?? ""] ?? 0,
+    });
+    await screen.findByRole("table", { name: "Instances" });
+
+    const search = screen.getByRole("searchbox", { name: "Search" });
+    await userEvent.type(search, "we");
+    // The old rows stay, under the old URL, until the answer for "we" is in.
+    expect(search).toHaveValue("we");
+    expect(url().has("filter.search")).toBe(false);
+    await waitFor(() => {
+      expect(url().get("filter.search")).toBe("we");
+    });
+    expect(abortedListCalls.map((params) => params.get("search"))).toEqual(["w"]);
+    expect(search).toHaveValue("we");
+  });
+
   it("applies the exact-match filters on Enter", async () => {
     const { lastListCall } = renderInstancesPage({
       instances: [makeInstance({ id: "i1", name: "web-1" })],

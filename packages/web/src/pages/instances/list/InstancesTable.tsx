@@ -1,8 +1,12 @@
+import { useLayoutEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import { followInAppLink } from "../../../util/follow-in-app-link.ts";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import type { InstanceAction } from "../shared/instance-actions.ts";
 import { instanceKey } from "./instance-key.ts";
 import { InstanceRow } from "./InstanceRow.tsx";
 import { SortHeader, type InstanceSort } from "./SortHeader.tsx";
+import { useRowSlots } from "./use-row-slots.ts";
 
 interface Props {
   instances: readonly ClusterInstance[];
@@ -18,7 +22,10 @@ interface Props {
   stale: boolean;
 }
 
-/** One page of instances (at most 100 rows: the server pages). */
+/**
+ * One page of instances (at most 100 rows: the server pages). Rows are reused from answer to answer
+ * (`assignRowSlots`): an instance keeps its row, one that arrives takes the row of one that left.
+ */
 export function InstancesTable({
   instances,
   sort,
@@ -36,16 +43,31 @@ export function InstancesTable({
   const allSelected = instances.length > 0 && selectedOnPage === instances.length;
   const someSelected = selectedOnPage > 0 && !allSelected;
   const header = { sort, onSort };
+  const navigate = useNavigate();
+
+  const slots = useRowSlots(instances.map(instanceKey));
+  const body = useRef<HTMLTableSectionElement>(null);
+  const focusedRowKey = useRef<string>(undefined);
+  useLayoutEffect(() => {
+    // A row now showing another instance must not keep the focus it had for the one that left:
+    // a key pressed then would act on the wrong instance. As if the row had gone, focus leaves.
+    const active = document.activeElement;
+    const row = active?.closest("tr[data-instance-key]");
+    if (!(active instanceof HTMLElement) || !row || !body.current?.contains(row)) return;
+    if (row.getAttribute("data-instance-key") !== focusedRowKey.current) active.blur();
+  }, [slots]);
   return (
     <div className="instances-list__scroll">
       <table
         className={`instances-list__table${stale ? " is-stale" : ""}`}
+        // Roles written out: the grid layout of the stylesheet changes the parts' display.
+        role="table"
         aria-label="Instances"
         aria-busy={stale}
       >
-        <thead>
-          <tr>
-            <th scope="col" className="instances-list__select">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader" className="instances-list__select">
               <input
                 type="checkbox"
                 aria-label="Select all instances on this page"
@@ -59,37 +81,39 @@ export function InstancesTable({
                 }}
               />
             </th>
-            <SortHeader column="name" label="Name" className="instances-list__name" {...header} />
-            <SortHeader
-              column="status"
-              label="Status"
-              className="instances-list__status"
-              {...header}
-            />
+            <SortHeader column="name" label="Name" {...header} />
+            <SortHeader column="status" label="Status" {...header} />
             <SortHeader column="app_name" label="Application or image" {...header} />
-            <SortHeader column="type" label="Type" className="instances-list__type" {...header} />
-            <SortHeader column="node" label="Node" className="instances-list__node" {...header} />
-            <th scope="col" className="instances-list__resources">
+            <SortHeader column="type" label="Type" {...header} />
+            <SortHeader column="node" label="Node" {...header} />
+            <th scope="col" role="columnheader">
               Resources
             </th>
-            <th scope="col">Tags</th>
-            <SortHeader
-              column="created_at"
-              label="Created"
-              className="instances-list__created"
-              {...header}
-            />
-            <th scope="col" className="instances-list__actions">
+            <th scope="col" role="columnheader">
+              Tags
+            </th>
+            <SortHeader column="created_at" label="Created" {...header} />
+            <th scope="col" role="columnheader">
               Actions
             </th>
           </tr>
         </thead>
-        <tbody>
+        <tbody
+          ref={body}
+          role="rowgroup"
+          onClick={(event) => {
+            followInAppLink(event, navigate);
+          }}
+          onFocus={(event) => {
+            focusedRowKey.current =
+              event.target.closest("tr")?.getAttribute("data-instance-key") ?? undefined;
+          }}
+        >
           {instances.map((instance) => {
             const key = instanceKey(instance);
             return (
               <InstanceRow
-                key={key}
+                key={slots.get(key)}
                 instance={instance}
                 selected={selectedKeys.has(key)}
                 busy={busyKeys.has(key)}

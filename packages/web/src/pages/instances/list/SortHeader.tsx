@@ -12,11 +12,10 @@ interface Props {
   label: string;
   sort: InstanceSort;
   onSort: (sort: InstanceSort) => void;
-  className?: string;
 }
 
 /** A column header that sorts on the server; clicking the sorted one flips the order. */
-export function SortHeader({ column, label, sort, onSort, className }: Props) {
+export function SortHeader({ column, label, sort, onSort }: Props) {
   const active = sort.orderBy === column;
   const ariaSort = active ? (sort.order === "asc" ? "ascending" : "descending") : "none";
   const nextOrder: SortOrder = active
@@ -25,7 +24,7 @@ export function SortHeader({ column, label, sort, onSort, className }: Props) {
       : "asc"
     : defaultOrderFor(column);
   return (
-    <th scope="col" aria-sort={ariaSort} className={className}>
+    <th scope="col" role="columnheader" aria-sort={ariaSort}>
       <button
         type="button"
         className="instances-list__sort"

@@ -90,6 +90,8 @@ interface Options {
   path?: string;
   /** The list call fails with this status and message. */
   listError?: { status: number; message: string };
+  /** How long the list call takes to answer these params (none: at once). */
+  listDelayMs?: (params: URLSearchParams) => number;
 }
 
 function json(body: unknown, status = 200): Promise<Response> {
@@ -104,12 +106,13 @@ function LocationProbe() {
 
 /**
  * The instances page against a faked `fetch`: the list answers `instances`; a bulk call succeeds
- * for every instance sent; single writes answer an operation. Returns the list requests and the
- * writes the page made, and the URL's query.
+ * for every instance sent; single writes answer an operation. Returns the list requests (and
+ * those the page cancelled) and the writes the page made, and the URL's query.
  */
 export function renderInstancesPage(options: Options = {}) {
   const instances = options.instances ?? [];
   const listCalls: URLSearchParams[] = [];
+  const abortedListCalls: URLSearchParams[] = [];
   const writes: SentWrite[] = [];
   vi.stubGlobal(
     "fetch",
@@ -118,6 +121,19 @@ export function renderInstancesPage(options: Options = {}) {
       const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
       if (method === "GET" && url.pathname === "/api/instances") {
         listCalls.push(url.searchParams);
+        const delayMs = options.listDelayMs?.(url.searchParams) ?? 0;
+        if (delayMs > 0) {
+          return new Promise<Response>((resolve, reject) => {
+            const timer = setTimeout(() => {
+              resolve(json({ metadata: instances, total_size: instances.length }));
+            }, delayMs);
+            init?.signal?.addEventListener("abort", () => {
+              clearTimeout(timer);
+              abortedListCalls.push(url.searchParams);
+              reject(new DOMException("The request was aborted", "AbortError"));
+            });
+          });
+        }
         if (options.listError) {
           return json(
             {
@@ -158,6 +174,7 @@ export function renderInstancesPage(options: Options = {}) {
   );
   return {
     listCalls,
+    abortedListCalls,
     writes,
     lastListCall: () => listCalls.at(-1),
     url: () => new URLSearchParams(screen.getByTestId("location").textContent),

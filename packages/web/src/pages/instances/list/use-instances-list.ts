@@ -18,14 +18,16 @@ function instancesListQuery(request: InstancesListRequest) {
 }
 
 /**
- * Asks for a page before the page renders it: a keystroke of the search starts its request at
- * once instead of after the page has rendered the new URL, and the page's query then finds it in
- * flight (the same key).
+ * Asks for a page before the page renders it (the search's keystrokes), so that the page's query
+ * finds it in the cache or in flight (the same key). Settles when the answer is in; a failure
+ * shows when the page's own query reports it, so it is not passed on.
  */
 export function prefetchInstancesList(
   queryClient: QueryClient,
   request: InstancesListRequest,
-): void {
-  // A failure shows when the page's own query reports it: nothing to do with it here.
-  queryClient.query(instancesListQuery(request)).catch(() => undefined);
+): Promise<void> {
+  return queryClient.query(instancesListQuery(request)).then(
+    () => undefined,
+    () => undefined,
+  );
 }

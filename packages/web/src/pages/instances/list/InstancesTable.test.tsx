@@ -1,0 +1,85 @@
+import { describe, expect, it, vi } from "vitest";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, useLocation } from "react-router";
+import type { ClusterInstance } from "../../../api/instances.ts";
+import { InstancesTable } from "./InstancesTable.tsx";
+import { makeInstance } from "./render-instances-page.test-support.tsx";
+
+const noKeys: ReadonlySet<string> = new Set();
+
+function PathProbe() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+function table(instances: ClusterInstance[]) {
+  return (
+    <MemoryRouter initialEntries={["/instances"]}>
+      <PathProbe />
+      <InstancesTable
+        instances={instances}
+        sort={{ orderBy: "created_at", order: "desc" }}
+        onSort={vi.fn()}
+        selectedKeys={noKeys}
+        onToggle={vi.fn()}
+        onToggleAll={vi.fn()}
+        busyKeys={noKeys}
+        onAction={vi.fn()}
+        stale={false}
+      />
+    </MemoryRouter>
+  );
+}
+
+const rowOf = (name: string) => screen.getByRole("link", { name }).closest("tr");
+
+describe("InstancesTable", () => {
+  const a = makeInstance({ id: "a", name: "web-a" });
+  const b = makeInstance({ id: "b", name: "web-b" });
+
+  it("keeps an instance's row, and the focus in it, when others come and go", () => {
+    const { rerender } = render(table([a, b]));
+    const rowB = rowOf("web-b");
+    screen.getByRole("button", { name: "Stop web-b" }).focus();
+
+    rerender(table([makeInstance({ id: "new", name: "web-new" }), b]));
+    expect(rowOf("web-b")).toBe(rowB);
+    expect(screen.getByRole("button", { name: "Stop web-b" })).toHaveFocus();
+  });
+
+  it("reuses the rows for a new list, and takes the focus out of a row now showing another", () => {
+    const { rerender } = render(table([a, b]));
+    const rowA = rowOf("web-a");
+    screen.getByRole("button", { name: "Stop web-a" }).focus();
+
+    rerender(table([makeInstance({ id: "x", name: "web-x" })]));
+    // The same row now shows web-x: a key pressed must not stop web-x in web-a's place.
+    expect(rowOf("web-x")).toBe(rowA);
+    expect(screen.getByRole("button", { name: "Stop web-x" })).not.toHaveFocus();
+    expect(document.body).toHaveFocus();
+  });
+
+  it("follows a row's link in the app, and leaves a click with a modifier to the browser", async () => {
+    render(table([a]));
+    const link = screen.getByRole("link", { name: "web-a" });
+    expect(link).toHaveAttribute("href", "/instances/default/a");
+
+    // The browser's own handling (a new tab) is what follows a click the page left alone; jsdom
+    // cannot open one, so the click is stopped here once the page has had it.
+    let leftToBrowser = false;
+    document.addEventListener(
+      "click",
+      (event) => {
+        leftToBrowser = !event.defaultPrevented;
+        event.preventDefault();
+      },
+      { once: true },
+    );
+    link.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true }));
+    expect(leftToBrowser).toBe(true);
+    expect(screen.getByTestId("path")).toHaveTextContent(/^\/instances$/);
+
+    await userEvent.click(link);
+    expect(screen.getByTestId("path")).toHaveTextContent("/instances/default/a");
+  });
+});
