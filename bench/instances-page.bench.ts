@@ -2,14 +2,10 @@
 // dashboard started as `make start` starts it. Reports the time from navigation to the first 100
 // rows painted, and the time from a search keystroke to the table showing its matches.
 // Targets: under 500 ms and under 100 ms (p50).
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { execFileSync } from "node:child_process";
-import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Page } from "playwright-core";
 import { openClusterDatabase } from "../packages/cluster/src/store/database.ts";
+import { browserFlags, percentile, signUp, startDashboard, summary } from "./support/dashboard.ts";
 import { seedInstances } from "./support/seed-instances.ts";
 
 const instanceCount = 10_000;
@@ -17,56 +13,6 @@ const nodeCount = 100;
 const navigationSamples = 10;
 const keystrokeSamples = 20;
 const port = Number(process.env.BENCH_PORT ?? 18380);
-const baseUrl = `http://127.0.0.1:${port}`;
-const repositoryRoot = join(import.meta.dirname, "..");
-
-const browserFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-
-function percentile(sorted: readonly number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-}
-
-function summary(times: number[]): string {
-  const sorted = [...times].sort((a, b) => a - b);
-  return `p50 ${percentile(sorted, 0.5).toFixed(0)} ms, p90 ${percentile(sorted, 0.9).toFixed(0)} ms (${String(times.length)} samples)`;
-}
-
-async function waitForDashboard(): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${baseUrl}/api/auth-info`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("the dashboard did not start");
-    await sleep(100);
-  }
-}
-
-/** Signs a new account in through a registration link, as a person would. */
-async function signUp(page: Page, dataDir: string): Promise<void> {
-  const link = execFileSync("bin/dashboard", ["register", "--email", "bench@example.com"], {
-    cwd: repositoryRoot,
-    env: { ...process.env, DATA_DIR: dataDir },
-    encoding: "utf8",
-  }).trim();
-  await page.goto(link);
-  await page.getByLabel("Full name").fill("Bench Mark");
-  await page.getByLabel("Password", { exact: true }).fill("bench-mark-password-1");
-  await page.getByLabel("Confirm password").fill("bench-mark-password-1");
-  await page.getByRole("button", { name: "Create account" }).click();
-  await page.getByRole("navigation", { name: "Main navigation" }).waitFor();
-}
 
 const rowsSelector = "main table tbody tr";
 
@@ -148,35 +94,26 @@ async function timeKeystroke(page: Page, search: string): Promise<number> {
   return measured;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "bench-instances-page-"));
-const dashboard = spawn("bin/dashboard", ["start"], {
-  cwd: repositoryRoot,
-  env: {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    CLUSTER_NODE_CPUS: "64",
-    CLUSTER_NODE_MEMORY_GB: "256",
-    CLUSTER_NODE_DISK_GB: "4000",
-  },
-  stdio: "ignore",
+const dashboard = await startDashboard("instances-page", port, {
+  CLUSTER_NODE_CPUS: "64",
+  CLUSTER_NODE_MEMORY_GB: "256",
+  CLUSTER_NODE_DISK_GB: "4000",
 });
+const baseUrl = dashboard.baseUrl;
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: browserFlags });
 try {
-  await waitForDashboard();
-  const db = await openClusterDatabase(join(dataDir, "clusters", "default"), undefined, "default");
+  const db = await openClusterDatabase(
+    join(dashboard.dataDir, "clusters", "default"),
+    undefined,
+    "default",
+  );
   try {
     await seedInstances(db, instanceCount, nodeCount);
   } finally {
     await db.destroy();
   }
   const page = await browser.newPage({ viewport: { width: 1680, height: 1000 } });
-  await signUp(page, dataDir);
-  // The update modal greets a new account: close it once, it stays closed.
-  await page.goto(`${baseUrl}/instances`);
-  const modal = page.getByRole("dialog");
-  if (await modal.isVisible()) await modal.getByRole("button", { name: "Got it" }).click();
+  await signUp(page, dashboard);
 
   await timeFirstRows(page); // warms the server, the cluster and the browser's caches
   const navigation: number[] = [];
@@ -216,8 +153,5 @@ try {
   );
 } finally {
   await browser.close();
-  const exited = new Promise((resolve) => dashboard.once("exit", resolve));
-  dashboard.kill("SIGTERM");
-  await exited;
-  rmSync(dataDir, { recursive: true, force: true });
+  await dashboard.stop();
 }

@@ -123,9 +123,9 @@ test("every route of the dashboard loads its page", async () => {
 
 test("the VDI view and a shared stream open without the navigation and the status bar", async () => {
   for (const [path, title] of [
-    ["/vdi", "Virtual desktop"],
+    ["/vdi", "Virtual desktops"],
     ["/vdi/s1", "Virtual desktop"],
-    ["/stream/some-token", "Stream"],
+    ["/stream/some-token", "This stream is not available"],
   ] as const) {
     await page.goto(path);
     await expectPageTitle(page, title);

@@ -9,6 +9,9 @@ import { OperationManager } from "./operations/operation-manager.ts";
 import { seedCluster } from "./seed/seed-cluster.ts";
 import { buildAmsServer } from "./ams/server.ts";
 import { startTlsFront, type TlsFront } from "./access/tls-front.ts";
+import { startGateway, type RunningGateway } from "./gateway/start-gateway.ts";
+import type { ServeSignaling } from "./gateway/signaling.ts";
+import { serveSignaling } from "./streaming/serve-signaling.ts";
 
 export interface RunningCluster {
   context: ClusterContext;
@@ -16,21 +19,38 @@ export interface RunningCluster {
   socketPath: string;
   /** The TCP endpoint's port, when CLUSTER_HTTPS_ADDRESS enabled it. */
   httpsPort: number | undefined;
+  /** The stream gateway, on `<dataDir>/gateway.socket`. */
+  gateway: RunningGateway;
   stop(): Promise<void>;
+}
+
+/** What a cluster process is made with besides its options; tests replace parts of it. */
+export interface ClusterDependencies {
+  /** The media side of the stream gateway. */
+  serveSignaling?: ServeSignaling;
 }
 
 /**
  * Opens the cluster's state, resolves what a previous process left unfinished, and serves the AMS
- * API on `<dataDir>/ams.socket` (mode 0600: only its owner may call it, like AMS's local socket).
+ * API on `<dataDir>/ams.socket` (mode 0600: only its owner may call it, like AMS's local socket)
+ * and the stream gateway's on `<dataDir>/gateway.socket`.
  */
-export async function startCluster(options: ClusterOptions): Promise<RunningCluster> {
+export async function startCluster(
+  options: ClusterOptions,
+  dependencies: ClusterDependencies = {},
+): Promise<RunningCluster> {
   const db = await openClusterDatabase(options.dataDir, options.databaseUrl, options.name);
   const events = new EventHub();
   const operations = new OperationManager(db, events);
   const context: ClusterContext = { options, db, events, operations };
+  let gateway: RunningGateway | undefined;
   try {
     await seedCluster(db, options);
     const app = await buildAmsServer(context);
+    // The gateway follows instance changes from before the operations resume, so none is missed.
+    gateway = await startGateway(context, {
+      serveSignaling: dependencies.serveSignaling ?? serveSignaling,
+    });
     await operations.recover();
 
     const socketPath = join(options.dataDir, "ams.socket");
@@ -55,14 +75,17 @@ export async function startCluster(options: ClusterOptions): Promise<RunningClus
       app,
       socketPath,
       httpsPort: tlsFront?.port,
+      gateway,
       stop: async () => {
         await tlsFront?.close();
         await app.close();
+        await gateway?.close();
         await operations.stop();
         await db.destroy();
       },
     };
   } catch (error) {
+    await gateway?.close();
     await operations.stop();
     await db.destroy();
     throw error;

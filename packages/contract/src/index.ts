@@ -27,3 +27,5 @@ export * from "./validation/instance-resources.ts";
 export * from "./api/catalog.ts";
 export * from "./api/catalog-query.ts";
 export * from "./api/list-query.ts";
+export * from "./gateway/gateway.ts";
+export * from "./api/sessions.ts";

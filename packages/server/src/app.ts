@@ -13,6 +13,9 @@ import { registerOperationsRoutes } from "./api/operations.ts";
 import { registerInstancesApi } from "./api/instances.ts";
 import { registerApplicationsRoutes } from "./api/applications.ts";
 import { registerImagesRoutes } from "./api/images.ts";
+import { registerPublicStreamRoutes } from "./api/public-streams.ts";
+import { registerSessionRoutes } from "./api/sessions.ts";
+import { registerSignalingRelay } from "./events/signaling-relay.ts";
 import { registerEventsRelay, registerWebsocketSupport } from "./events/events-relay.ts";
 import { registerOperationSocketRelay } from "./events/operation-socket-relay.ts";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
@@ -37,7 +40,7 @@ export interface AppDependencies {
   logger?: boolean;
 }
 
-/** The dashboard's HTTP server: every `/api/...` call, sign-in, the embedded IdP, the events and exec relays and the SPA. */
+/** The dashboard's HTTP server: every `/api/...` call, sign-in, the embedded IdP, the events, exec and signaling relays and the SPA. */
 export async function buildApp({ context, logger }: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = context;
   const app = Fastify({ logger: logger ?? false, trustProxy: false });
@@ -85,8 +88,11 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   await registerInstancesApi(app, context);
   registerApplicationsRoutes(app, context);
   registerImagesRoutes(app, context);
+  registerSessionRoutes(app, context);
+  registerPublicStreamRoutes(app, context);
   await registerEventsRelay(app, context);
   await registerOperationSocketRelay(app, context);
+  registerSignalingRelay(app, context);
   await registerSpa(app, config.webDistDir);
   return app;
 }

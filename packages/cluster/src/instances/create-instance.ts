@@ -1,10 +1,23 @@
-import { instanceNameMessages, type InstancesPost } from "@anbox-dashboard/contract";
+import {
+  instanceNameMessages,
+  type AmsOperation,
+  type InstancesPost,
+} from "@anbox-dashboard/contract";
+import type { ClusterContext } from "../context.ts";
 import type { ClusterDatabase } from "../store/database.ts";
 import type { InstancesTable } from "../store/schema.ts";
 import { newId } from "../store/ids.ts";
 import { AmsError } from "../ams/envelope.ts";
 import { resolveSource, type ResolvedSource } from "./resolve-source.ts";
 import { defaultInstanceConfig, type StoredInstanceConfig } from "./instance-record.ts";
+import { instanceLifecycleOf } from "./lifecycle-registry.ts";
+import { instanceOperationKinds, startInstanceOperation } from "./instance-operations.ts";
+import {
+  instanceSessionSettings,
+  newSessionRow,
+  tagsForNewInstance,
+  type SessionSettings,
+} from "../gateway/session-row.ts";
 
 const gigabyte = 1_000_000_000;
 const gibibyte = 1024 ** 3;
@@ -38,7 +51,8 @@ export async function buildInstanceRow(
   const id = newId();
   const name = body.name !== undefined && body.name !== "" ? body.name : `ams-${id}`;
   const resources = chooseResources(body, source);
-  const tags = [...new Set(body.tags ?? [])];
+  // With streaming enabled the instance is tagged `session=<id>` (its gateway session, reference 3.3).
+  const tags = tagsForNewInstance(body.tags ?? [], body.config?.enable_streaming === true);
   return {
     id,
     name,
@@ -124,8 +138,16 @@ function chooseConfig(body: InstancesPost, source: ResolvedSource): StoredInstan
   };
 }
 
-/** Stores a new instance with its tags; 409 when the name is taken (also under a race). */
-export async function insertInstance(db: ClusterDatabase, row: InstancesTable): Promise<void> {
+/**
+ * Stores a new instance with its tags, and its stream gateway session when it streams (in the same
+ * transaction: an instance tagged `session=<id>` always has that session); 409 when the name is
+ * taken (also under a race). `sessionSettings` are those of `POST /1.0/sessions`, when it asks.
+ */
+export async function insertInstance(
+  db: ClusterDatabase,
+  row: InstancesTable,
+  sessionSettings: SessionSettings = instanceSessionSettings,
+): Promise<void> {
   const taken = await db
     .selectFrom("instances")
     .select("id")
@@ -133,6 +155,7 @@ export async function insertInstance(db: ClusterDatabase, row: InstancesTable): 
     .executeTakeFirst();
   if (taken) throw new AmsError(409, instanceNameMessages.taken);
   const tags: string[] = JSON.parse(row.tags) as string[];
+  const session = newSessionRow(row, tags, sessionSettings);
   try {
     await db.transaction().execute(async (tx) => {
       await tx.insertInto("instances").values(row).execute();
@@ -142,6 +165,7 @@ export async function insertInstance(db: ClusterDatabase, row: InstancesTable): 
           .values(tags.map((tag) => ({ instance_id: row.id, tag })))
           .execute();
       }
+      if (session) await tx.insertInto("gateway_sessions").values(session).execute();
     });
   } catch (error) {
     // Two creates with one name can both pass the check above; the unique index decides.
@@ -153,4 +177,26 @@ export async function insertInstance(db: ClusterDatabase, row: InstancesTable): 
     if (again && again.id !== row.id) throw new AmsError(409, instanceNameMessages.taken);
     throw error;
   }
+}
+
+/**
+ * Creates an instance the way `POST /1.0/instances` does: its row (and session), status `created`
+ * announced, and the operation that boots it. Used by the stream gateway's `POST /1.0/sessions`.
+ */
+export async function launchInstance(
+  context: ClusterContext,
+  body: InstancesPost,
+  sessionSettings: SessionSettings = instanceSessionSettings,
+): Promise<{ row: InstancesTable; operation: AmsOperation }> {
+  const row = await buildInstanceRow(context.db, body);
+  await insertInstance(context.db, row, sessionSettings);
+  await instanceLifecycleOf(context).setStatus(row.id, "created");
+  const operation = await startInstanceOperation(
+    context,
+    instanceOperationKinds.create,
+    "Creating instance",
+    [row.id],
+    { id: row.id },
+  );
+  return { row, operation };
 }

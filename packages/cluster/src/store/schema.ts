@@ -14,6 +14,9 @@ export interface ClusterSchema {
   operations: OperationsTable;
   config: ConfigTable;
   certificates: CertificatesTable;
+  gateway_accounts: GatewayAccountsTable;
+  gateway_sessions: GatewaySessionsTable;
+  gateway_shares: GatewaySharesTable;
 }
 
 export interface NodesTable {
@@ -179,4 +182,46 @@ export interface CertificatesTable {
   /** The DER certificate, base64, without PEM header or footer (as AMS takes and shows it). */
   certificate: string;
   created_at: number;
+}
+
+/** A service account of the stream gateway (reference 3.1). Its token is never stored, only its hash. */
+export interface GatewayAccountsTable {
+  name: string;
+  /** SHA-256 of the token, lower-case hex. */
+  token_hash: string;
+  created_at: number;
+  /** Unix seconds after which the token is refused. */
+  expires_at: number;
+  revoked: number;
+}
+
+/** A stream gateway session (reference 3.3). It stays, `terminated`, after its instance is gone. */
+export interface GatewaySessionsTable {
+  id: string;
+  instance_id: string;
+  /** The application's name, or the image's for an instance made from an image. */
+  app: string;
+  /** created, active, error, terminating or terminated. */
+  status: string;
+  status_message: string;
+  region: string;
+  joinable: number;
+  created_at: number;
+  updated_at: number;
+  /** JSON: { width, height, fps, density }. */
+  screen: string;
+  idle_time_min: number;
+  ephemeral: number;
+}
+
+/** A share link of a session: its id is the secret of the public link. */
+export interface GatewaySharesTable {
+  id: string;
+  session_id: string;
+  /** `stream` (our public stream links) or `adb` (accepted for compatibility). */
+  type: string;
+  description: string;
+  created_at: number;
+  /** Unix seconds; the API shows it as RFC 3339. */
+  expiry_at: number;
 }

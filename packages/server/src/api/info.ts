@@ -36,9 +36,8 @@ export function registerSessionInfoRoutes(
     return {
       user: { fullname: signedIn.fullname, email: signedIn.email },
       applications_enabled: true,
-      // The stream gateway is not part of the product yet: sessions are offered wherever the
-      // cluster's management API answers, which is where they are created.
-      sessions_enabled: true,
+      // Sessions need the cluster's stream gateway (every embedded cluster has one).
+      sessions_enabled: cluster.gateway !== undefined,
       registry_enabled: typeof registryUrl === "string" && registryUrl !== "",
       registry_automatic: registryMode === "pull" || registryMode === "push",
       config_enabled: config !== undefined,

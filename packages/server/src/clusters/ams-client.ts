@@ -1,5 +1,5 @@
-import { request } from "node:http";
 import type { AmsResponse } from "@anbox-dashboard/contract";
+import { requestOverSocket, type RawAnswer } from "./socket-request.ts";
 
 /** A failed call to a cluster's AMS API, with the status and message the cluster answered. */
 export class AmsClientError extends Error {
@@ -60,38 +60,12 @@ export class AmsClient {
     body: unknown,
     signal: AbortSignal | undefined,
   ): Promise<RawAnswer> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    // The length is always given: Node sends a DELETE body neither chunked nor with a length,
-    // and the cluster could not tell where it ends.
-    const headers =
-      payload === undefined
-        ? {}
-        : {
-            "content-type": "application/json",
-            "content-length": String(Buffer.byteLength(payload)),
-          };
-    return new Promise((resolve, reject) => {
-      const req = request({ socketPath: this.socketPath, path, method, signal, headers }, (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("error", reject);
-        res.on("end", () => {
-          resolve({ statusCode: res.statusCode ?? 0, text });
-        });
-      });
-      req.on("error", (error) => {
-        reject(new AmsClientError(503, `The cluster cannot be reached: ${error.message}`));
-      });
-      req.end(payload);
-    });
+    return requestOverSocket(
+      this.socketPath,
+      { method, path, body, signal },
+      (message) => new AmsClientError(503, `The cluster cannot be reached: ${message}`),
+    );
   }
-}
-
-/** What the cluster answered, before the envelope is read. */
-interface RawAnswer {
-  statusCode: number;
-  text: string;
 }
 
 function unwrap<T>({ statusCode, text }: RawAnswer): AmsResult<T> {

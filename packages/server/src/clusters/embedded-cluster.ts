@@ -3,10 +3,12 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { AmsClient } from "./ams-client.ts";
+import { GatewayClient } from "./gateway-client.ts";
 
 export interface EmbeddedCluster {
   id: string;
   client: AmsClient;
+  gateway: GatewayClient;
   stop(): Promise<void>;
 }
 
@@ -21,6 +23,11 @@ const restartDelayMs = 1_000;
 export async function startEmbeddedCluster(id: string, dataDir: string): Promise<EmbeddedCluster> {
   const clusterDir = join(dataDir, "clusters", id);
   const client = new AmsClient(join(clusterDir, "ams.socket"));
+  // The cluster writes its gateway's service-account token next to the socket, for this server.
+  const gateway = new GatewayClient(
+    join(clusterDir, "gateway.socket"),
+    join(clusterDir, "gateway-token"),
+  );
   const entry = fileURLToPath(import.meta.resolve("@anbox-dashboard/cluster/main"));
   let stopping = false;
 
@@ -52,6 +59,7 @@ export async function startEmbeddedCluster(id: string, dataDir: string): Promise
   return {
     id,
     client,
+    gateway,
     stop: async () => {
       stopping = true;
       const running = child;

@@ -8,8 +8,11 @@ import { openUpstream, type Upstream, type UpstreamOptions } from "./upstream.ts
 export interface ClusterSocketRoute {
   /** The browser's path, e.g. `/ams/:clusterIndex/1.0/events`. */
   url: string;
-  /** The cluster and its socket's path for a request (throws an ApiError for a bad one). */
-  target(request: FastifyRequest): { cluster: ClusterHandle; path: string };
+  /**
+   * The cluster and its socket's path for a request (throws an ApiError for a bad one), and the
+   * Unix socket of the service that serves it when it is not the cluster's AMS (its gateway).
+   */
+  target(request: FastifyRequest): { cluster: ClusterHandle; path: string; socketPath?: string };
   /** How the cluster's refusals are worded. */
   upstream?: UpstreamOptions;
   /** Why the browser is closed when its cluster socket is missing at the hand-over. */
@@ -40,10 +43,10 @@ export function registerClusterSocketRoute(
     method: "GET",
     url: route.url,
     preValidation: async (request) => {
-      const { cluster, path } = route.target(request);
+      const { cluster, path, socketPath = cluster.client.socketPath } = route.target(request);
       if (!request.ws) return;
       const upstream = await openUpstream(
-        `ws+unix://${cluster.client.socketPath}:${path}`,
+        `ws+unix://${socketPath}:${path}`,
         cluster.id,
         route.upstream,
       );

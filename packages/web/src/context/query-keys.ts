@@ -36,4 +36,12 @@ export const queryKeys = {
   instanceLogs: (clusterId: string, id: string) => ["instances", "logs", clusterId, id] as const,
   instanceLog: (clusterId: string, id: string, name: string) =>
     ["instances", "logs", clusterId, id, name] as const,
+  /** Every session query (the VDI list, a session, its share links). */
+  sessions: () => ["sessions"] as const,
+  sessionsList: () => ["sessions", "list"] as const,
+  session: (sessionId: string, clusterId: string) =>
+    ["sessions", "detail", sessionId, clusterId] as const,
+  sessionShares: (sessionId: string, clusterId: string) =>
+    ["sessions", "shares", sessionId, clusterId] as const,
+  publicStream: (token: string) => ["sessions", "public", token] as const,
 };

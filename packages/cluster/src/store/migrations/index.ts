@@ -3,6 +3,7 @@ import { initial } from "./0001-initial.ts";
 import { certificates } from "./0002-certificates.ts";
 import { instanceListIndexes } from "./0003-instance-list-indexes.ts";
 import { instanceRevisionTrigger } from "./0004-instance-revision-trigger.ts";
+import { gateway } from "./0005-gateway.ts";
 
 /** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002-certificates": certificates,
   "0003-instance-list-indexes": instanceListIndexes,
   "0004-instance-revision-trigger": instanceRevisionTrigger,
+  "0005-gateway": gateway,
 };

@@ -1,12 +1,120 @@
-import { useParams } from "react-router";
-import { PlaceholderPage } from "../../components/page-layout/PlaceholderPage.tsx";
+import { useCallback, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { fetchSession, joinSession } from "../../api/sessions.ts";
+import { EmptyState } from "../../components/page-layout/EmptyState.tsx";
+import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
+import { PageLoader } from "../../components/PageLoader.tsx";
+import { queryKeys } from "../../context/query-keys.ts";
+import { StreamPlayer } from "./player/StreamPlayer.tsx";
+import { notStreamableReason } from "./session-status.ts";
+import { ShareLinksModal } from "./share/ShareLinksModal.tsx";
+import { StreamStatsPanel } from "./stats/StreamStatsPanel.tsx";
+import { toStreamConnection } from "./stream-connection.ts";
+import "./_session-page.scss";
 
-/** `/sessions/{sessionId}`: a streaming session (under Instances in the navigation). */
+/** How often a session that is not streamable yet (its instance booting) is looked at again. */
+const waitingRefetchMs = 2_000;
+
+/**
+ * `/sessions/{sessionId}` (optionally `?clusterId=`): the stream of a signed-in user's instance,
+ * with the player's controls, share links and the statistics panel beside it.
+ */
 export default function SessionPage() {
   const { sessionId = "" } = useParams();
+  const [searchParams] = useSearchParams();
+  const clusterParam = searchParams.get("clusterId") ?? "";
+  const session = useQuery({
+    queryKey: queryKeys.session(sessionId, clusterParam),
+    queryFn: ({ signal }) =>
+      fetchSession(sessionId, clusterParam === "" ? undefined : clusterParam, signal),
+    refetchInterval: (query) => (query.state.data?.status === "created" ? waitingRefetchMs : false),
+  });
+  const [peer, setPeer] = useState<RTCPeerConnection>();
+  const [statsOpen, setStatsOpen] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const clusterId = session.data?.clusterId;
+  const connect = useCallback(
+    async () => toStreamConnection(await joinSession(sessionId, clusterId)),
+    [sessionId, clusterId],
+  );
+  const toggleStats = useCallback(() => {
+    setStatsOpen((open) => !open);
+  }, []);
+
+  const title = session.data?.instance_name
+    ? `Stream of ${session.data.instance_name}`
+    : `Session ${sessionId}`;
+  const reason = session.data ? notStreamableReason(session.data.status) : undefined;
+
   return (
-    <PlaceholderPage title={`Session ${sessionId}`}>
-      <p>The stream of session {sessionId} will be shown here.</p>
-    </PlaceholderPage>
+    <PageLayout
+      title={title}
+      controls={
+        session.data?.container_id && clusterId ? (
+          <Link
+            className="p-button"
+            to={`/instances/${encodeURIComponent(clusterId)}/${encodeURIComponent(session.data.container_id)}`}
+          >
+            Instance details
+          </Link>
+        ) : undefined
+      }
+    >
+      {session.isPending && <PageLoader />}
+      {session.isError && (
+        <div className="p-notification--negative" role="alert">
+          <div className="p-notification__content">
+            <h2 className="p-notification__title">Cannot open this session</h2>
+            <p className="p-notification__message">{session.error.message}</p>
+          </div>
+        </div>
+      )}
+      {reason !== undefined && (
+        <EmptyState title="The stream is not available">
+          <p>{reason}</p>
+        </EmptyState>
+      )}
+      {session.data && reason === undefined && clusterId && (
+        <div className="session-page">
+          <div className="session-page__player">
+            <StreamPlayer
+              connect={connect}
+              screen={session.data.screen ?? { width: 720, height: 1280 }}
+              onPeer={setPeer}
+              onToggleStats={toggleStats}
+              extraControls={
+                <button
+                  type="button"
+                  className="p-button is-dense"
+                  onClick={() => {
+                    setSharing(true);
+                  }}
+                >
+                  Share
+                </button>
+              }
+            />
+          </div>
+          {statsOpen && (
+            <StreamStatsPanel
+              peer={peer}
+              onClose={() => {
+                setStatsOpen(false);
+              }}
+            />
+          )}
+          {sharing && (
+            <ShareLinksModal
+              sessionId={sessionId}
+              clusterId={clusterId}
+              onClose={() => {
+                setSharing(false);
+              }}
+            />
+          )}
+        </div>
+      )}
+    </PageLayout>
   );
 }

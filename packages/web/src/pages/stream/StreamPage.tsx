@@ -1,11 +1,43 @@
+import { useCallback } from "react";
+import { useParams } from "react-router";
+import { useQuery } from "@tanstack/react-query";
+import { fetchPublicStream, joinPublicStream } from "../../api/sessions.ts";
+import { PageLoader } from "../../components/PageLoader.tsx";
 import { PublicCard } from "../../components/PublicCard.tsx";
+import { queryKeys } from "../../context/query-keys.ts";
+import { StreamPlayer } from "../sessions/player/StreamPlayer.tsx";
+import { toStreamConnection } from "../sessions/stream-connection.ts";
 
-/** `/stream/{token}`: a session shared by link, open to anyone holding the token. */
+/**
+ * `/stream/{token}`: a stream shared by link, for anyone holding it and signed in or not. No
+ * navigation, no status bar: only the stream. An expired or revoked link says so.
+ */
 export default function StreamPage() {
+  const { token = "" } = useParams();
+  const stream = useQuery({
+    queryKey: queryKeys.publicStream(token),
+    queryFn: () => fetchPublicStream(token),
+    // A 404 (revoked) or 410 (expired) is an answer, not a failure to retry.
+    retry: false,
+  });
+  const connect = useCallback(
+    async () => toStreamConnection(await joinPublicStream(token)),
+    [token],
+  );
+  if (stream.isPending) return <PageLoader />;
+  if (stream.isError) {
+    return (
+      <PublicCard>
+        <h1 className="p-heading--3">This stream is not available</h1>
+        <p role="alert">{stream.error.message}</p>
+        <p>Ask the person who shared it for a new link.</p>
+      </PublicCard>
+    );
+  }
   return (
-    <PublicCard>
-      <h1 className="p-heading--3">Stream</h1>
-      <p>The shared stream will be shown here.</p>
-    </PublicCard>
+    <div className="stream-page">
+      <h1 className="u-off-screen">Stream of {stream.data.instance_name}</h1>
+      <StreamPlayer connect={connect} screen={stream.data.screen} fullWindow />
+    </div>
   );
 }

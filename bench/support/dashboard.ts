@@ -1,0 +1,95 @@
+// What the browser benchmarks share: a dashboard started as `make start` starts it (its own data
+// directory, on a port of the benchmark's), Chromium with the flags this machine needs, an
+// account signed in through a registration link as a person would, and the figures' summary.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { Page } from "playwright-core";
+
+export const repositoryRoot = join(import.meta.dirname, "..", "..");
+
+export const browserFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function percentile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+export function summary(times: readonly number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `p50 ${percentile(sorted, 0.5).toFixed(0)} ms, p90 ${percentile(sorted, 0.9).toFixed(0)} ms (${String(times.length)} samples)`;
+}
+
+export function median(values: readonly number[]): number {
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+}
+
+export interface BenchDashboard {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `bin/dashboard start` on 127.0.0.1:`port` with a new data directory; resolves once it answers. */
+export async function startDashboard(
+  name: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<BenchDashboard> {
+  const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const baseUrl = `http://127.0.0.1:${String(port)}`;
+  const dashboard = spawn("bin/dashboard", ["start"], {
+    cwd: repositoryRoot,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ...env },
+    stdio: "ignore",
+  });
+  const stop = async () => {
+    const exited = new Promise((resolve) => dashboard.once("exit", resolve));
+    dashboard.kill("SIGTERM");
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${baseUrl}/api/auth-info`)).ok) return { baseUrl, dataDir, stop };
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error("the dashboard did not start");
+    }
+    await sleep(100);
+  }
+}
+
+/** Signs a new account in through a registration link, and closes the update modal once. */
+export async function signUp(page: Page, dashboard: BenchDashboard): Promise<void> {
+  const link = execFileSync("bin/dashboard", ["register", "--email", "bench@example.com"], {
+    cwd: repositoryRoot,
+    env: { ...process.env, DATA_DIR: dashboard.dataDir },
+    encoding: "utf8",
+  }).trim();
+  await page.goto(link);
+  await page.getByLabel("Full name").fill("Bench Mark");
+  await page.getByLabel("Password", { exact: true }).fill("bench-mark-password-1");
+  await page.getByLabel("Confirm password").fill("bench-mark-password-1");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.getByRole("navigation", { name: "Main navigation" }).waitFor();
+  const modal = page.getByRole("dialog");
+  await modal.getByRole("button", { name: "Got it" }).click();
+}

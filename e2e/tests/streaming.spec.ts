@@ -1,0 +1,189 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signUp } from "../helpers/account.ts";
+import { createInstanceThroughCluster } from "../helpers/cluster-api.ts";
+
+// Streaming end to end: a streamable instance's virtual device streams its real, encoded screen
+// over WebRTC into Chromium, through the dashboard's join broker and signaling relay. A touch on
+// the video makes the round trip to the device and shows on its screen; the statistics panel reads
+// real getStats values; a share link plays signed out until it is revoked; a second viewer takes
+// the stream over; the signaling answers a malformed message with an error and goes on.
+
+const screen = { width: 720, height: 1280 };
+
+async function createStreamableInstance(): Promise<{ name: string }> {
+  const name = `e2e-stream-${String(Date.now())}`;
+  await createInstanceThroughCluster({
+    name,
+    config: { enable_streaming: true, display: { ...screen, fps: 30, density: 240 } },
+  });
+  return { name };
+}
+
+function video(page: Page) {
+  return page.getByLabel("Stream of the device");
+}
+
+async function expectPlaying(page: Page): Promise<void> {
+  await expect(page.getByRole("status").filter({ hasText: "The stream is playing." })).toBeVisible({
+    timeout: 20_000,
+  });
+  // Frames decoded by the browser, not just a connection.
+  await expect
+    .poll(
+      () =>
+        video(page).evaluate(
+          (element) => (element as HTMLVideoElement).getVideoPlaybackQuality().totalVideoFrames,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(10);
+}
+
+/** The decoded video's pixels around a point of the device's screen, as RGB triples. */
+function pixelsAround(page: Page, point: { x: number; y: number }): Promise<number[]> {
+  return video(page).evaluate((element, { x, y }) => {
+    const playing = element as HTMLVideoElement;
+    const canvas = document.createElement("canvas");
+    canvas.width = playing.videoWidth;
+    canvas.height = playing.videoHeight;
+    const context = canvas.getContext("2d", { willReadFrequently: true });
+    if (!context) throw new Error("no 2d context");
+    context.drawImage(playing, 0, 0);
+    const { data } = context.getImageData(x - 8, y - 8, 16, 16);
+    return [...data].filter((_, index) => index % 4 !== 3);
+  }, point);
+}
+
+function difference(before: readonly number[], after: readonly number[]): number {
+  return (
+    before.reduce((sum, value, index) => sum + Math.abs(value - (after[index] ?? 0)), 0) /
+    before.length
+  );
+}
+
+/** Where a point of the device's screen is on the page (object-fit: contain, no rotation). */
+function clientPoint(page: Page, point: { x: number; y: number }) {
+  return video(page).evaluate(
+    (element, { x, y, width, height }) => {
+      const box = element.getBoundingClientRect();
+      const scale = Math.min(box.width / width, box.height / height);
+      const left = box.left + (box.width - width * scale) / 2;
+      const top = box.top + (box.height - height * scale) / 2;
+      return { x: left + x * scale, y: top + y * scale };
+    },
+    { ...point, ...screen },
+  );
+}
+
+test("a streamable instance plays on its session page; a touch shows on the device; real statistics", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, "Hedy Lamarr");
+  const { name } = await createStreamableInstance();
+  await page.goto("/instances");
+  await page.getByRole("link", { name: `Stream ${name}` }).click();
+  await expect(page).toHaveURL(/\/sessions\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Stream of ${name}` })).toBeVisible();
+  await expectPlaying(page);
+
+  // A touch held on an empty part of the screen is drawn there by the device.
+  const target = { x: 360, y: 1000 };
+  const before = await pixelsAround(page, target);
+  const at = await clientPoint(page, target);
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  await expect
+    .poll(async () => difference(before, await pixelsAround(page, target)), {
+      timeout: 5_000,
+    })
+    .toBeGreaterThan(30);
+  await page.mouse.up();
+
+  // The statistics panel reads the browser's getStats.
+  await page.getByRole("button", { name: "Statistics" }).click();
+  const panel = page.getByRole("complementary", { name: "Statistics" });
+  await expect(panel).toBeVisible();
+  const videoStats = panel.getByRole("region", { name: "Video" });
+  const value = (label: string) =>
+    videoStats.locator(".stream-stats__row").filter({ hasText: label }).locator("dd");
+  await expect(value("Codec")).toHaveText(/H264|VP8/, { timeout: 10_000 });
+  await expect
+    .poll(async () => Number((await value("Packets received").textContent())?.replace(/\D/g, "")), {
+      timeout: 10_000,
+    })
+    .toBeGreaterThan(100);
+  await expect(value("FPS")).toHaveText(/\d+(\.\d+)? fps/);
+  await expect(panel.getByRole("region", { name: "Network" })).toContainText(/ms|Not implemented/);
+
+  // A second viewer (here: a join made from the page) takes over; the signaling answers a
+  // malformed message with an error and then speaks on.
+  const sessionId = decodeURIComponent(new URL(page.url()).pathname.split("/").at(-1) ?? "");
+  const replies = await page.evaluate(async (id) => {
+    const joined = (await (
+      await fetch(`/api/sessions/${encodeURIComponent(id)}/join`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+      })
+    ).json()) as { signaling_url: string };
+    const socket = new WebSocket(
+      new URL(joined.signaling_url, location.href.replace(/^http/, "ws")),
+    );
+    const received: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      socket.onerror = () => {
+        reject(new Error("the signaling socket failed"));
+      };
+      socket.onmessage = (event) => {
+        received.push(String(event.data));
+        if (received.length === 1) socket.send(JSON.stringify({ type: "discover" }));
+        else resolve();
+      };
+      socket.onopen = () => {
+        socket.send("{not json");
+      };
+    });
+    socket.close();
+    return received.map((text) => (JSON.parse(text) as { type: string }).type);
+  }, sessionId);
+  expect(replies).toEqual(["error", "resp:discover"]);
+  await expect(page.getByRole("status")).toHaveText(/Another viewer took over this stream/, {
+    timeout: 15_000,
+  });
+  await page.getByRole("button", { name: "Reconnect" }).click();
+  await expectPlaying(page);
+});
+
+test("a share link plays signed out, and stops working once revoked", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signUp(page, "Grace Hopper");
+  const { name } = await createStreamableInstance();
+  await page.goto("/instances");
+  await page.getByRole("link", { name: `Stream ${name}` }).click();
+  await expectPlaying(page);
+
+  await page.getByRole("button", { name: "Share" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share this stream" });
+  await dialog.getByLabel("Description (optional)").fill("for the review");
+  await dialog.getByRole("button", { name: "Create link" }).click();
+  const link = dialog.getByRole("list", { name: "Share links" }).getByRole("link").first();
+  await expect(link).toBeVisible();
+  const url = (await link.getAttribute("href")) ?? "";
+  expect(url).toMatch(/^\/stream\/[\w-]+$/);
+
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(url);
+  await expect(visitorPage.getByRole("navigation")).toHaveCount(0);
+  await expectPlaying(visitorPage);
+
+  await dialog.getByRole("button", { name: /^Revoke / }).click();
+  await expect(dialog.getByText("No links yet.")).toBeVisible();
+  await visitorPage.reload();
+  await expect(
+    visitorPage.getByRole("heading", { name: "This stream is not available" }),
+  ).toBeVisible();
+  await expect(visitorPage.getByRole("alert")).toContainText(/revoked|does not exist/);
+  await visitor.close();
+});

@@ -1,0 +1,47 @@
+import type { GatewayJoinResponse } from "@anbox-dashboard/contract";
+import { GatewayError } from "./envelope.ts";
+import type { GatewayServices } from "./gateway-services.ts";
+import type { SessionWithInstance } from "./session-view.ts";
+
+/**
+ * The signaling websocket of a session with a join token. A path, not a URL: the gateway is
+ * reached over a Unix socket, and the dashboard server puts its own relay in front of this path.
+ */
+export function signalingPath(sessionId: string, joinToken: string): string {
+  return `/1.0/session/${sessionId}/sockets/master?token=${joinToken}`;
+}
+
+/**
+ * Lets a client join a session (reference 3.2 join): a single-use token for its signaling socket.
+ * Only an active session (its instance running) can be joined; a session that is not joinable
+ * takes no client after its first.
+ */
+export function joinSession(
+  services: GatewayServices,
+  session: SessionWithInstance,
+  shareId?: string,
+): GatewayJoinResponse {
+  if (session.status !== "active") {
+    throw new GatewayError(409, notJoinableNow(session));
+  }
+  if (session.joinable !== 1 && services.streams.hasHadViewer(session.id)) {
+    throw new GatewayError(
+      409,
+      `Session ${session.id} is not joinable: its client has connected already`,
+    );
+  }
+  const token = services.joinTokens.issue(session.id, shareId);
+  return { url: signalingPath(session.id, token), stun_servers: [] };
+}
+
+function notJoinableNow(session: SessionWithInstance): string {
+  const subject = `Session ${session.id} is ${session.status}`;
+  switch (session.status) {
+    case "created":
+      return `${subject}: it can be joined once its instance is running`;
+    case "error":
+      return `${subject} (${session.status_message || "its instance failed"}): it cannot be joined`;
+    default:
+      return `${subject}: it has ended and cannot be joined`;
+  }
+}

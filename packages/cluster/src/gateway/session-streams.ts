@@ -1,0 +1,119 @@
+import type { WebSocket } from "ws";
+import { KeyedLock } from "../instances/keyed-lock.ts";
+import type { ServeSignaling, StreamHandle, StreamScreenSpec } from "./signaling.ts";
+
+/** Close code for a signaling socket whose session ended before its stream could start. */
+export const sessionEndedCloseCode = 4410;
+/** A stream that does not finish closing in this time is let go: the next viewer must not wait. */
+const closeTimeoutMs = 5_000;
+
+interface LiveStream {
+  handle: StreamHandle;
+  /** The share link the viewer came through, if any. */
+  shareId: string | undefined;
+}
+
+export interface AttachOptions {
+  shareId: string | undefined;
+  /** Asked once the previous viewer is gone: false when the session ended meanwhile. */
+  stillLive: () => Promise<boolean>;
+}
+
+/**
+ * The one live stream of each session. A new viewer takes over: the previous stream is closed
+ * (`taken-over`) before the new one starts, so a virtual device never feeds two viewers. When the
+ * session ends, its stream is closed (`session-ended`). Work on one session is serialised, so a
+ * takeover and an end cannot interleave.
+ */
+export class SessionStreams {
+  private readonly serve: ServeSignaling;
+  private readonly streams = new Map<string, LiveStream>();
+  private readonly lock = new KeyedLock();
+  /** Sessions a viewer has connected to in this process (a non-joinable session takes one). */
+  private readonly joined = new Set<string>();
+
+  constructor(serve: ServeSignaling) {
+    this.serve = serve;
+  }
+
+  /**
+   * Hands the signaling socket to the media side, closing the session's previous stream first.
+   * Says what became of it: the socket may have closed, or the session ended, meanwhile.
+   */
+  attach(
+    sessionId: string,
+    socket: WebSocket,
+    screen: StreamScreenSpec,
+    options: AttachOptions,
+  ): Promise<"attached" | "socket-closed" | "session-ended"> {
+    return this.lock.run(sessionId, async () => {
+      const previous = this.streams.get(sessionId);
+      if (previous) {
+        this.streams.delete(sessionId);
+        await closeStream(previous.handle, "taken-over");
+      }
+      if (socket.readyState !== socket.OPEN) return "socket-closed";
+      if (!(await options.stillLive())) return "session-ended";
+      const stream: LiveStream = { handle: this.serve(socket, screen), shareId: options.shareId };
+      this.streams.set(sessionId, stream);
+      this.joined.add(sessionId);
+      const forget = (): void => {
+        if (this.streams.get(sessionId) === stream) this.streams.delete(sessionId);
+      };
+      stream.handle.closed.then(forget, forget);
+      return "attached";
+    });
+  }
+
+  /** Closes the session's stream, if it has one, because the session ended. */
+  end(sessionId: string): Promise<void> {
+    return this.lock.run(sessionId, async () => {
+      const stream = this.streams.get(sessionId);
+      if (!stream) return;
+      this.streams.delete(sessionId);
+      await closeStream(stream.handle, "session-ended");
+    });
+  }
+
+  /** Closes the streams whose viewers came through a share link that was deleted. */
+  async endShare(shareId: string): Promise<void> {
+    const sessions = [...this.streams]
+      .filter(([, stream]) => stream.shareId === shareId)
+      .map(([sessionId]) => sessionId);
+    await Promise.all(
+      sessions.map((sessionId) =>
+        this.lock.run(sessionId, async () => {
+          const stream = this.streams.get(sessionId);
+          if (stream?.shareId !== shareId) return;
+          this.streams.delete(sessionId);
+          await closeStream(stream.handle, "session-ended");
+        }),
+      ),
+    );
+  }
+
+  /** Closes every stream (the cluster is stopping). */
+  async endAll(): Promise<void> {
+    await Promise.all([...this.streams.keys()].map((sessionId) => this.end(sessionId)));
+  }
+
+  hasHadViewer(sessionId: string): boolean {
+    return this.joined.has(sessionId);
+  }
+}
+
+async function closeStream(
+  handle: StreamHandle,
+  reason: "taken-over" | "session-ended",
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, closeTimeoutMs);
+  });
+  try {
+    // A stream that fails to close cleanly is gone all the same: nothing more to do with it.
+    await Promise.race([handle.close(reason).catch(() => undefined), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { orientations, type Orientation } from "./orientation.ts";
+
+/** One control message from the client, as the device acts on it. */
+export type ControlEvent =
+  | { kind: "touch-start" | "touch-move"; id: number; x: number; y: number }
+  | { kind: "touch-end"; id: number }
+  | { kind: "key"; code: number; pressed: boolean }
+  | { kind: "mouse-move"; x: number | undefined; y: number | undefined; dx: number; dy: number }
+  | { kind: "mouse-button"; button: number; pressed: boolean }
+  | { kind: "acceleration"; x: number; y: number; z: number }
+  | { kind: "rotate"; orientation: Orientation }
+  | { kind: "text"; text: string }
+  | { kind: "disconnect" }
+  /** A message of the protocol that this virtual device has nothing to do with (gamepad, VHAL…). */
+  | { kind: "unsupported"; type: string };
+
+export type ParsedControlMessage = { ok: true; event: ControlEvent } | { ok: false; error: string };
+
+// z.number() refuses NaN and the infinities, so every coordinate that passes is a real number.
+const coordinate = z.number();
+const touchId = z.number().int().min(0).max(1_000_000);
+
+const touchPosition = z.object({ id: touchId, x: coordinate, y: coordinate });
+const touchEnd = z.object({ id: touchId, last: z.boolean().optional() });
+const key = z.object({ code: z.number().int().min(0).max(65_535), pressed: z.boolean() });
+const mouseMove = z
+  .object({
+    x: coordinate.optional(),
+    y: coordinate.optional(),
+    rx: coordinate.optional(),
+    ry: coordinate.optional(),
+  })
+  .refine((data) => (data.x === undefined) === (data.y === undefined), {
+    message: "x and y come together",
+  })
+  .refine((data) => data.x !== undefined || data.rx !== undefined || data.ry !== undefined, {
+    message: "expected x and y, or rx and ry",
+  });
+const mouseButton = z.object({
+  button: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(5)]),
+  pressed: z.boolean(),
+});
+const mouseWheel = z.object({
+  x: z.number().int().min(-1).max(1),
+  y: z.number().int().min(-1).max(1),
+});
+const sensor = z.discriminatedUnion("sensor", [
+  z.object({ sensor: z.literal("acceleration"), x: coordinate, y: coordinate, z: coordinate }),
+  z.object({ sensor: z.literal("gyroscope"), x: coordinate, y: coordinate, z: coordinate }),
+  z.object({
+    sensor: z.literal("orientation"),
+    roll: coordinate,
+    pitch: coordinate,
+    azimuth: coordinate,
+  }),
+]);
+const rotate = z.object({ orientation: z.enum(orientations) });
+/** IME events: only committed text (type 1) changes what this device shows. */
+const imeEvent = z.object({ type: z.number().int().min(1).max(5), data: z.unknown() });
+const imeText = z.object({ text: z.string().max(10_000) });
+
+const envelope = z.object({ type: z.string().min(1), data: z.unknown() });
+
+/** Types of the protocol (reference 4.4) accepted as they are, with nothing to show for them. */
+const unsupportedTypes = new Set([
+  "input::gamepad-button",
+  "input::gamepad-axes",
+  "location::update-position",
+  "vhal::get",
+  "vhal::set",
+  "vhal::get-all-prop-configs",
+]);
+
+/**
+ * Reads one message of the `control` data channel (`{"type": "...", "data": {...}}`). Anything
+ * that is not JSON, names an unknown type or carries data of the wrong shape is refused with a
+ * message that says what is wrong; the caller ignores it.
+ */
+export function parseControlMessage(text: string): ParsedControlMessage {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, error: "a control message is JSON" };
+  }
+  const outer = envelope.safeParse(json);
+  if (!outer.success) return { ok: false, error: describe(outer.error) };
+  const { type, data } = outer.data;
+  switch (type) {
+    case "input::touch-start":
+    case "input::touch-move":
+      return read(touchPosition, data, (touch) => ({
+        kind: type === "input::touch-start" ? "touch-start" : "touch-move",
+        id: touch.id,
+        x: touch.x,
+        y: touch.y,
+      }));
+    case "input::touch-end":
+      return read(touchEnd, data, (touch) => ({ kind: "touch-end", id: touch.id }));
+    case "input::key":
+      return read(key, data, (pressed) => ({ kind: "key", ...pressed }));
+    case "input::mouse-move":
+      return read(mouseMove, data, (move) => ({
+        kind: "mouse-move",
+        x: move.x,
+        y: move.y,
+        dx: move.rx ?? 0,
+        dy: move.ry ?? 0,
+      }));
+    case "input::mouse-button":
+      return read(mouseButton, data, (button) => ({ kind: "mouse-button", ...button }));
+    case "input::mouse-wheel":
+      return read(mouseWheel, data, () => ({ kind: "unsupported", type }));
+    case "sensor:event":
+      return read(sensor, data, (reading) =>
+        reading.sensor === "acceleration"
+          ? { kind: "acceleration", x: reading.x, y: reading.y, z: reading.z }
+          : { kind: "unsupported", type: `${type} ${reading.sensor}` },
+      );
+    case "input::rotate":
+      return read(rotate, data, (rotation) => ({
+        kind: "rotate",
+        orientation: rotation.orientation,
+      }));
+    case "input::ime-event":
+      return read(imeEvent, data, (ime) => {
+        if (ime.type !== 1) return { kind: "unsupported", type: `${type} ${ime.type}` };
+        const text = imeText.safeParse(ime.data);
+        return text.success
+          ? { kind: "text", text: text.data.text }
+          : { kind: "unsupported", type: `${type} without text` };
+      });
+    case "stream::disconnect":
+      return { ok: true, event: { kind: "disconnect" } };
+    default:
+      if (unsupportedTypes.has(type)) return { ok: true, event: { kind: "unsupported", type } };
+      return { ok: false, error: `unknown control message type "${type}"` };
+  }
+}
+
+function read<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  toEvent: (value: z.infer<S>) => ControlEvent,
+): ParsedControlMessage {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) return { ok: false, error: describe(parsed.error, "data") };
+  return { ok: true, event: toEvent(parsed.data) };
+}
+
+function describe(error: z.ZodError, prefix?: string): string {
+  return error.issues
+    .map((issue) => {
+      const path = [...(prefix === undefined ? [] : [prefix]), ...issue.path.map(String)].join(".");
+      return path === "" ? issue.message : `${path}: ${issue.message}`;
+    })
+    .join("; ");
+}

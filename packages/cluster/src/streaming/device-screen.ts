@@ -1,0 +1,197 @@
+import type { ControlEvent } from "./control-messages.ts";
+import { isShiftKey, keyEffect, type NavigationKey } from "./hid-keys.ts";
+import { orientationFromGravity, type Orientation } from "./orientation.ts";
+
+/** The framebuffer's size in device pixels. */
+export interface ScreenBounds {
+  width: number;
+  height: number;
+}
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface TrailPoint extends Point {
+  /** When the finger was there (ms since the epoch). */
+  at: number;
+}
+
+/** Android's multi-touch protocol has ten slots; the SDK maps pointer ids onto them. */
+export const maxTouches = 10;
+/** How long a trail point stays visible while it fades. */
+export const trailFadeMs = 800;
+const maxTrailPoints = 24;
+/** The screen shows the end of what was typed; older text is let go. */
+const maxTextLength = 2_000;
+/** The mouse, while its main button is down, is one more finger, under an id no touch uses. */
+export const mouseTouchId = -1;
+
+/** What the device shows, as plain data (for tests and diagnostics). */
+export interface ScreenSnapshot {
+  typedText: string;
+  lastNavigationKey: NavigationKey | null;
+  orientation: Orientation;
+  touches: { id: number; x: number; y: number }[];
+  cursor: Point | null;
+  trail: TrailPoint[];
+}
+
+/** Keeps a point inside the framebuffer: clients may send coordinates past its edges. */
+export function clampToScreen(x: number, y: number, bounds: ScreenBounds): Point {
+  return {
+    x: Math.min(Math.max(x, 0), Math.max(bounds.width - 1, 0)),
+    y: Math.min(Math.max(y, 0), Math.max(bounds.height - 1, 0)),
+  };
+}
+
+/**
+ * The state of one virtual device's screen: what was typed, the last device key, how it is held,
+ * where fingers and the mouse are. It lives as long as the instance (a reconnecting viewer finds
+ * the same text); input from the control channel changes it and the renderer draws it.
+ */
+export class DeviceScreen {
+  private typed = "";
+  private readonly shiftKeys = new Set<number>();
+  private navigation: { key: NavigationKey; at: number } | undefined;
+  private held: Orientation = "portrait";
+  private readonly activeTouches = new Map<number, Point>();
+  private recentTrail: TrailPoint[] = [];
+  private pointer: Point | undefined;
+  private mousePressed = false;
+
+  get typedText(): string {
+    return this.typed;
+  }
+
+  get orientation(): Orientation {
+    return this.held;
+  }
+
+  /** The last device key pressed and when. */
+  get lastNavigation(): { key: NavigationKey; at: number } | undefined {
+    return this.navigation;
+  }
+
+  get touches(): ReadonlyMap<number, Point> {
+    return this.activeTouches;
+  }
+
+  get cursor(): Point | undefined {
+    return this.pointer;
+  }
+
+  /** The trail points still visible at `now`, oldest first. */
+  trail(now: number): readonly TrailPoint[] {
+    return this.recentTrail.filter((point) => now - point.at < trailFadeMs);
+  }
+
+  /** Applies one control event; coordinates outside `bounds` are clamped to its edges. */
+  apply(event: ControlEvent, bounds: ScreenBounds, now: number): void {
+    switch (event.kind) {
+      case "touch-start":
+      case "touch-move": {
+        const known = this.activeTouches.has(event.id);
+        // An eleventh finger has no slot; a move of a finger never started is taken as its start.
+        if (!known && this.activeTouches.size >= maxTouches) return;
+        this.placeFinger(event.id, clampToScreen(event.x, event.y, bounds), now);
+        return;
+      }
+      case "touch-end":
+        this.activeTouches.delete(event.id);
+        return;
+      case "key":
+        this.pressKey(event.code, event.pressed, now);
+        return;
+      case "text":
+        this.type(event.text);
+        return;
+      case "mouse-move": {
+        const from = this.pointer ?? { x: bounds.width / 2, y: bounds.height / 2 };
+        const x = (event.x ?? from.x) + event.dx;
+        const y = (event.y ?? from.y) + event.dy;
+        this.pointer = clampToScreen(x, y, bounds);
+        if (this.mousePressed) this.placeFinger(mouseTouchId, this.pointer, now);
+        return;
+      }
+      case "mouse-button":
+        if (event.button !== 1) return;
+        this.mousePressed = event.pressed && this.pointer !== undefined;
+        if (this.mousePressed && this.pointer) {
+          this.placeFinger(mouseTouchId, this.pointer, now);
+        } else {
+          this.activeTouches.delete(mouseTouchId);
+        }
+        return;
+      case "acceleration":
+        this.held = orientationFromGravity(event.x, event.y, this.held);
+        return;
+      case "rotate":
+        this.held = event.orientation;
+        return;
+      case "disconnect":
+      case "unsupported":
+        return;
+    }
+  }
+
+  /** The viewer left: fingers, mouse and held modifiers go with it; text and rotation stay. */
+  releasePointers(): void {
+    this.activeTouches.clear();
+    this.shiftKeys.clear();
+    this.pointer = undefined;
+    this.mousePressed = false;
+  }
+
+  snapshot(now = Date.now()): ScreenSnapshot {
+    return {
+      typedText: this.typed,
+      lastNavigationKey: this.navigation?.key ?? null,
+      orientation: this.held,
+      touches: [...this.activeTouches].map(([id, point]) => ({ id, x: point.x, y: point.y })),
+      cursor: this.pointer ? { ...this.pointer } : null,
+      trail: this.trail(now).map((point) => ({ ...point })),
+    };
+  }
+
+  private placeFinger(id: number, point: Point, now: number): void {
+    this.activeTouches.set(id, point);
+    this.recentTrail.push({ ...point, at: now });
+    if (this.recentTrail.length > maxTrailPoints) {
+      this.recentTrail = this.recentTrail.slice(-maxTrailPoints);
+    }
+  }
+
+  private pressKey(code: number, pressed: boolean, now: number): void {
+    if (isShiftKey(code)) {
+      if (pressed) this.shiftKeys.add(code);
+      else this.shiftKeys.delete(code);
+      return;
+    }
+    if (!pressed) return;
+    const effect = keyEffect(code, this.shiftKeys.size > 0);
+    switch (effect.kind) {
+      case "text":
+        this.type(effect.text);
+        return;
+      case "backspace": {
+        const characters = Array.from(this.typed);
+        characters.pop();
+        this.typed = characters.join("");
+        return;
+      }
+      case "navigation":
+        this.navigation = { key: effect.key, at: now };
+        return;
+      case "none":
+        return;
+    }
+  }
+
+  private type(text: string): void {
+    const typed = this.typed + text;
+    this.typed =
+      typed.length > maxTextLength ? Array.from(typed).slice(-maxTextLength).join("") : typed;
+  }
+}

@@ -1,0 +1,109 @@
+import type { MediaStreamTrack } from "werift";
+import type { DeviceScreen } from "./device-screen.ts";
+import { EncoderProcess } from "./encoder-process.ts";
+import { FramePump } from "./frame-pump.ts";
+import { RtpRelay } from "./rtp-relay.ts";
+import { ScreenRenderer } from "./screen-renderer.ts";
+import { buildScene } from "./screen-scene.ts";
+import type { VideoCodec } from "./video-codecs.ts";
+
+export interface MediaPipelineSpec {
+  instanceName: string;
+  source: string;
+  width: number;
+  height: number;
+  fps: number;
+  density: number;
+  codec: VideoCodec;
+  /** The werift track of the negotiated video sender. */
+  track: MediaStreamTrack;
+  screen: DeviceScreen;
+  /** The encoder cannot be kept running: the stream has no video left. */
+  onFailure: (why: string) => void;
+}
+
+/** An encoder that ran at least this long before it died is restarted; sooner, it counts as failing. */
+const healthyRunMs = 5_000;
+const maxQuickFailures = 3;
+
+/**
+ * The screen drawn, encoded and sent: renderer → frame pump → ffmpeg → RTP relay → werift track.
+ * It runs while a viewer is connected; stop() leaves no process and no socket behind.
+ */
+export class MediaPipeline {
+  private readonly spec: MediaPipelineSpec;
+  private readonly relay: RtpRelay;
+  private readonly renderer: ScreenRenderer;
+  private readonly pump: FramePump;
+  private encoder: EncoderProcess;
+  private encoderStartedAt = 0;
+  private quickFailures = 0;
+  private stopping = false;
+
+  private constructor(spec: MediaPipelineSpec, relay: RtpRelay) {
+    this.spec = spec;
+    this.relay = relay;
+    this.renderer = new ScreenRenderer(spec.width, spec.height);
+    this.encoder = this.startEncoder();
+    this.pump = new FramePump(
+      spec.fps,
+      (frameNumber, now) =>
+        this.renderer.render(
+          buildScene({
+            width: spec.width,
+            height: spec.height,
+            fps: spec.fps,
+            density: spec.density,
+            instanceName: spec.instanceName,
+            source: spec.source,
+            screen: spec.screen,
+            now,
+            frameNumber,
+          }),
+        ),
+      {
+        writeFrame: (frame, written) => {
+          this.encoder.writeFrame(frame, written);
+        },
+      },
+    );
+    this.pump.start();
+  }
+
+  static async start(spec: MediaPipelineSpec): Promise<MediaPipeline> {
+    const relay = await RtpRelay.open(spec.track);
+    return new MediaPipeline(spec, relay);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.pump.stop();
+    await this.encoder.stop();
+    await this.relay.close();
+  }
+
+  private startEncoder(): EncoderProcess {
+    const { codec, fps } = this.spec;
+    const { width, height } = this.renderer;
+    const encoder = new EncoderProcess({ codec, width, height, fps, rtpPort: this.relay.port });
+    this.encoderStartedAt = Date.now();
+    void encoder.exited.then((code) => {
+      this.onEncoderExit(encoder, code);
+    });
+    return encoder;
+  }
+
+  private onEncoderExit(encoder: EncoderProcess, code: number | null): void {
+    if (this.stopping || encoder !== this.encoder) return;
+    const why = `ffmpeg exited (${code ?? "killed"}): ${encoder.diagnostics || "no message"}`;
+    console.warn(`stream of ${this.spec.instanceName}: ${why}`);
+    this.quickFailures =
+      Date.now() - this.encoderStartedAt < healthyRunMs ? this.quickFailures + 1 : 0;
+    if (this.quickFailures >= maxQuickFailures) {
+      this.spec.onFailure(why);
+      return;
+    }
+    this.relay.expectNewSource();
+    this.encoder = this.startEncoder();
+  }
+}

@@ -1,0 +1,83 @@
+import { createSocket, type RemoteInfo, type Socket } from "node:dgram";
+import type { MediaStreamTrack } from "werift";
+
+/**
+ * Carries the encoder's RTP from a loopback UDP port into a werift track, which re-stamps SSRC,
+ * payload type, sequence numbers and timestamps for the negotiated stream and encrypts it.
+ */
+export class RtpRelay {
+  private readonly socket: Socket;
+  private readonly track: MediaStreamTrack;
+  /** The encoder's source port, learnt from its first packet; strays from elsewhere are dropped. */
+  private source: number | undefined;
+  /** Set when a new encoder starts: werift must re-base its numbering on the new stream. */
+  private newSource = false;
+  packetsForwarded = 0;
+
+  private constructor(socket: Socket, track: MediaStreamTrack) {
+    this.socket = socket;
+    this.track = track;
+    socket.on("message", (packet, from) => {
+      this.forward(packet, from);
+    });
+  }
+
+  /** Opens a relay on a free loopback port. */
+  static async open(track: MediaStreamTrack): Promise<RtpRelay> {
+    const socket = createSocket("udp4");
+    await new Promise<void>((resolve, reject) => {
+      socket.once("error", reject);
+      socket.bind(0, "127.0.0.1", () => {
+        socket.off("error", reject);
+        resolve();
+      });
+    });
+    // A datagram socket's errors (an ICMP unreachable after a send) must not crash the cluster.
+    socket.on("error", () => undefined);
+    return new RtpRelay(socket, track);
+  }
+
+  get port(): number {
+    return this.socket.address().port;
+  }
+
+  /** The next packets come from a new encoder (a restart), with numbering of their own. */
+  expectNewSource(): void {
+    this.source = undefined;
+    this.newSource = this.packetsForwarded > 0;
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.socket.close(() => {
+        resolve();
+      });
+    });
+  }
+
+  private forward(packet: Buffer, from: RemoteInfo): void {
+    if (from.address !== "127.0.0.1" || !isRtp(packet)) return;
+    this.source ??= from.port;
+    if (from.port !== this.source) return;
+    if (this.newSource) {
+      this.newSource = false;
+      this.track.notifySourceChanged({
+        sequenceNumber: packet.readUInt16BE(2),
+        timestamp: packet.readUInt32BE(4),
+      });
+    }
+    this.track.writeRtp(packet);
+    this.packetsForwarded++;
+  }
+}
+
+/**
+ * An RTP packet (version 2, at least a header) that is not RTCP. RTCP packet types 200–204 share
+ * the second byte's position with RTP's marker bit and payload type (RFC 5761 section 4).
+ */
+export function isRtp(packet: Buffer): boolean {
+  if (packet.length < 12 || packet[0] === undefined || packet[1] === undefined) return false;
+  if (packet[0] >> 6 !== 2) return false;
+  const payloadType = packet[1] & 0x7f;
+  return payloadType < 72 || payloadType > 76;
+}

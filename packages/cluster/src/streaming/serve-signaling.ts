@@ -1,0 +1,43 @@
+import type { WebSocket } from "ws";
+import { StreamSession } from "./stream-session.ts";
+
+export interface StreamScreenSpec {
+  instanceId: string;
+  instanceName: string;
+  /** What the device runs: the application name, or the image name followed by " (image)". */
+  source: string;
+  width: number;
+  height: number;
+  fps: number;
+  density: number;
+}
+
+export interface StreamHandle {
+  /** Ends this client's stream, telling it why first over the control channel. */
+  close(reason: "taken-over" | "session-ended"): Promise<void>;
+  /** Settles once the peer, the encoder and the socket are all gone. */
+  readonly closed: Promise<void>;
+}
+
+/** werift gathers no loopback candidate unless told to; a viewer on the same machine needs one. */
+const defaultIceAddresses = ["127.0.0.1"];
+
+/**
+ * Streams a virtual device's screen to the client on `socket` (an open server-side websocket of a
+ * client that joined): signaling per the streaming SDK's protocol (API v2, the device offers),
+ * then H.264 or VP8 over WebRTC, with input on the client's `control` data channel.
+ */
+export function serveSignaling(
+  socket: WebSocket,
+  screen: StreamScreenSpec,
+  options?: { iceAddresses?: string[]; stunServers?: { urls: string[] }[] },
+): StreamHandle {
+  const session = new StreamSession(socket, screen, {
+    iceAddresses: options?.iceAddresses ?? defaultIceAddresses,
+    stunServers: options?.stunServers ?? [],
+  });
+  return {
+    close: (reason) => session.close(reason),
+    closed: session.closed,
+  };
+}

@@ -1,0 +1,388 @@
+import type { RawData, WebSocket } from "ws";
+import type { RTCDataChannel, RTCIceCandidateInit } from "werift";
+import { parseControlMessage } from "./control-messages.ts";
+import type { DeviceScreen } from "./device-screen.ts";
+import { MediaPipeline } from "./media-pipeline.ts";
+import { deviceScreenFor } from "./screen-registry.ts";
+import {
+  parseSignalingMessage,
+  serverMessages,
+  type SignalingRequest,
+} from "./signaling-messages.ts";
+import { createStreamPeer, type StreamPeer } from "./stream-peer.ts";
+import { codecFromMimeType, videoCodecOrder, type VideoCodec } from "./video-codecs.ts";
+
+export interface StreamSessionSpec {
+  instanceId: string;
+  instanceName: string;
+  source: string;
+  width: number;
+  height: number;
+  fps: number;
+  density: number;
+}
+
+export interface StreamSessionOptions {
+  iceAddresses: string[];
+  stunServers: { urls: string[] }[];
+}
+
+export type CloseReason = "taken-over" | "session-ended";
+
+/** The SDK gives the whole signaling phase five minutes. */
+const signalingTimeoutMs = 5 * 60_000;
+/** After the websocket closes, the peer has this long to finish connecting. */
+const connectGraceMs = 10_000;
+/** ICE disconnected this long means the client is gone (the SDK's own threshold). */
+const disconnectedGraceMs = 10_000;
+/** How long a goodbye on the control channel may take to be delivered. */
+const goodbyeTimeoutMs = 1_000;
+/** How long the websocket's closing handshake may take before the socket is cut. */
+const socketCloseTimeoutMs = 2_000;
+/** Candidates held until the answer arrives; a client sending more is not a browser. */
+const maxQueuedCandidates = 64;
+
+/**
+ * One client's stream of one virtual device: signaling over the websocket (reference 4.3, API v2),
+ * the werift peer, the control data channel and, once connected, the media pipeline. Every way it
+ * can end (closed by the gateway, the client leaving, ICE failing) goes through one teardown.
+ */
+export class StreamSession {
+  readonly closed: Promise<void>;
+  private readonly socket: WebSocket;
+  private readonly spec: StreamSessionSpec;
+  private readonly options: StreamSessionOptions;
+  private readonly screen: DeviceScreen;
+  private finished: () => void = () => undefined;
+  /** Messages are handled one after the other: a candidate waits for the answer before it. */
+  private handling: Promise<void> = Promise.resolve();
+  private peer: StreamPeer | undefined;
+  private codec: VideoCodec | undefined;
+  private offerSent = false;
+  private answerApplied = false;
+  private readonly queuedCandidates: RTCIceCandidateInit[] = [];
+  private control: RTCDataChannel | undefined;
+  private media: Promise<MediaPipeline | undefined> | undefined;
+  private goodbye: Promise<void> | undefined;
+  private teardown: Promise<void> | undefined;
+  private badControlReported = false;
+  private readonly timers = new Map<"signaling" | "connect" | "disconnected", NodeJS.Timeout>();
+
+  constructor(socket: WebSocket, spec: StreamSessionSpec, options: StreamSessionOptions) {
+    this.socket = socket;
+    this.spec = spec;
+    this.options = options;
+    this.screen = deviceScreenFor(spec.instanceId);
+    this.closed = new Promise((resolve) => {
+      this.finished = resolve;
+    });
+    // Handlers are attached at once, so that a message sent right after the upgrade is not missed.
+    socket.on("message", (data: RawData, isBinary: boolean) => {
+      this.handling = this.handling.then(() => this.onSocketMessage(data, isBinary));
+    });
+    socket.on("close", () => {
+      this.onSocketClosed();
+    });
+    socket.on("error", () => {
+      socket.terminate();
+    });
+    this.arm("signaling", signalingTimeoutMs, "the client did not connect within 5 minutes");
+    if (socket.readyState !== socket.OPEN) this.onSocketClosed();
+  }
+
+  /** Tells the client why over the control channel (or the websocket, before it has one), then ends. */
+  async close(reason: CloseReason): Promise<void> {
+    this.goodbye ??= this.sayGoodbye(reason);
+    await this.goodbye;
+    await this.end(reason === "taken-over" ? "taken over by another client" : "session ended");
+  }
+
+  private async onSocketMessage(data: RawData, isBinary: boolean): Promise<void> {
+    if (this.teardown) return;
+    if (isBinary) {
+      this.send(serverMessages.error("signaling messages are JSON text, not binary"));
+      return;
+    }
+    const parsed = parseSignalingMessage(rawText(data));
+    if (!parsed.ok) {
+      this.send(serverMessages.error(parsed.error));
+      return;
+    }
+    try {
+      await this.handle(parsed.message);
+    } catch (error) {
+      this.send(serverMessages.error(`${parsed.message.type}: ${describeError(error)}`));
+    }
+  }
+
+  private async handle(message: SignalingRequest): Promise<void> {
+    switch (message.type) {
+      case "discover":
+        this.send(serverMessages.discovered(this.spec.fps));
+        return;
+      case "settings":
+        if (this.peer) {
+          this.send(serverMessages.error("settings: already received; the offer has been sent"));
+          return;
+        }
+        try {
+          await this.offer(message);
+        } catch (error) {
+          // Without an offer there is nothing the client can do: say why and end.
+          this.send(
+            serverMessages.error(`settings: no offer could be made: ${describeError(error)}`),
+          );
+          void this.end("no offer could be made");
+        }
+        return;
+      case "answer":
+        if (!this.peer || !this.offerSent) {
+          this.send(
+            serverMessages.error("answer: no offer has been sent yet (send settings first)"),
+          );
+          return;
+        }
+        if (this.answerApplied) {
+          this.send(serverMessages.error("answer: an answer was already applied"));
+          return;
+        }
+        await this.peer.connection.setRemoteDescription({ type: "answer", sdp: message.sdp });
+        this.answerApplied = true;
+        this.codec = codecFromMimeType(this.peer.video?.transceiver.sender.codec?.mimeType);
+        for (const candidate of this.queuedCandidates.splice(0)) {
+          try {
+            await this.peer.connection.addIceCandidate(candidate);
+          } catch (error) {
+            this.send(serverMessages.error(`candidate: ${describeError(error)}`));
+          }
+        }
+        return;
+      case "candidate": {
+        if (message.candidate === "") return; // End of candidates: nothing to add.
+        const candidate: RTCIceCandidateInit = {
+          candidate: message.candidate,
+          sdpMid: message.sdpMid,
+          sdpMLineIndex: message.sdpMLineIndex,
+        };
+        if (this.peer && this.answerApplied) {
+          await this.peer.connection.addIceCandidate(candidate);
+        } else if (this.queuedCandidates.length < maxQueuedCandidates) {
+          this.queuedCandidates.push(candidate);
+        } else {
+          this.send(serverMessages.error("candidate: too many candidates before the answer"));
+        }
+        return;
+      }
+    }
+  }
+
+  /** Creates the peer the client's settings ask for and sends it the offer. */
+  private async offer(settings: Extract<SignalingRequest, { type: "settings" }>): Promise<void> {
+    const peer = createStreamPeer({
+      instanceId: this.spec.instanceId,
+      width: this.spec.width,
+      height: this.spec.height,
+      fps: this.spec.fps,
+      codecs: videoCodecOrder(settings.preferredCodecs),
+      enableVideo: settings.enableVideo,
+      iceAddresses: this.options.iceAddresses,
+      stunServers: this.options.stunServers,
+    });
+    this.peer = peer;
+    const connection = peer.connection;
+    connection.connectionStateChange.subscribe((state) => {
+      if (state === "connected") {
+        this.disarm("signaling");
+        this.disarm("connect");
+        this.startMedia();
+      } else if (state === "failed" || state === "closed") {
+        void this.end(`the peer connection ${state}`);
+      }
+    });
+    connection.iceConnectionStateChange.subscribe((state) => {
+      if (state === "disconnected") {
+        this.arm("disconnected", disconnectedGraceMs, "ICE was disconnected for 10 s");
+      } else if (state === "connected" || state === "completed") {
+        this.disarm("disconnected");
+      } else if (state === "failed") {
+        void this.end("ICE failed");
+      }
+    });
+    connection.onDataChannel.subscribe((channel) => {
+      this.acceptChannel(channel);
+    });
+    connection.onIceCandidate.subscribe((candidate) => {
+      // Candidates gathered before the offer went out are in its SDP already.
+      if (!candidate || !this.offerSent || candidate.candidate === "") return;
+      this.send(
+        serverMessages.candidate(candidate.candidate, candidate.sdpMid, candidate.sdpMLineIndex),
+      );
+    });
+    await connection.setLocalDescription(await connection.createOffer());
+    const sdp = connection.localDescription?.sdp;
+    if (this.teardown) return;
+    if (!sdp) throw new Error("the peer produced no offer");
+    this.send(serverMessages.offer(sdp));
+    this.offerSent = true;
+  }
+
+  /** The client's data channels: `control` carries input; others are accepted and left alone. */
+  private acceptChannel(channel: RTCDataChannel): void {
+    if (channel.label !== "control") return;
+    this.control = channel;
+    channel.onMessage.subscribe((data) => {
+      this.onControlMessage(typeof data === "string" ? data : data.toString("utf8"));
+    });
+    channel.stateChanged.subscribe((state) => {
+      // A client that closes its control channel is leaving (the SDK's stop() does it first).
+      if (state === "closed" && !this.goodbye) {
+        void this.end("the client closed its control channel");
+      }
+    });
+  }
+
+  private onControlMessage(text: string): void {
+    const parsed = parseControlMessage(text);
+    if (!parsed.ok) {
+      if (!this.badControlReported) {
+        this.badControlReported = true;
+        console.warn(
+          `stream of ${this.spec.instanceName}: ignored a control message (${parsed.error}); later ones are ignored silently`,
+        );
+      }
+      return;
+    }
+    if (parsed.event.kind === "disconnect") {
+      void this.end("the client disconnected");
+      return;
+    }
+    this.screen.apply(parsed.event, this.spec, Date.now());
+  }
+
+  private startMedia(): void {
+    const video = this.peer?.video;
+    const codec = this.codec;
+    if (this.media || this.teardown || !video || !codec) return;
+    this.media = MediaPipeline.start({
+      instanceName: this.spec.instanceName,
+      source: this.spec.source,
+      width: this.spec.width,
+      height: this.spec.height,
+      fps: this.spec.fps,
+      density: this.spec.density,
+      codec,
+      track: video.track,
+      screen: this.screen,
+      onFailure: (why) => void this.end(why),
+    }).catch((error: unknown) => {
+      void this.end(`the media pipeline did not start: ${describeError(error)}`);
+      return undefined;
+    });
+  }
+
+  private onSocketClosed(): void {
+    if (this.teardown || this.peer?.connection.connectionState === "connected") return;
+    if (!this.answerApplied) {
+      void this.end("the client left before connecting");
+      return;
+    }
+    // The SDK closes the websocket as soon as its side of ICE connects; ours may lag a moment.
+    this.arm("connect", connectGraceMs, "the client left and its peer did not connect");
+  }
+
+  private async sayGoodbye(reason: CloseReason): Promise<void> {
+    const type = reason === "taken-over" ? "stream::taken-over" : "stream::ended";
+    const control = this.control;
+    if (control?.readyState === "open") {
+      control.send(JSON.stringify({ type, data: {} }));
+      // Closing the channel resets its stream, which the client performs only after it has
+      // received everything sent before: when the channel is closed, the goodbye has arrived.
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, goodbyeTimeoutMs);
+        control.stateChanged.subscribe((state) => {
+          if (state !== "closed") return;
+          clearTimeout(timer);
+          resolve();
+        });
+        control.close();
+      });
+    } else {
+      const why =
+        reason === "taken-over" ? "another client took over this stream" : "the session has ended";
+      this.send(serverMessages.error(why));
+    }
+  }
+
+  /** Ends the stream: media, peer, socket, in that order. Runs once; every caller gets the same. */
+  private end(why: string): Promise<void> {
+    this.teardown ??= this.tearDown(why);
+    return this.teardown;
+  }
+
+  private async tearDown(why: string): Promise<void> {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    try {
+      const media = await this.media;
+      await media?.stop();
+    } catch (error) {
+      console.warn(`stream of ${this.spec.instanceName}: stopping media: ${describeError(error)}`);
+    }
+    this.screen.releasePointers();
+    try {
+      await this.peer?.connection.close();
+    } catch {
+      // A peer that fails to close is dropped all the same.
+    }
+    await this.closeSocket(why);
+    this.finished();
+  }
+
+  private async closeSocket(why: string): Promise<void> {
+    const socket = this.socket;
+    if (socket.readyState === socket.CLOSED) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        socket.terminate();
+      }, socketCloseTimeoutMs);
+      socket.once("close", () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      if (socket.readyState === socket.OPEN) {
+        socket.close(1000, Buffer.from(why).subarray(0, 120).toString());
+      } else if (socket.readyState === socket.CONNECTING) {
+        socket.terminate();
+      }
+    });
+  }
+
+  private send(message: object): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private arm(name: "signaling" | "connect" | "disconnected", ms: number, why: string): void {
+    this.disarm(name);
+    this.timers.set(
+      name,
+      setTimeout(() => {
+        void this.end(why);
+      }, ms),
+    );
+  }
+
+  private disarm(name: "signaling" | "connect" | "disconnected"): void {
+    clearTimeout(this.timers.get(name));
+    this.timers.delete(name);
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString("utf8");
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.from(data).toString("utf8");
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { parseControlMessage } from "../../src/streaming/control-messages.ts";
+
+const message = (type: string, data?: unknown): string => JSON.stringify({ type, data });
+
+describe("parseControlMessage", () => {
+  it("reads the SDK's input messages", () => {
+    expect(parseControlMessage(message("input::touch-start", { id: 0, x: 10.5, y: 20 }))).toEqual({
+      ok: true,
+      event: { kind: "touch-start", id: 0, x: 10.5, y: 20 },
+    });
+    expect(parseControlMessage(message("input::touch-move", { id: 3, x: 1, y: 2 }))).toEqual({
+      ok: true,
+      event: { kind: "touch-move", id: 3, x: 1, y: 2 },
+    });
+    expect(parseControlMessage(message("input::touch-end", { id: 3, last: true }))).toEqual({
+      ok: true,
+      event: { kind: "touch-end", id: 3 },
+    });
+    expect(parseControlMessage(message("input::key", { code: 4, pressed: true }))).toEqual({
+      ok: true,
+      event: { kind: "key", code: 4, pressed: true },
+    });
+    expect(
+      parseControlMessage(message("input::mouse-move", { x: 5, y: 6, rx: 1, ry: -1 })),
+    ).toEqual({ ok: true, event: { kind: "mouse-move", x: 5, y: 6, dx: 1, dy: -1 } });
+    // With pointer lock only relative motion comes.
+    expect(parseControlMessage(message("input::mouse-move", { rx: 4, ry: 0 }))).toEqual({
+      ok: true,
+      event: { kind: "mouse-move", x: undefined, y: undefined, dx: 4, dy: 0 },
+    });
+    expect(
+      parseControlMessage(message("input::mouse-button", { button: 1, pressed: false })),
+    ).toEqual({ ok: true, event: { kind: "mouse-button", button: 1, pressed: false } });
+  });
+
+  it("reads rotation as acceleration, as our own message, and committed IME text", () => {
+    expect(
+      parseControlMessage(message("sensor:event", { sensor: "acceleration", x: 9.8, y: 0, z: 0 })),
+    ).toEqual({ ok: true, event: { kind: "acceleration", x: 9.8, y: 0, z: 0 } });
+    expect(
+      parseControlMessage(message("input::rotate", { orientation: "reverse-portrait" })),
+    ).toEqual({
+      ok: true,
+      event: { kind: "rotate", orientation: "reverse-portrait" },
+    });
+    expect(
+      parseControlMessage(message("input::ime-event", { type: 1, data: { text: "é" } })),
+    ).toEqual({
+      ok: true,
+      event: { kind: "text", text: "é" },
+    });
+    expect(parseControlMessage(message("stream::disconnect", {}))).toEqual({
+      ok: true,
+      event: { kind: "disconnect" },
+    });
+  });
+
+  it("accepts protocol messages this device has nothing to do with", () => {
+    for (const text of [
+      message("input::mouse-wheel", { x: 0, y: -1 }),
+      message("sensor:event", { sensor: "gyroscope", x: 0, y: 0, z: 0 }),
+      message("input::gamepad-button", { id: 0, index: 1, pressed: true }),
+      message("vhal::get", { prop: 1 }),
+    ]) {
+      expect(parseControlMessage(text)).toMatchObject({ ok: true, event: { kind: "unsupported" } });
+    }
+  });
+
+  it("refuses what is malformed, saying what is wrong", () => {
+    const refusals: [string, RegExp][] = [
+      ["{not json", /JSON/],
+      ["[1,2]", /.+/],
+      [message("input::teleport", {}), /unknown control message type "input::teleport"/],
+      [message("input::touch-start", { id: 0, x: "10", y: 0 }), /data\.x/],
+      [message("input::touch-start", { id: -1, x: 0, y: 0 }), /data\.id/],
+      [message("input::touch-start", { id: 0.5, x: 0, y: 0 }), /data\.id/],
+      [message("input::touch-move", { id: 0, x: 1 }), /data\.y/],
+      [message("input::key", { code: 4 }), /data\.pressed/],
+      [message("input::mouse-button", { button: 4, pressed: true }), /data\.button/],
+      [message("input::mouse-move", { x: 1 }), /x and y/],
+      [message("input::rotate", { orientation: "sideways" }), /data\.orientation/],
+      [message("sensor:event", { sensor: "acceleration", x: 1, y: 2 }), /data\.z/],
+      ['{"type":"input::touch-start","data":{"id":0,"x":1e400,"y":0}}', /data\.x/],
+    ];
+    for (const [text, error] of refusals) {
+      const parsed = parseControlMessage(text);
+      expect(parsed.ok, text).toBe(false);
+      if (!parsed.ok) expect(parsed.error).toMatch(error);
+    }
+  });
+});

@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { useH264, useVP8 } from "werift";
+import { readScreenState } from "../../src/streaming/screen-registry.ts";
+import type { StreamScreenSpec } from "../../src/streaming/serve-signaling.ts";
+import {
+  decode,
+  ffmpegChildren,
+  SignalingClient,
+  startStreamServer,
+  udpSockets,
+  Viewer,
+  waitFor,
+  type StreamServer,
+} from "./stream-client.ts";
+
+function screenSpec(instanceId: string): StreamScreenSpec {
+  return {
+    instanceId,
+    instanceName: `device-${instanceId}`,
+    source: "com.example.game",
+    width: 720,
+    height: 1280,
+    fps: 30,
+    density: 240,
+  };
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function serve(instanceId: string): Promise<StreamServer> {
+  const server = await startStreamServer(screenSpec(instanceId));
+  cleanups.push(() => server.close());
+  return server;
+}
+
+function viewer(...args: ConstructorParameters<typeof Viewer>): Viewer {
+  const created = new Viewer(...args);
+  cleanups.push(() => created.close());
+  return created;
+}
+
+describe("serveSignaling", () => {
+  it("streams H.264 to a viewer, takes its input and ends cleanly on takeover", async () => {
+    const socketsBefore = udpSockets();
+    const server = await serve("stream-h264");
+    const signaling = await SignalingClient.connect(server.url);
+    const handle = await server.handle(0);
+
+    signaling.send({ type: "discover" });
+    expect(await signaling.next("resp:discover")).toEqual({
+      type: "resp:discover",
+      max_api_version: 2,
+      fps: 30,
+      capabilities: [],
+    });
+
+    // Malformed messages get an error each; the session carries on.
+    signaling.send("not json");
+    expect((await signaling.next("error")).message).toMatch(/JSON/);
+    signaling.send({ type: "answer", sdp: Buffer.from("v=0\r\n").toString("base64") });
+    expect((await signaling.next("error")).message).toMatch(/no offer/);
+    signaling.send({ type: "settings", api_version: 3, data_channels: [], enable_video: true });
+    expect((await signaling.next("error")).message).toMatch(/api_version 3/);
+    signaling.send({ type: "settings", api_version: 2, data_channels: "control" });
+    expect((await signaling.next("error")).message).toMatch(/data_channels/);
+    signaling.send({ type: "launch-missiles" });
+    expect((await signaling.next("error")).message).toMatch(/unknown message type/);
+
+    const client = viewer();
+    await client.connect(signaling);
+    expect(client.receivedCodec()?.mimeType).toBe("video/H264");
+
+    // The websocket is closed (as the SDK does once connected); the stream goes on over WebRTC.
+    await signaling.closed();
+    const before = client.packets.length;
+    await waitFor(
+      () => (client.packets.length >= before + 20 ? true : undefined),
+      "RTP packets after the websocket closed",
+      8_000,
+    );
+    const payloadType = client.receivedCodec()?.payloadType;
+    expect(client.packets.every((packet) => packet.header.payloadType === payloadType)).toBe(true);
+    // H.264 payloads (RFC 6184): single NAL units, or FU-A fragments (28), never forbidden bit set.
+    const nalTypes = new Set(client.packets.map((packet) => (packet.payload[0] ?? 0) & 0x1f));
+    expect([...nalTypes].every((type) => (type >= 1 && type <= 24) || type === 28)).toBe(true);
+    expect(ffmpegChildren()).toHaveLength(1);
+
+    // Input on the control channel reaches the device's screen, clamped to it.
+    await waitFor(() => (client.control.readyState === "open" ? true : undefined), "control open");
+    client.sendControl({ type: "input::touch-start", data: { id: 0, x: 100, y: 200 } });
+    client.sendControl({ type: "input::touch-start", data: { id: 1, x: 5000, y: -20 } });
+    client.sendControl("{broken");
+    client.sendControl({ type: "input::key", data: { code: 11, pressed: true } });
+    client.sendControl({ type: "input::key", data: { code: 12, pressed: true } });
+    client.sendControl({ type: "input::key", data: { code: 74, pressed: true } });
+    client.sendControl({ type: "input::rotate", data: { orientation: "landscape" } });
+    const state = await waitFor(() => {
+      const current = readScreenState("stream-h264");
+      return current?.orientation === "landscape" ? current : undefined;
+    }, "the input to reach the screen");
+    expect(state.touches).toEqual([
+      { id: 0, x: 100, y: 200 },
+      { id: 1, x: 719, y: 0 },
+    ]);
+    expect(state.typedText).toBe("hi");
+    expect(state.lastNavigationKey).toBe("Home");
+
+    await handle.close("taken-over");
+    await handle.closed;
+    await waitFor(
+      () => (client.controlMessages.length > 0 ? true : undefined),
+      "the goodbye on the control channel",
+    );
+    expect(client.controlMessages.map((text) => JSON.parse(text) as unknown)).toEqual([
+      { type: "stream::taken-over", data: {} },
+    ]);
+    expect(ffmpegChildren()).toEqual([]);
+    // The viewer left, its fingers with it; what was typed stays for the next one.
+    expect(readScreenState("stream-h264")).toMatchObject({ touches: [], typedText: "hi" });
+    await client.close();
+    expect([...udpSockets()].filter((socket) => !socketsBefore.has(socket))).toEqual([]);
+  });
+
+  it("offers VP8 first when the client prefers it and streams VP8", async () => {
+    const server = await serve("stream-vp8");
+    const signaling = await SignalingClient.connect(server.url);
+    const handle = await server.handle(0);
+    const client = viewer([useVP8(), useH264()]);
+    signaling.send({ type: "discover" });
+    await signaling.next("resp:discover");
+    signaling.send({
+      type: "settings",
+      api_version: 2,
+      data_channels: ["extra"],
+      enable_video: true,
+      video: { preferred_decoder_codecs: ["VP8"] },
+    });
+    const offer = decode((await signaling.next("offer")).sdp);
+    const videoLine = /^m=video \d+ \S+ (\d+)/m.exec(offer);
+    const firstCodec = new RegExp(`^a=rtpmap:${videoLine?.[1] ?? "none"} (\\w+)/`, "m").exec(offer);
+    expect(firstCodec?.[1]).toBe("VP8");
+    // Candidates sent before the answer are queued, not refused.
+    signaling.send({ type: "candidate", candidate: "", sdpMid: "0", sdpMLineIndex: 0 });
+    await client.answer(signaling, offer);
+    await waitFor(() => (client.packets.length >= 10 ? true : undefined), "VP8 RTP packets", 8_000);
+    expect(client.receivedCodec()?.mimeType).toBe("video/VP8");
+    const payloadType = client.receivedCodec()?.payloadType;
+    expect(client.packets.every((packet) => packet.header.payloadType === payloadType)).toBe(true);
+
+    await handle.close("session-ended");
+    await waitFor(
+      () => (client.controlMessages.length > 0 ? true : undefined),
+      "the goodbye on the control channel",
+    );
+    expect(JSON.parse(client.controlMessages[0] ?? "null")).toEqual({
+      type: "stream::ended",
+      data: {},
+    });
+    expect(ffmpegChildren()).toEqual([]);
+  });
+
+  it("cleans up when the client leaves before connecting", async () => {
+    const server = await serve("stream-gone");
+    const signaling = await SignalingClient.connect(server.url);
+    const handle = await server.handle(0);
+    signaling.send({ type: "discover" });
+    await signaling.next("resp:discover");
+    signaling.send({ type: "settings", api_version: 2, data_channels: [], enable_video: true });
+    await signaling.next("offer");
+    signaling.socket.close();
+    await handle.closed;
+    expect(ffmpegChildren()).toEqual([]);
+  });
+
+  it("cleans up when the connected client's peer goes away", async () => {
+    const server = await serve("stream-peer-gone");
+    const signaling = await SignalingClient.connect(server.url);
+    const handle = await server.handle(0);
+    const client = viewer();
+    await client.connect(signaling);
+    await waitFor(() => (client.packets.length > 0 ? true : undefined), "RTP packets", 8_000);
+    await client.close();
+    await handle.closed;
+    expect(ffmpegChildren()).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+// The dashboard's `/api/sessions...` and public stream calls: the browser never sees a gateway
+// token; the server joins on its behalf and relays the signaling websocket.
+import { z } from "zod";
+import type { GatewaySession, GatewayStunServer, StreamScreen } from "../gateway/gateway.ts";
+
+/** A gateway session plus the cluster it is on. */
+export type ClusterSession = GatewaySession & { clusterId: string };
+
+export interface SessionResponse {
+  metadata: ClusterSession;
+}
+
+export interface SessionsListResponse {
+  metadata: ClusterSession[];
+  total_size: number;
+}
+
+/**
+ * `POST /api/sessions/{id}/join` and `POST /api/public/streams/{token}/join`: where the browser's
+ * signaling websocket goes (a path on the dashboard, with a single-use join token), and the ICE
+ * servers to use.
+ */
+export interface SessionJoinResponse {
+  signaling_url: string;
+  stun_servers: GatewayStunServer[];
+}
+
+/** Longest life of a share link: 30 days, in minutes. */
+export const maxShareMinutes = 30 * 24 * 60;
+
+export const shareCreateSchema = z.object({
+  description: z.string().max(200, "must be at most 200 characters").optional(),
+  expires_in_minutes: z
+    .number({ message: "must be a number of minutes" })
+    .int("must be a whole number of minutes")
+    .min(1, "must be at least 1 minute")
+    .max(maxShareMinutes, `must be at most ${String(maxShareMinutes)} minutes (30 days)`),
+});
+export type ShareCreateInput = z.infer<typeof shareCreateSchema>;
+
+/** A share link as the dashboard shows it: `url` is the public page's path, `/stream/{token}`. */
+export interface StreamShare {
+  token: string;
+  url: string;
+  description: string;
+  created_at: string;
+  expiry_at: string;
+}
+
+/** `GET /api/public/streams/{token}`: what the public page may know of the shared stream. */
+export interface PublicStreamInfo {
+  instance_name: string;
+  screen: StreamScreen;
+  expiry_at: string;
+}

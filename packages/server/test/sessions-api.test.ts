@@ -1,0 +1,209 @@
+// The streaming calls against the real dashboard and its embedded cluster's stream gateway: a
+// streamable instance's session is listed, read and joined; the browser gets a relay path with a
+// single-use join token, never a gateway token, and the relayed signaling speaks the streaming
+// SDK's protocol; share links work signed out until revoked; bad input is a 4xx that says why.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { join } from "node:path";
+import {
+  apiErrorSchema,
+  type AmsInstance,
+  type AmsOperation,
+  type ClusterSession,
+  type PublicStreamInfo,
+  type SessionJoinResponse,
+  type StreamShare,
+} from "@anbox-dashboard/contract";
+import { sessionCookieName } from "../src/auth/session-cookie.ts";
+import { AmsClient } from "../src/clusters/ams-client.ts";
+import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import { connect, expectOpened } from "./support/test-websocket.ts";
+
+const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
+let harness: AuthHarness;
+let cookie: string;
+let sessionId: string;
+const bootDelayBefore = process.env.CLUSTER_BOOT_STEP_DELAY_MS;
+
+function clusterClient(): AmsClient {
+  return new AmsClient(join(harness.dataDir, "clusters", "default", "ams.socket"));
+}
+
+async function call(
+  method: string,
+  path: string,
+  options: { body?: unknown; signedOut?: boolean } = {},
+): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = options.signedOut ? {} : { cookie };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(`${harness.url}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
+}
+
+function messageOf(body: unknown): string {
+  return apiErrorSchema.parse(body).message;
+}
+
+beforeAll(async () => {
+  process.env.CLUSTER_BOOT_STEP_DELAY_MS = "20";
+  harness = await startAuthHarness(ada);
+  await addUser(harness, ada);
+  const { session } = await signIn(harness);
+  if (session === undefined) throw new Error("sign-in failed");
+  cookie = `${sessionCookieName}=${session}`;
+  const started = await clusterClient().post<AmsOperation>("/1.0/instances", {
+    name: "streams-here",
+    image_id: "jammy:android15:amd64",
+    config: {
+      enable_streaming: true,
+      display: { width: 720, height: 1280, fps: 30, density: 240 },
+    },
+  });
+  await clusterClient().get(`/1.0/operations/${started.metadata.id}/wait?timeout=30`);
+  const instance = await clusterClient().get<AmsInstance>("/1.0/instances/streams-here");
+  const tag = instance.metadata.tags.find((candidate) => candidate.startsWith("session="));
+  sessionId = tag?.slice("session=".length) ?? "";
+  // The session turns active as the instance runs: wait for it.
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const read = await call("GET", `/api/sessions/${sessionId}`);
+    if ((read.body as { metadata?: ClusterSession }).metadata?.status === "active") return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the session did not become active");
+});
+
+afterAll(async () => {
+  await harness.stop();
+  if (bootDelayBefore === undefined) delete process.env.CLUSTER_BOOT_STEP_DELAY_MS;
+  else process.env.CLUSTER_BOOT_STEP_DELAY_MS = bootDelayBefore;
+});
+
+describe("sessions API", () => {
+  it("lists and reads the session of a streamable instance, finding its cluster", async () => {
+    const list = await call("GET", "/api/sessions");
+    expect(list.status).toBe(200);
+    const sessions = (list.body as { metadata: ClusterSession[] }).metadata;
+    expect(sessions.map((session) => session.id)).toContain(sessionId);
+
+    const read = await call("GET", `/api/sessions/${sessionId}`);
+    const session = (read.body as { metadata: ClusterSession }).metadata;
+    expect(session).toMatchObject({
+      id: sessionId,
+      clusterId: "default",
+      status: "active",
+      instance_name: "streams-here",
+      screen: { width: 720, height: 1280, fps: 30 },
+    });
+  });
+
+  it("answers 404 for an unknown session, 400 for a malformed id or cluster, 401 signed out", async () => {
+    const unknown = await call("GET", "/api/sessions/nope");
+    expect(unknown.status).toBe(404);
+    expect(messageOf(unknown.body)).toContain("No session nope");
+    const malformed = await call("GET", "/api/sessions/a.b");
+    expect(malformed.status).toBe(400);
+    const badCluster = await call("GET", `/api/sessions/${sessionId}?clusterId=mars`);
+    expect(badCluster.status).toBe(400);
+    expect(messageOf(badCluster.body)).toContain('Unknown cluster "mars"');
+    expect((await call("GET", "/api/sessions", { signedOut: true })).status).toBe(401);
+    expect(
+      (await call("POST", `/api/sessions/${sessionId}/join`, { signedOut: true })).status,
+    ).toBe(401);
+  });
+
+  it("joins through the relay with a single-use token: the signaling speaks the SDK protocol", async () => {
+    const joined = await call("POST", `/api/sessions/${sessionId}/join`, { body: {} });
+    expect(joined.status).toBe(200);
+    const { signaling_url: url } = joined.body as SessionJoinResponse;
+    expect(url).toMatch(/^\/gateway\/0\/1\.0\/session\/[^/]+\/sockets\/master\?token=.+$/);
+    expect(url).not.toContain(await gatewayToken());
+
+    const wsUrl = `${harness.url.replace(/^http/, "ws")}${url}`;
+    const signaling = expectOpened(await connect(wsUrl));
+    signaling.socket.send("this is not JSON");
+    const error = JSON.parse(
+      await signaling.waitForMessage((message) => message.includes('"error"')),
+    ) as { type: string; message: string };
+    expect(error.type).toBe("error");
+    expect(error.message).not.toBe("");
+    // The session survives the malformed message.
+    signaling.socket.send(JSON.stringify({ type: "discover" }));
+    const discovered = JSON.parse(
+      await signaling.waitForMessage((message) => message.includes("resp:discover")),
+    ) as { max_api_version: number; fps: number };
+    expect(discovered).toMatchObject({ max_api_version: 2, fps: 30 });
+    signaling.socket.close();
+    await signaling.closed;
+
+    // The token was used: a second connection with it is closed with the gateway's refusal.
+    const again = expectOpened(await connect(wsUrl));
+    expect(await again.closed).toMatchObject({ code: 4003 });
+    const noToken = await connect(wsUrl.replace(/\?token=.*/, ""));
+    expect("refused" in noToken ? noToken.refused : 0).toBe(400);
+  });
+
+  it("makes share links that play signed out until revoked, and checks their input", async () => {
+    const bad = await call("POST", `/api/sessions/${sessionId}/shares`, {
+      body: { expires_in_minutes: 0 },
+    });
+    expect(bad.status).toBe(400);
+    expect(messageOf(bad.body)).toContain("expires_in_minutes");
+    const tooLong = await call("POST", `/api/sessions/${sessionId}/shares`, {
+      body: { expires_in_minutes: 60 * 24 * 31 },
+    });
+    expect(tooLong.status).toBe(400);
+
+    const created = await call("POST", `/api/sessions/${sessionId}/shares?clusterId=default`, {
+      body: { description: "for Grace", expires_in_minutes: 30 },
+    });
+    expect(created.status).toBe(201);
+    const share = (created.body as { metadata: StreamShare }).metadata;
+    expect(share.url).toBe(`/stream/${share.token}`);
+    expect(share.description).toBe("for Grace");
+    const minutesLeft = (Date.parse(share.expiry_at) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(28);
+    expect(minutesLeft).toBeLessThanOrEqual(30);
+
+    const listed = await call("GET", `/api/sessions/${sessionId}/shares?clusterId=default`);
+    expect((listed.body as { metadata: StreamShare[] }).metadata.map((s) => s.token)).toContain(
+      share.token,
+    );
+
+    const info = await call("GET", `/api/public/streams/${share.token}`, { signedOut: true });
+    expect(info.status).toBe(200);
+    expect((info.body as { metadata: PublicStreamInfo }).metadata).toMatchObject({
+      instance_name: "streams-here",
+      screen: { width: 720, height: 1280 },
+    });
+    const publicJoin = await call("POST", `/api/public/streams/${share.token}/join`, {
+      signedOut: true,
+      body: {},
+    });
+    expect(publicJoin.status).toBe(200);
+    expect((publicJoin.body as SessionJoinResponse).signaling_url).toMatch(/^\/gateway\/0\//);
+
+    const revoked = await call("DELETE", `/api/shares/${share.token}?clusterId=default`);
+    expect(revoked.status).toBe(204);
+    const gone = await call("GET", `/api/public/streams/${share.token}`, { signedOut: true });
+    expect(gone.status).toBe(404);
+    const goneJoin = await call("POST", `/api/public/streams/${share.token}/join`, {
+      signedOut: true,
+      body: {},
+    });
+    expect(goneJoin.status).toBe(404);
+    const malformed = await call("GET", "/api/public/streams/x", { signedOut: true });
+    expect(malformed.status).toBe(404);
+  });
+});
+
+async function gatewayToken(): Promise<string> {
+  const { readFile } = await import("node:fs/promises");
+  return (
+    await readFile(join(harness.dataDir, "clusters", "default", "gateway-token"), "utf8")
+  ).trim();
+}

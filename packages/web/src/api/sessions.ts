@@ -1,0 +1,85 @@
+import type {
+  ClusterSession,
+  PublicStreamInfo,
+  SessionJoinResponse,
+  SessionResponse,
+  SessionsListResponse,
+  ShareCreateInput,
+  StreamShare,
+} from "@anbox-dashboard/contract";
+import { apiFetch } from "./api-fetch.ts";
+
+export type { ClusterSession, PublicStreamInfo, SessionJoinResponse, StreamShare };
+
+// The streaming calls: the server joins through the clusters' stream gateways and hands the
+// browser a relay path with a single-use join token.
+
+/** `GET /api/sessions`: every session of every cluster with a stream gateway. */
+export function fetchSessions(signal?: AbortSignal): Promise<SessionsListResponse> {
+  return apiFetch<SessionsListResponse>("/api/sessions", { signal });
+}
+
+/** `GET /api/sessions/{id}`: the cluster is found by the server when not given. */
+export async function fetchSession(
+  sessionId: string,
+  clusterId?: string,
+  signal?: AbortSignal,
+): Promise<ClusterSession> {
+  const answer = await apiFetch<SessionResponse>(`/api/sessions/${encodeURIComponent(sessionId)}`, {
+    signal,
+    params: { clusterId },
+  });
+  return answer.metadata;
+}
+
+/** `POST /api/sessions/{id}/join`: a second viewer takes the stream over from the first. */
+export function joinSession(sessionId: string, clusterId?: string): Promise<SessionJoinResponse> {
+  return apiFetch<SessionJoinResponse>(`/api/sessions/${encodeURIComponent(sessionId)}/join`, {
+    method: "POST",
+    params: { clusterId },
+    body: {},
+  });
+}
+
+export async function fetchShares(sessionId: string, clusterId: string): Promise<StreamShare[]> {
+  const answer = await apiFetch<{ metadata: StreamShare[] }>(
+    `/api/sessions/${encodeURIComponent(sessionId)}/shares`,
+    { params: { clusterId } },
+  );
+  return answer.metadata;
+}
+
+export async function createShare(
+  sessionId: string,
+  clusterId: string,
+  input: ShareCreateInput,
+): Promise<StreamShare> {
+  const answer = await apiFetch<{ metadata: StreamShare }>(
+    `/api/sessions/${encodeURIComponent(sessionId)}/shares`,
+    { method: "POST", params: { clusterId }, body: input },
+  );
+  return answer.metadata;
+}
+
+/** Revokes a share link: its public page stops working at once. */
+export function revokeShare(token: string, clusterId: string): Promise<void> {
+  return apiFetch<undefined>(`/api/shares/${encodeURIComponent(token)}`, {
+    method: "DELETE",
+    params: { clusterId },
+  });
+}
+
+/** `GET /api/public/streams/{token}` (signed out): 404 revoked, 410 expired. */
+export async function fetchPublicStream(token: string): Promise<PublicStreamInfo> {
+  const answer = await apiFetch<{ metadata: PublicStreamInfo }>(
+    `/api/public/streams/${encodeURIComponent(token)}`,
+  );
+  return answer.metadata;
+}
+
+export function joinPublicStream(token: string): Promise<SessionJoinResponse> {
+  return apiFetch<SessionJoinResponse>(`/api/public/streams/${encodeURIComponent(token)}/join`, {
+    method: "POST",
+    body: {},
+  });
+}

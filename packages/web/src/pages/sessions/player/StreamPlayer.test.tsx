@@ -1,0 +1,331 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { StreamPlayer, type StreamConnection } from "./StreamPlayer.tsx";
+import {
+  FakeMediaStream,
+  FakePeerConnection,
+  FakeWebSocket,
+  flushPromises,
+} from "./webrtc-fakes.test-support.ts";
+
+const device = { width: 720, height: 1280 };
+const connection: StreamConnection = { signalingUrl: "/signaling/s-1", iceServers: [] };
+
+/** jsdom has no PointerEvent: without one, fireEvent.pointer* drop the pointer fields. */
+class TestPointerEvent extends MouseEvent {
+  readonly pointerId: number;
+  readonly pointerType: string;
+  readonly isPrimary: boolean;
+  constructor(type: string, init: PointerEventInit = {}) {
+    super(type, init);
+    this.pointerId = init.pointerId ?? 1;
+    this.pointerType = init.pointerType ?? "mouse";
+    this.isPrimary = init.isPrimary ?? true;
+  }
+}
+
+beforeEach(() => {
+  vi.stubGlobal("PointerEvent", TestPointerEvent);
+  FakeWebSocket.instances = [];
+  FakePeerConnection.instances = [];
+  vi.stubGlobal("WebSocket", FakeWebSocket);
+  vi.stubGlobal("RTCPeerConnection", FakePeerConnection);
+  vi.stubGlobal("MediaStream", FakeMediaStream);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function renderPlayer() {
+  const connect = vi.fn(() => Promise.resolve(connection));
+  const onPeer = vi.fn();
+  const onToggleStats = vi.fn();
+  const view = render(
+    <StreamPlayer
+      connect={connect}
+      screen={device}
+      onPeer={onPeer}
+      onToggleStats={onToggleStats}
+      extraControls={
+        <button type="button" className="p-button--base">
+          Share
+        </button>
+      }
+    />,
+  );
+  return { connect, onPeer, onToggleStats, ...view };
+}
+
+function latestSocket(): FakeWebSocket {
+  const socket = FakeWebSocket.instances.at(-1);
+  if (!socket) throw new Error("no websocket");
+  return socket;
+}
+
+function latestPeer(): FakePeerConnection {
+  const peer = FakePeerConnection.instances.at(-1);
+  if (!peer) throw new Error("no peer");
+  return peer;
+}
+
+/** Plays the server's part up to a playing stream with an open control channel. */
+async function startStream(): Promise<FakePeerConnection> {
+  await act(flushPromises);
+  const socket = latestSocket();
+  act(() => {
+    socket.serverOpens();
+    socket.serverSends({ type: "resp:discover", max_api_version: 2 });
+    socket.serverSends({ type: "offer", sdp: btoa("v=0\r\n") });
+  });
+  await act(flushPromises);
+  const peer = latestPeer();
+  act(() => {
+    peer.receivesTrack("video");
+    peer.control.opens();
+    peer.iceStateBecomes("connected");
+  });
+  return peer;
+}
+
+const statusText = () => screen.getByRole("status").textContent;
+
+describe("StreamPlayer", () => {
+  it("connects on mount and shows the connecting state, then plays", async () => {
+    const { connect, onPeer } = renderPlayer();
+    expect(connect).toHaveBeenCalledTimes(1);
+    expect(statusText()).toBe("Connecting to the stream…");
+    const video = screen.getByLabelText<HTMLVideoElement>("Stream of the device");
+    expect(video.tagName).toBe("VIDEO");
+    expect(video.autoplay).toBe(true);
+    expect(video.muted).toBe(true);
+    expect(video.hasAttribute("playsinline")).toBe(true);
+    expect(screen.getByRole("button", { name: "Home" })).toBeDisabled();
+
+    const peer = await startStream();
+    expect(latestSocket().url).toBe("ws://localhost:3000/signaling/s-1");
+    expect(statusText()).not.toBe("Connecting to the stream…");
+    expect(screen.queryByRole("button", { name: "Reconnect" })).toBeNull();
+    expect(onPeer).toHaveBeenLastCalledWith(peer);
+    expect(video.srcObject).toBeInstanceOf(FakeMediaStream);
+    expect(screen.getByRole("button", { name: "Home" })).toBeEnabled();
+  });
+
+  it("has named toolbar buttons with their shortcuts, the page's controls last", async () => {
+    renderPlayer();
+    await startStream();
+    const toolbar = screen.getByRole("toolbar", { name: "Stream controls" });
+    const names = within(toolbar)
+      .getAllByRole("button")
+      .map((button) => [button.textContent, button.getAttribute("aria-keyshortcuts")]);
+    expect(names).toEqual([
+      ["Full screen", "F"],
+      ["Rotate", "R"],
+      ["Home", "H"],
+      ["Back", "B"],
+      ["Keyboard capture", "K"],
+      ["Screenshot", "S"],
+      ["Statistics", "I"],
+      ["Share", null],
+    ]);
+    expect(toolbar.textContent).toContain("RotateR");
+    expect(screen.getByText(/Shortcuts/)).toBeInTheDocument();
+  });
+
+  it("presses Home and Back on the device, by button and by shortcut", async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    const peer = await startStream();
+    await user.click(screen.getByRole("button", { name: "Home" }));
+    expect(peer.control.sent).toEqual([
+      { type: "input::key", data: { code: 74, pressed: true } },
+      { type: "input::key", data: { code: 74, pressed: false } },
+    ]);
+
+    peer.control.sent.length = 0;
+    screen.getByLabelText("Stream of the device").focus();
+    await user.keyboard("b");
+    expect(peer.control.sent).toEqual([
+      { type: "input::key", data: { code: 92, pressed: true } },
+      { type: "input::key", data: { code: 92, pressed: false } },
+    ]);
+  });
+
+  it("rotates with R: tells the device, fakes the accelerometer and turns the video", async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    const peer = await startStream();
+    const video = screen.getByLabelText("Stream of the device");
+    video.focus();
+    await user.keyboard("r");
+    expect(peer.control.sent).toEqual([
+      { type: "input::rotate", data: { orientation: "landscape" } },
+      { type: "sensor:event", data: { sensor: "acceleration", x: -9.81, y: 0, z: 0 } },
+    ]);
+    expect(video.style.transform).toContain("rotate(90deg)");
+    await user.keyboard("rrr");
+    expect(
+      peer.control.sent
+        .filter((message) => message.type === "input::rotate")
+        .map((message) => message.data),
+    ).toEqual([
+      { orientation: "landscape" },
+      { orientation: "reverse-portrait" },
+      { orientation: "reverse-landscape" },
+      { orientation: "portrait" },
+    ]);
+    expect(video.style.transform).toContain("rotate(0deg)");
+  });
+
+  it("toggles the statistics with I, and leaves shortcuts with Ctrl to the browser", async () => {
+    const user = userEvent.setup();
+    const { onToggleStats } = renderPlayer();
+    const peer = await startStream();
+    screen.getByLabelText("Stream of the device").focus();
+    await user.keyboard("i");
+    expect(onToggleStats).toHaveBeenCalledTimes(1);
+    await user.keyboard("{Control>}r{/Control}");
+    expect(peer.control.sent).toEqual([]);
+  });
+
+  it("captures the keyboard with K until Escape, which is not sent", async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    const peer = await startStream();
+    screen.getByLabelText("Stream of the device").focus();
+    await user.keyboard("k");
+    expect(screen.getByRole("button", { name: "Keyboard capture" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    expect(screen.getByText(/Keys go to the device/)).toBeInTheDocument();
+
+    // Letters that are shortcuts otherwise go to the device now.
+    await user.keyboard("h{Shift>}a{/Shift}");
+    expect(peer.control.sent).toEqual([
+      { type: "input::key", data: { code: 11, pressed: true } },
+      { type: "input::key", data: { code: 11, pressed: false } },
+      { type: "input::key", data: { code: 225, pressed: true } },
+      { type: "input::key", data: { code: 4, pressed: true } },
+      { type: "input::key", data: { code: 4, pressed: false } },
+      { type: "input::key", data: { code: 225, pressed: false } },
+    ]);
+
+    peer.control.sent.length = 0;
+    await user.keyboard("{Escape}");
+    expect(peer.control.sent).toEqual([]);
+    expect(screen.getByRole("button", { name: "Keyboard capture" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    await user.keyboard("h");
+    expect(peer.control.sent[0]).toEqual({ type: "input::key", data: { code: 74, pressed: true } });
+  });
+
+  it("sends pointer presses as touches in device pixels, and the wheel", async () => {
+    renderPlayer();
+    const peer = await startStream();
+    const video = screen.getByLabelText("Stream of the device");
+    // Shown at half size, 100 px from the left.
+    vi.spyOn(video, "getBoundingClientRect").mockReturnValue(new DOMRect(100, 0, 360, 640));
+    fireEvent.pointerDown(video, {
+      pointerId: 7,
+      pointerType: "mouse",
+      button: 0,
+      clientX: 280,
+      clientY: 320,
+    });
+    fireEvent.pointerMove(video, {
+      pointerId: 7,
+      pointerType: "mouse",
+      clientX: 290,
+      clientY: 330,
+    });
+    fireEvent.pointerUp(video, { pointerId: 7, pointerType: "mouse", clientX: 290, clientY: 330 });
+    // On the right mouse button and outside the picture: nothing.
+    fireEvent.pointerDown(video, {
+      pointerId: 8,
+      pointerType: "mouse",
+      button: 2,
+      clientX: 280,
+      clientY: 320,
+    });
+    fireEvent.pointerDown(video, {
+      pointerId: 9,
+      pointerType: "touch",
+      button: 0,
+      clientX: 50,
+      clientY: 320,
+    });
+    fireEvent.wheel(video, { deltaY: 120 });
+    expect(peer.control.sent).toEqual([
+      { type: "input::touch-start", data: { id: 0, x: 360, y: 640 } },
+      { type: "input::touch-move", data: { id: 0, x: 380, y: 660 } },
+      { type: "input::touch-end", data: { id: 0, last: true } },
+      { type: "input::mouse-wheel", data: { x: 0, y: -1 } },
+    ]);
+  });
+
+  it("shows why the stream ended when another viewer takes over, and reconnects", async () => {
+    const user = userEvent.setup();
+    const { connect, onPeer } = renderPlayer();
+    const peer = await startStream();
+    act(() => {
+      peer.control.deviceSends({ type: "stream::taken-over", data: {} });
+    });
+    expect(statusText()).toBe("Another viewer took over this stream.");
+    expect(onPeer).toHaveBeenLastCalledWith(undefined);
+    expect(peer.closed).toBe(true);
+    expect(screen.getByRole("button", { name: "Home" })).toBeDisabled();
+
+    await user.click(screen.getByRole("button", { name: "Reconnect" }));
+    expect(connect).toHaveBeenCalledTimes(2);
+    expect(statusText()).toBe("Connecting to the stream…");
+    const second = await startStream();
+    expect(second).not.toBe(peer);
+    expect(onPeer).toHaveBeenLastCalledWith(second);
+  });
+
+  it("shows the session's end and a failed join", async () => {
+    const connect = vi.fn(() => Promise.reject(new Error("Session not found")));
+    render(<StreamPlayer connect={connect} screen={device} />);
+    await act(flushPromises);
+    expect(statusText()).toBe("Could not join the session: Session not found");
+    expect(screen.getByRole("button", { name: "Reconnect" })).toBeInTheDocument();
+    // Without onToggleStats, no statistics button or shortcut.
+    expect(screen.queryByRole("button", { name: "Statistics" })).toBeNull();
+  });
+
+  it("cleans up on unmount: stream::disconnect first, then the peer closes", async () => {
+    const { unmount, onPeer } = renderPlayer();
+    const peer = await startStream();
+    unmount();
+    expect(peer.control.sent.at(-1)).toEqual({ type: "stream::disconnect", data: {} });
+    expect(peer.control.readyState).toBe("closed");
+    expect(peer.closed).toBe(true);
+    expect(onPeer).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it("goes full screen with F when the browser allows it", async () => {
+    const user = userEvent.setup();
+    // jsdom has no Fullscreen API.
+    Object.defineProperty(document, "fullscreenEnabled", { configurable: true, value: true });
+    const requestFullscreen = vi.fn(() => Promise.resolve());
+    HTMLElement.prototype.requestFullscreen = requestFullscreen;
+    try {
+      renderPlayer();
+      await startStream();
+      screen.getByLabelText("Stream of the device").focus();
+      await user.keyboard("f");
+      expect(requestFullscreen).toHaveBeenCalledTimes(1);
+      expect(requestFullscreen.mock.contexts[0]).toBe(
+        screen.getByRole("region", { name: "Stream player" }),
+      );
+    } finally {
+      Reflect.deleteProperty(HTMLElement.prototype, "requestFullscreen");
+      Reflect.deleteProperty(document, "fullscreenEnabled");
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import type { Rotation, ScreenSize } from "./device-point.ts";
+
+export type Orientation = "portrait" | "landscape" | "reverse-portrait" | "reverse-landscape";
+
+/** The next quarter turn, clockwise: what the Rotate button does. */
+export function nextRotation(rotation: Rotation): Rotation {
+  return ((rotation + 90) % 360) as Rotation;
+}
+
+// Clockwise from the device's natural orientation, as the streaming SDK names them.
+const portraitFirst: readonly Orientation[] = [
+  "portrait",
+  "landscape",
+  "reverse-portrait",
+  "reverse-landscape",
+];
+const landscapeFirst: readonly Orientation[] = [
+  "landscape",
+  "reverse-portrait",
+  "reverse-landscape",
+  "portrait",
+];
+
+/**
+ * The orientation a rotation puts the device in. A device whose screen is wider than high starts
+ * in landscape, so that a quarter turn makes it reverse-portrait (the SDK's table).
+ */
+export function orientationFor(rotation: Rotation, screen: ScreenSize): Orientation {
+  const cycle = screen.width > screen.height ? landscapeFirst : portraitFirst;
+  return cycle[rotation / 90] ?? "portrait";
+}
+
+const gravity = 9.81;
+
+/**
+ * The accelerometer reading of a device held in `rotation` (m/s², Android axes: x to the right,
+ * y up the screen). The SDK fakes this reading on rotate so that apps following the sensor turn.
+ */
+export function accelerationFor(rotation: Rotation): { x: number; y: number; z: number } {
+  switch (rotation) {
+    case 0:
+      return { x: 0, y: gravity, z: 0 };
+    case 90:
+      return { x: -gravity, y: 0, z: 0 };
+    case 180:
+      return { x: 0, y: -gravity, z: 0 };
+    case 270:
+      return { x: gravity, y: 0, z: 0 };
+  }
+}

@@ -1,0 +1,96 @@
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
+import { StreamSignalingClient } from "./signaling-client.ts";
+import type { StreamConnection } from "./stream-connection.ts";
+
+export type StreamStatus =
+  { phase: "connecting" } | { phase: "playing" } | { phase: "ended"; reason: string };
+
+export interface StreamSession {
+  status: StreamStatus;
+  /** The device's video, once its track has arrived. */
+  stream: MediaStream | undefined;
+  /** Sends a control message to the device; false when the control channel is not open. */
+  sendControl: (type: string, data?: object) => boolean;
+  /** Closes the current stream, if any, and joins again. */
+  reconnect: () => void;
+}
+
+/**
+ * One stream at a time: joins (`connect`) on mount and on `reconnect`, runs the signaling client,
+ * and closes everything on unmount or before the next join, telling `onPeer` what is live.
+ */
+export function useStreamSession(
+  connect: () => Promise<StreamConnection>,
+  onPeer: ((peer: RTCPeerConnection | undefined) => void) | undefined,
+): StreamSession {
+  const [attempt, setAttempt] = useState(0);
+  const [status, setStatus] = useState<StreamStatus>({ phase: "connecting" });
+  const [stream, setStream] = useState<MediaStream>();
+  const clientRef = useRef<StreamSignalingClient>(undefined);
+  // The page may pass new functions on every render; only the latest matters.
+  const join = useEffectEvent(() => connect());
+  const reportPeer = useEffectEvent((peer: RTCPeerConnection | undefined) => {
+    onPeer?.(peer);
+  });
+
+  useEffect(() => {
+    let active = true;
+    let client: StreamSignalingClient | undefined;
+    let peerReported = false;
+    const withdrawPeer = () => {
+      if (!peerReported) return;
+      peerReported = false;
+      reportPeer(undefined);
+    };
+    const end = (reason: string) => {
+      if (!active) return;
+      clientRef.current = undefined;
+      withdrawPeer();
+      setStatus({ phase: "ended", reason });
+    };
+
+    join().then(
+      (connection) => {
+        if (!active) return;
+        client = new StreamSignalingClient(connection, {
+          onStream: (newStream) => {
+            if (active) setStream(newStream);
+          },
+          onConnected: (peer) => {
+            if (!active) return;
+            peerReported = true;
+            reportPeer(peer);
+            setStatus({ phase: "playing" });
+          },
+          onEnded: end,
+        });
+        clientRef.current = client;
+        client.start();
+      },
+      (error: unknown) => {
+        const detail = error instanceof Error ? error.message : String(error);
+        end(`Could not join the session: ${detail}`);
+      },
+    );
+
+    return () => {
+      active = false;
+      client?.close();
+      if (clientRef.current === client) clientRef.current = undefined;
+      withdrawPeer();
+    };
+  }, [attempt]);
+
+  const sendControl = useCallback(
+    (type: string, data: object = {}) => clientRef.current?.sendControl(type, data) ?? false,
+    [],
+  );
+
+  const reconnect = useCallback(() => {
+    setStatus({ phase: "connecting" });
+    setStream(undefined);
+    setAttempt((previous) => previous + 1);
+  }, []);
+
+  return { status, stream, sendControl, reconnect };
+}

@@ -1,0 +1,152 @@
+import { useId, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createShare, fetchShares, revokeShare, type StreamShare } from "../../../api/sessions.ts";
+import { queryKeys } from "../../../context/query-keys.ts";
+import { formatDate } from "../../../util/dates.ts";
+import { Modal } from "../../../vendor/react-components.ts";
+
+/** How long a new link lives: the choices offered, in minutes. */
+export const shareLifetimes: readonly { label: string; minutes: number }[] = [
+  { label: "15 minutes", minutes: 15 },
+  { label: "1 hour", minutes: 60 },
+  { label: "1 day", minutes: 24 * 60 },
+  { label: "7 days", minutes: 7 * 24 * 60 },
+];
+
+interface Props {
+  sessionId: string;
+  clusterId: string;
+  onClose: () => void;
+}
+
+/** The link people open, on this dashboard's address. */
+function absoluteUrl(share: StreamShare): string {
+  return new URL(share.url, window.location.origin).toString();
+}
+
+/**
+ * Share links of a stream: anyone holding one watches (and controls) the stream without signing
+ * in, until it expires or is revoked here. Lists the links made so far, makes a new one, revokes.
+ */
+export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
+  const queryClient = useQueryClient();
+  const descriptionId = useId();
+  const lifetimeId = useId();
+  const [description, setDescription] = useState("");
+  const [minutes, setMinutes] = useState(60);
+  const [copied, setCopied] = useState<string>();
+  const key = queryKeys.sessionShares(sessionId, clusterId);
+  const shares = useQuery({ queryKey: key, queryFn: () => fetchShares(sessionId, clusterId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
+  const create = useMutation({
+    mutationFn: () =>
+      createShare(sessionId, clusterId, {
+        description: description.trim() === "" ? undefined : description.trim(),
+        expires_in_minutes: minutes,
+      }),
+    onSuccess: async () => {
+      setDescription("");
+      await refresh();
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (token: string) => revokeShare(token, clusterId),
+    onSuccess: refresh,
+  });
+  const copy = async (share: StreamShare) => {
+    await navigator.clipboard.writeText(absoluteUrl(share));
+    setCopied(share.token);
+  };
+
+  return (
+    <Modal title="Share this stream" close={onClose}>
+      <p>
+        Anyone with a link can watch and control this stream without signing in, until the link
+        expires or you revoke it.
+      </p>
+      <form
+        className="share-links__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate();
+        }}
+      >
+        <label htmlFor={descriptionId}>Description (optional)</label>
+        <input
+          id={descriptionId}
+          type="text"
+          maxLength={200}
+          value={description}
+          placeholder="Who the link is for"
+          onChange={(event) => {
+            setDescription(event.target.value);
+          }}
+        />
+        <label htmlFor={lifetimeId}>Expires after</label>
+        <select
+          id={lifetimeId}
+          value={minutes}
+          onChange={(event) => {
+            setMinutes(Number(event.target.value));
+          }}
+        >
+          {shareLifetimes.map((lifetime) => (
+            <option key={lifetime.minutes} value={lifetime.minutes}>
+              {lifetime.label}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="p-button--positive" disabled={create.isPending}>
+          Create link
+        </button>
+        {create.isError && (
+          <p className="p-form-validation__message" role="alert">
+            {create.error.message}
+          </p>
+        )}
+      </form>
+      <h3 className="p-heading--5">Links</h3>
+      {shares.isError && <p role="alert">{shares.error.message}</p>}
+      {shares.data?.length === 0 && <p>No links yet.</p>}
+      {shares.data !== undefined && shares.data.length > 0 && (
+        <ul className="p-list--divided share-links__list" aria-label="Share links">
+          {shares.data.map((share) => (
+            <li key={share.token} className="p-list__item share-links__item">
+              <div>
+                <a href={share.url} target="_blank" rel="noreferrer">
+                  {absoluteUrl(share)}
+                </a>
+                <div className="share-links__meta">
+                  {share.description !== "" && <span>{share.description} · </span>}
+                  Expires {formatDate(share.expiry_at)}
+                </div>
+              </div>
+              <div className="share-links__actions">
+                <button
+                  type="button"
+                  className="p-button is-dense"
+                  onClick={() => {
+                    void copy(share);
+                  }}
+                >
+                  {copied === share.token ? "Copied" : "Copy"}
+                </button>
+                <button
+                  type="button"
+                  className="p-button--negative is-dense"
+                  aria-label={`Revoke ${absoluteUrl(share)}`}
+                  disabled={revoke.isPending}
+                  onClick={() => {
+                    revoke.mutate(share.token);
+                  }}
+                >
+                  Revoke
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

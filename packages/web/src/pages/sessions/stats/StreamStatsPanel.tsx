@@ -1,0 +1,82 @@
+import { chartedMetrics } from "./stats-metrics.ts";
+import type { ChartedMetric } from "./stats-metrics.ts";
+import { statsCsv } from "./stats-csv.ts";
+import { statsSections } from "./stats-rows.ts";
+import type { StatsView } from "./stats-view.ts";
+import { saveCsvFile, statsCsvFileName } from "./save-csv-file.ts";
+import { StatsChart } from "./StatsChart.tsx";
+import { StatsSection } from "./StatsSection.tsx";
+import { type StatsPeer, useStreamStats } from "./use-stream-stats.ts";
+import "./_stream-stats-panel.scss";
+
+interface Props {
+  /** The stream's connection (an `RTCPeerConnection`); none while it is being set up. */
+  peer: StatsPeer | undefined;
+  onClose: () => void;
+}
+
+function Charts({ view, metrics }: { view: StatsView; metrics: readonly ChartedMetric[] }) {
+  return (
+    <div className="stream-stats__charts">
+      {metrics.map((metric) => (
+        <StatsChart
+          key={metric}
+          title={chartedMetrics[metric].title}
+          unit={chartedMetrics[metric].unit}
+          data={view.charts[metric]}
+        />
+      ))}
+    </div>
+  );
+}
+
+const videoCharts: readonly ChartedMetric[] = [
+  "videoBandwidth",
+  "videoFps",
+  "videoDecodeTime",
+  "videoJitter",
+  "videoJitterBufferDelay",
+  "videoPacketsLost",
+];
+
+/** The statistics of a live stream beside its player (SPEC section 2), sampled every second. */
+export function StreamStatsPanel({ peer, onClose }: Props) {
+  const view = useStreamStats(peer);
+  const sections = statsSections(view);
+  const empty = view.history.length === 0;
+  return (
+    <aside className="stream-stats" aria-label="Statistics">
+      <header className="stream-stats__header">
+        <h2 className="stream-stats__title p-heading--4">Statistics</h2>
+        <div className="stream-stats__actions">
+          <button
+            type="button"
+            className="p-button is-dense"
+            disabled={empty}
+            title={empty ? "No statistics collected yet" : undefined}
+            onClick={() => {
+              const now = Date.now();
+              saveCsvFile(statsCsv(view.history), statsCsvFileName(now));
+            }}
+          >
+            Download CSV
+          </button>
+          <button type="button" className="p-button--base is-dense has-icon" onClick={onClose}>
+            <i className="p-icon--close">Close</i>
+          </button>
+        </div>
+      </header>
+      {peer === undefined && (
+        <p className="stream-stats__note">Statistics show once the stream is connected.</p>
+      )}
+      <StatsSection title="Network" rows={sections.network}>
+        <Charts view={view} metrics={["rtt"]} />
+      </StatsSection>
+      <StatsSection title="Video" rows={sections.video}>
+        <Charts view={view} metrics={videoCharts} />
+      </StatsSection>
+      <StatsSection title="Audio" rows={sections.audio} />
+      <StatsSection title="RTC config" rows={sections.rtcConfig} />
+    </aside>
+  );
+}
