@@ -96,14 +96,13 @@ export default function SessionPage() {
               }
             />
           </div>
-          {statsOpen && (
-            <StreamStatsPanel
-              peer={peer}
-              onClose={() => {
-                setStatsOpen(false);
-              }}
-            />
-          )}
+          <StreamStatsPanel
+            peer={peer}
+            open={statsOpen}
+            onClose={() => {
+              setStatsOpen(false);
+            }}
+          />
           {sharing && (
             <ShareLinksModal
               sessionId={sessionId}

@@ -71,8 +71,11 @@ function latestPeer(): FakePeerConnection {
   return peer;
 }
 
-/** Plays the server's part up to a playing stream with an open control channel. */
-async function startStream(): Promise<FakePeerConnection> {
+/**
+ * Plays the server's part up to a playing stream with an open control channel. What the player
+ * sends as the channel opens (the orientation) is left out of `control.sent` unless kept.
+ */
+async function startStream({ keepOpeningMessages = false } = {}): Promise<FakePeerConnection> {
   await act(flushPromises);
   const socket = latestSocket();
   act(() => {
@@ -87,6 +90,7 @@ async function startStream(): Promise<FakePeerConnection> {
     peer.control.opens();
     peer.iceStateBecomes("connected");
   });
+  if (!keepOpeningMessages) peer.control.sent.length = 0;
   return peer;
 }
 
@@ -266,6 +270,30 @@ describe("StreamPlayer", () => {
       { type: "input::touch-end", data: { id: 0, last: true } },
       { type: "input::mouse-wheel", data: { x: 0, y: -1 } },
     ]);
+  });
+
+  it("turns the device to the player's orientation as the control channel opens", async () => {
+    const user = userEvent.setup();
+    renderPlayer();
+    const peer = await startStream({ keepOpeningMessages: true });
+    // A device an earlier viewer left turned comes back upright for this one.
+    expect(peer.control.sent).toEqual([
+      { type: "input::rotate", data: { orientation: "portrait" } },
+      { type: "sensor:event", data: { sensor: "acceleration", x: 0, y: 9.81, z: 0 } },
+    ]);
+
+    // After a reconnect, the device takes the rotation the player has now.
+    screen.getByLabelText("Stream of the device").focus();
+    await user.keyboard("r");
+    act(() => {
+      peer.control.deviceSends({ type: "stream::taken-over", data: {} });
+    });
+    await user.click(screen.getByRole("button", { name: "Reconnect" }));
+    const second = await startStream({ keepOpeningMessages: true });
+    expect(second.control.sent[0]).toEqual({
+      type: "input::rotate",
+      data: { orientation: "landscape" },
+    });
   });
 
   it("shows why the stream ended when another viewer takes over, and reconnects", async () => {

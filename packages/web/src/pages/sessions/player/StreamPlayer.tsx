@@ -17,7 +17,7 @@ import { ShortcutsHelp } from "./ShortcutsHelp.tsx";
 import type { StreamConnection } from "./stream-connection.ts";
 import { useFullscreen } from "./use-fullscreen.ts";
 import { useKeyboardCapture } from "./use-keyboard-capture.ts";
-import { useStreamSession } from "./use-stream-session.ts";
+import { useStreamSession, type SendControl } from "./use-stream-session.ts";
 import { useTouchInput } from "./use-touch-input.ts";
 import { useWheelInput } from "./use-wheel-input.ts";
 import "./_stream-player.scss";
@@ -61,9 +61,18 @@ export function StreamPlayer({
 }: StreamPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
-  const { status, stream, sendControl, reconnect } = useStreamSession(connect, onPeer);
-  const playing = status.phase === "playing";
   const [rotation, setRotation] = useState<Rotation>(0);
+  // The device keeps its rotation from an earlier viewer: it turns to this player's as it joins.
+  const tellOrientation = (send: SendControl) => {
+    send("input::rotate", { orientation: orientationFor(rotation, screen) });
+    send("sensor:event", { sensor: "acceleration", ...accelerationFor(rotation) });
+  };
+  const { status, stream, sendControl, reconnect } = useStreamSession(
+    connect,
+    onPeer,
+    tellOrientation,
+  );
+  const playing = status.phase === "playing";
   const fullscreen = useFullscreen(rootRef);
   const keyboard = useKeyboardCapture(sendControl, playing);
   const touch = useTouchInput(videoRef, screen, rotation, sendControl);

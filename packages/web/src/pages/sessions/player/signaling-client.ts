@@ -62,6 +62,8 @@ export interface SignalingEvents {
   onEnded(reason: string): void;
   /** A control message from the device that the client does not handle itself. */
   onControlMessage?(message: ControlMessage): void;
+  /** The control channel opened: input reaches the device from now on. */
+  onControlOpen?(): void;
 }
 
 /**
@@ -180,6 +182,9 @@ export class StreamSignalingClient {
     this.#control = control;
     control.onmessage = (event: MessageEvent) => {
       if (typeof event.data === "string") this.#onControlMessage(event.data);
+    };
+    control.onopen = () => {
+      if (!this.#finished) this.#events.onControlOpen?.();
     };
     peer.ontrack = (event) => {
       // The server's SDP carries no msid, so `event.streams` is empty: build the stream here.

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react"
 import { StreamSignalingClient } from "./signaling-client.ts";
 import type { StreamConnection } from "./stream-connection.ts";
 
+export type SendControl = (type: string, data?: object) => boolean;
+
 export type StreamStatus =
   { phase: "connecting" } | { phase: "playing" } | { phase: "ended"; reason: string };
 
@@ -22,6 +24,8 @@ export interface StreamSession {
 export function useStreamSession(
   connect: () => Promise<StreamConnection>,
   onPeer: ((peer: RTCPeerConnection | undefined) => void) | undefined,
+  /** The control channel opened: what the device must know from the start is sent with `send`. */
+  onControlOpen?: (send: SendControl) => void,
 ): StreamSession {
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<StreamStatus>({ phase: "connecting" });
@@ -31,6 +35,9 @@ export function useStreamSession(
   const join = useEffectEvent(() => connect());
   const reportPeer = useEffectEvent((peer: RTCPeerConnection | undefined) => {
     onPeer?.(peer);
+  });
+  const controlOpened = useEffectEvent((send: SendControl) => {
+    onControlOpen?.(send);
   });
 
   useEffect(() => {
@@ -63,6 +70,12 @@ export function useStreamSession(
             setStatus({ phase: "playing" });
           },
           onEnded: end,
+          onControlOpen: () => {
+            if (active && client) {
+              const opened = client;
+              controlOpened((type, data) => opened.sendControl(type, data));
+            }
+          },
         });
         clientRef.current = client;
         client.start();

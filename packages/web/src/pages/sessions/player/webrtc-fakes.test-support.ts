@@ -63,6 +63,7 @@ export class FakeDataChannel {
   readyState: RTCDataChannelState = "connecting";
   readonly sent: { type: string; data: unknown }[] = [];
   onmessage: ((event: { data: unknown }) => void) | null = null;
+  onopen: (() => void) | null = null;
   readonly #log: FakeLog;
 
   constructor(label: string, log: FakeLog) {
@@ -85,6 +86,7 @@ export class FakeDataChannel {
   // The device's side.
   opens(): void {
     this.readyState = "open";
+    this.onopen?.();
   }
 
   deviceSends(message: object): void {

@@ -115,6 +115,22 @@ describe("StreamStatsPanel", () => {
     expect(row("Video", "Total received")).toHaveTextContent("0.5 MB");
   });
 
+  it("collects while closed, so that opening it shows the history from the start", async () => {
+    const { peer } = fakePeer((call) => chromiumReport(call + 1));
+    const { rerender } = render(
+      <StreamStatsPanel peer={peer} open={false} onClose={() => undefined} />,
+    );
+    await passSeconds(0);
+    await passSeconds(1);
+    await passSeconds(1);
+    expect(screen.queryByRole("complementary", { name: "Statistics" })).toBeNull();
+
+    rerender(<StreamStatsPanel peer={peer} open onClose={() => undefined} />);
+    // Three samples were taken while closed: the bandwidth (a difference) is known at once.
+    expect(row("Video", "Bandwidth")).toHaveTextContent("2.00 MBit/s");
+    expect(screen.getByRole("button", { name: "Download CSV" })).toBeEnabled();
+  });
+
   it("says when the browser gives no RTT", async () => {
     const { peer } = fakePeer((call) => chromiumReport(call + 1, { rtt: 0 }));
     render(<StreamStatsPanel peer={peer} onClose={() => undefined} />);

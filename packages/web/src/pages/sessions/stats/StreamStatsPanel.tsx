@@ -12,6 +12,11 @@ import "./_stream-stats-panel.scss";
 interface Props {
   /** The stream's connection (an `RTCPeerConnection`); none while it is being set up. */
   peer: StatsPeer | undefined;
+  /**
+   * Shown, or only collecting: a page keeps the panel mounted while the stream plays, so that
+   * opening it shows the history from the start, not from the moment it was opened.
+   */
+  open?: boolean;
   onClose: () => void;
 }
 
@@ -40,8 +45,9 @@ const videoCharts: readonly ChartedMetric[] = [
 ];
 
 /** The statistics of a live stream beside its player (SPEC section 2), sampled every second. */
-export function StreamStatsPanel({ peer, onClose }: Props) {
+export function StreamStatsPanel({ peer, open = true, onClose }: Props) {
   const view = useStreamStats(peer);
+  if (!open) return null;
   const sections = statsSections(view);
   const empty = view.history.length === 0;
   return (
