@@ -13,7 +13,7 @@ import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";
 import { sendOperation } from "../../http/async-response.ts";
-import { buildInstanceRow, insertInstance } from "../../instances/create-instance.ts";
+import { launchInstance } from "../../instances/create-instance.ts";
 import { findInstance, loadPublicAddress, requireInstance } from "../../instances/find-instance.ts";
 import { instanceUrl, readStoredConfig } from "../../instances/instance-record.ts";
 import { InstanceJsonCache } from "../../instances/instance-json-cache.ts";
@@ -70,18 +70,7 @@ export function registerInstancesRoutes(app: FastifyInstance, context: ClusterCo
 
   app.post("/1.0/instances", async (request, reply) => {
     const body = parseInput(instancesPostSchema, bodyOf(request), "instance");
-    const row = await buildInstanceRow(db, body);
-    await insertInstance(db, row);
-    await lifecycle.setStatus(row.id, "created");
-    const operation = await startInstanceOperation(
-      context,
-      kinds.create,
-      "Creating instance",
-      [row.id],
-      {
-        id: row.id,
-      },
-    );
+    const { operation } = await launchInstance(context, body);
     return sendOperation(reply, operation);
   });
 

@@ -10,7 +10,7 @@ import { StreamPlayer } from "./player/StreamPlayer.tsx";
 import { notStreamableReason } from "./session-status.ts";
 import { ShareLinksModal } from "./share/ShareLinksModal.tsx";
 import { StreamStatsPanel } from "./stats/StreamStatsPanel.tsx";
-import { toStreamConnection } from "./stream-connection.ts";
+import { toStreamConnection } from "./join-to-connection.ts";
 import "./_session-page.scss";
 
 /** How often a session that is not streamable yet (its instance booting) is looked at again. */

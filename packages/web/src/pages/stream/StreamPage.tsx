@@ -6,7 +6,7 @@ import { PageLoader } from "../../components/PageLoader.tsx";
 import { PublicCard } from "../../components/PublicCard.tsx";
 import { queryKeys } from "../../context/query-keys.ts";
 import { StreamPlayer } from "../sessions/player/StreamPlayer.tsx";
-import { toStreamConnection } from "../sessions/stream-connection.ts";
+import { toStreamConnection } from "../sessions/join-to-connection.ts";
 
 /**
  * `/stream/{token}`: a stream shared by link, for anyone holding it and signed in or not. No

@@ -7,7 +7,7 @@ import { PageLoader } from "../../components/PageLoader.tsx";
 import { queryKeys } from "../../context/query-keys.ts";
 import { StreamPlayer } from "../sessions/player/StreamPlayer.tsx";
 import { notStreamableReason } from "../sessions/session-status.ts";
-import { toStreamConnection } from "../sessions/stream-connection.ts";
+import { toStreamConnection } from "../sessions/join-to-connection.ts";
 import "./_vdi-page.scss";
 
 /** `/vdi` and `/vdi/{sessionId}`: the virtual-desktop view, which fills the window. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { readBlob } from "./read-blob.test-support.ts";
-import { allLogsFileName, combineLogs, saveTextFile } from "./download-logs.ts";
+import { saveTextFile } from "../../../util/save-text-file.ts";
+import { allLogsFileName, combineLogs } from "./download-logs.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

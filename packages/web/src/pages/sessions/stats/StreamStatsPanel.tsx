@@ -3,7 +3,8 @@ import type { ChartedMetric } from "./stats-metrics.ts";
 import { statsCsv } from "./stats-csv.ts";
 import { statsSections } from "./stats-rows.ts";
 import type { StatsView } from "./stats-view.ts";
-import { saveCsvFile, statsCsvFileName } from "./save-csv-file.ts";
+import { saveTextFile } from "../../../util/save-text-file.ts";
+import { statsCsvFileName } from "./stats-csv-file-name.ts";
 import { StatsChart } from "./StatsChart.tsx";
 import { StatsSection } from "./StatsSection.tsx";
 import { type StatsPeer, useStreamStats } from "./use-stream-stats.ts";
@@ -62,7 +63,7 @@ export function StreamStatsPanel({ peer, open = true, onClose }: Props) {
             title={empty ? "No statistics collected yet" : undefined}
             onClick={() => {
               const now = Date.now();
-              saveCsvFile(statsCsv(view.history), statsCsvFileName(now));
+              saveTextFile(statsCsv(view.history), statsCsvFileName(now), "text/csv");
             }}
           >
             Download CSV

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { statsCsv, statsCsvColumns } from "./stats-csv.ts";
 import { sampleAt } from "./stats-fixtures.test-support.ts";
-import { statsCsvFileName } from "./save-csv-file.ts";
+import { statsCsvFileName } from "./stats-csv-file-name.ts";
 
 const header =
   "date,network-currentrtt,video-bandwidth,video-totalreceived,video-fps,video-decodetime," +

@@ -1,10 +1,8 @@
 import type { SessionJoinResponse } from "../../api/sessions.ts";
+import type { StreamConnection } from "./player/stream-connection.ts";
 
 /** What the player needs to connect, from a join's answer (the gateway's STUN servers as ICE servers). */
-export function toStreamConnection(join: SessionJoinResponse): {
-  signalingUrl: string;
-  iceServers: RTCIceServer[];
-} {
+export function toStreamConnection(join: SessionJoinResponse): StreamConnection {
   return {
     signalingUrl: join.signaling_url,
     iceServers: join.stun_servers.map((server) => ({
