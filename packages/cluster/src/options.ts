@@ -58,7 +58,7 @@ function readAddress(value: string | undefined): { host: string; port: number } 
   return { host: match[1], port };
 }
 
-function emptyToUndefined(value: string | undefined): string | undefined {
+export function emptyToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value === "" ? undefined : value;
 }
 
