@@ -21,9 +21,10 @@ export interface AttachOptions {
 
 /**
  * The one live stream of each session. A new viewer takes over: the previous stream is closed
- * (`taken-over`) before the new one starts, so a virtual device never feeds two viewers. When the
- * session ends, its stream is closed (`session-ended`). Work on one session is serialised, so a
- * takeover and an end cannot interleave.
+ * (`taken-over`), which stops its encoder at once, while the new one starts; the new viewer does not
+ * wait for the previous one to be told (up to a second when that viewer has gone without a word, as
+ * a reloaded page has). When the session ends, its stream is closed (`session-ended`). Work on one
+ * session is serialised, so a takeover and an end cannot interleave.
  */
 export class SessionStreams {
   private readonly serve: ServeSignaling;
@@ -50,7 +51,7 @@ export class SessionStreams {
       const previous = this.streams.get(sessionId);
       if (previous) {
         this.streams.delete(sessionId);
-        await closeStream(previous.handle, "taken-over");
+        void closeStream(previous.handle, "taken-over");
       }
       if (socket.readyState !== socket.OPEN) return "socket-closed";
       if (!(await options.stillLive())) return "session-ended";

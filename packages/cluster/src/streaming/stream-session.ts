@@ -64,6 +64,8 @@ export class StreamSession {
   private control: RTCDataChannel | undefined;
   private media: Promise<MediaPipeline | undefined> | undefined;
   private goodbye: Promise<void> | undefined;
+  /** Set once the media is stopped for good (closing or tearing down): it never starts again. */
+  private mediaStopped: Promise<void> | undefined;
   private teardown: Promise<void> | undefined;
   private badControlReported = false;
   private readonly timers = new Map<"signaling" | "connect" | "disconnected", NodeJS.Timeout>();
@@ -92,6 +94,8 @@ export class StreamSession {
 
   /** Tells the client why over the control channel (or the websocket, before it has one), then ends. */
   async close(reason: CloseReason): Promise<void> {
+    // The device stops feeding this client at once; telling it why may take up to a second.
+    await this.stopMedia();
     this.goodbye ??= this.sayGoodbye(reason);
     await this.goodbye;
     await this.end(reason === "taken-over" ? "taken over by another client" : "session ended");
@@ -262,7 +266,7 @@ export class StreamSession {
   private startMedia(): void {
     const video = this.peer?.video;
     const codec = this.codec;
-    if (this.media || this.teardown || !video || !codec) return;
+    if (this.media || this.mediaStopped || this.teardown || !video || !codec) return;
     this.media = MediaPipeline.start({
       instanceName: this.spec.instanceName,
       source: this.spec.source,
@@ -313,6 +317,21 @@ export class StreamSession {
     }
   }
 
+  /** Stops the encoder and the frames it is fed. Runs once; every caller gets the same. */
+  private stopMedia(): Promise<void> {
+    this.mediaStopped ??= (async () => {
+      try {
+        const media = await this.media;
+        await media?.stop();
+      } catch (error) {
+        console.warn(
+          `stream of ${this.spec.instanceName}: stopping media: ${describeError(error)}`,
+        );
+      }
+    })();
+    return this.mediaStopped;
+  }
+
   /** Ends the stream: media, peer, socket, in that order. Runs once; every caller gets the same. */
   private end(why: string): Promise<void> {
     this.teardown ??= this.tearDown(why);
@@ -322,12 +341,7 @@ export class StreamSession {
   private async tearDown(why: string): Promise<void> {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    try {
-      const media = await this.media;
-      await media?.stop();
-    } catch (error) {
-      console.warn(`stream of ${this.spec.instanceName}: stopping media: ${describeError(error)}`);
-    }
+    await this.stopMedia();
     this.screen.releasePointers();
     try {
       await this.peer?.connection.close();

@@ -130,10 +130,16 @@ export interface FakeStream {
 
 /**
  * A media side that answers `discover` (so a test sees the socket really reached it) and, when
- * closed, closes the signaling socket with the reason (code 4000), as a visible trace.
+ * closed, closes the signaling socket with the reason (code 4000), as a visible trace; its close
+ * settles after `options.closeDelayMs` (a goodbye to a viewer who has gone takes that long).
  */
-export function fakeSignaling(): { serve: ServeSignaling; streams: FakeStream[] } {
+export function fakeSignaling(): {
+  serve: ServeSignaling;
+  streams: FakeStream[];
+  options: { closeDelayMs: number };
+} {
   const streams: FakeStream[] = [];
+  const options = { closeDelayMs: 0 };
   const serve: ServeSignaling = (socket, screen) => {
     let markClosed: () => void = () => undefined;
     const closed = new Promise<void>((resolve) => {
@@ -151,12 +157,16 @@ export function fakeSignaling(): { serve: ServeSignaling; streams: FakeStream[] 
       close: (reason) => {
         stream.closeReasons.push(reason);
         if (socket.readyState === socket.OPEN) socket.close(4000, reason);
-        markClosed();
-        return Promise.resolve();
+        return new Promise((resolve) => {
+          setTimeout(() => {
+            markClosed();
+            resolve();
+          }, options.closeDelayMs);
+        });
       },
       closed,
     };
     return handle;
   };
-  return { serve, streams };
+  return { serve, streams, options };
 }

@@ -144,6 +144,30 @@ describe("the signaling websocket", () => {
     second.socket.close();
   });
 
+  it("does not keep a new viewer waiting while the previous one is told it was taken over", async () => {
+    const { sessionId } = await streamingSession();
+    const before = media.streams.length;
+    media.options.closeDelayMs = 3_000;
+    try {
+      const first = await connect(await joinUrl(sessionId));
+      const firstStream = await streamNumber(before + 1);
+      let firstClosed = false;
+      void firstStream.closed.then(() => {
+        firstClosed = true;
+      });
+      const second = await connect(await joinUrl(sessionId));
+      second.socket.send(JSON.stringify({ type: "discover" }));
+      await second.waitFor(/resp:discover/);
+      // The new viewer is served while the previous stream's close is still going on.
+      expect(firstStream.closeReasons).toEqual(["taken-over"]);
+      expect(firstClosed).toBe(false);
+      second.socket.close();
+      first.socket.close();
+    } finally {
+      media.options.closeDelayMs = 0;
+    }
+  });
+
   it("closes the stream with session-ended when the instance is deleted", async () => {
     const { instanceId, sessionId } = await streamingSession();
     const before = media.streams.length;
