@@ -1,4 +1,5 @@
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
+import { chromiumFlags } from "./helpers/chromium-flags.ts";
 import {
   embeddedDashboard,
   externalDashboard,
@@ -15,16 +16,7 @@ const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
     executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: [...chromiumFlags],
   },
 };
 

@@ -7,19 +7,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Page } from "playwright-core";
+import { chromiumFlags } from "../../e2e/helpers/chromium-flags.ts";
 
 export const repositoryRoot = join(import.meta.dirname, "..", "..");
 
-export const browserFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+/** Chromium's flags, as the end-to-end tests run it. */
+export const browserFlags = [...chromiumFlags];
 
 export function percentile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;

@@ -5,15 +5,10 @@ import { FramePump } from "./frame-pump.ts";
 import { RtpRelay } from "./rtp-relay.ts";
 import { ScreenRenderer } from "./screen-renderer.ts";
 import { buildScene } from "./screen-scene.ts";
+import type { StreamScreenSpec } from "./screen-spec.ts";
 import type { VideoCodec } from "./video-codecs.ts";
 
-export interface MediaPipelineSpec {
-  instanceName: string;
-  source: string;
-  width: number;
-  height: number;
-  fps: number;
-  density: number;
+export interface MediaPipelineSpec extends Omit<StreamScreenSpec, "instanceId"> {
   codec: VideoCodec;
   /** The werift track of the negotiated video sender. */
   track: MediaStreamTrack;

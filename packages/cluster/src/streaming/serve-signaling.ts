@@ -1,16 +1,8 @@
 import type { WebSocket } from "ws";
+import type { StreamScreenSpec } from "./screen-spec.ts";
 import { StreamSession } from "./stream-session.ts";
 
-export interface StreamScreenSpec {
-  instanceId: string;
-  instanceName: string;
-  /** What the device runs: the application name, or the image name followed by " (image)". */
-  source: string;
-  width: number;
-  height: number;
-  fps: number;
-  density: number;
-}
+export type { StreamScreenSpec };
 
 export interface StreamHandle {
   /** Ends this client's stream, telling it why first over the control channel. */

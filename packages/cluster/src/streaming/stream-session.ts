@@ -9,18 +9,9 @@ import {
   serverMessages,
   type SignalingRequest,
 } from "./signaling-messages.ts";
+import type { StreamScreenSpec } from "./screen-spec.ts";
 import { createStreamPeer, type StreamPeer } from "./stream-peer.ts";
 import { codecFromMimeType, videoCodecOrder, type VideoCodec } from "./video-codecs.ts";
-
-export interface StreamSessionSpec {
-  instanceId: string;
-  instanceName: string;
-  source: string;
-  width: number;
-  height: number;
-  fps: number;
-  density: number;
-}
 
 export interface StreamSessionOptions {
   iceAddresses: string[];
@@ -50,7 +41,7 @@ const maxQueuedCandidates = 64;
 export class StreamSession {
   readonly closed: Promise<void>;
   private readonly socket: WebSocket;
-  private readonly spec: StreamSessionSpec;
+  private readonly spec: StreamScreenSpec;
   private readonly options: StreamSessionOptions;
   private readonly screen: DeviceScreen;
   private finished: () => void = () => undefined;
@@ -70,7 +61,7 @@ export class StreamSession {
   private badControlReported = false;
   private readonly timers = new Map<"signaling" | "connect" | "disconnected", NodeJS.Timeout>();
 
-  constructor(socket: WebSocket, spec: StreamSessionSpec, options: StreamSessionOptions) {
+  constructor(socket: WebSocket, spec: StreamScreenSpec, options: StreamSessionOptions) {
     this.socket = socket;
     this.spec = spec;
     this.options = options;

@@ -1,20 +1,16 @@
 import { useCallback, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { useQuery } from "@tanstack/react-query";
-import { fetchSession, joinSession } from "../../api/sessions.ts";
+import { joinSession } from "../../api/sessions.ts";
 import { EmptyState } from "../../components/page-layout/EmptyState.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
-import { queryKeys } from "../../context/query-keys.ts";
 import { StreamPlayer } from "./player/StreamPlayer.tsx";
 import { notStreamableReason } from "./session-status.ts";
 import { ShareLinksModal } from "./share/ShareLinksModal.tsx";
 import { StreamStatsPanel } from "./stats/StreamStatsPanel.tsx";
 import { toStreamConnection } from "./join-to-connection.ts";
+import { useSession } from "./use-session.ts";
 import "./_session-page.scss";
-
-/** How often a session that is not streamable yet (its instance booting) is looked at again. */
-const waitingRefetchMs = 2_000;
 
 /**
  * `/sessions/{sessionId}` (optionally `?clusterId=`): the stream of a signed-in user's instance,
@@ -24,12 +20,7 @@ export default function SessionPage() {
   const { sessionId = "" } = useParams();
   const [searchParams] = useSearchParams();
   const clusterParam = searchParams.get("clusterId") ?? "";
-  const session = useQuery({
-    queryKey: queryKeys.session(sessionId, clusterParam),
-    queryFn: ({ signal }) =>
-      fetchSession(sessionId, clusterParam === "" ? undefined : clusterParam, signal),
-    refetchInterval: (query) => (query.state.data?.status === "created" ? waitingRefetchMs : false),
-  });
+  const session = useSession(sessionId, clusterParam);
   const [peer, setPeer] = useState<RTCPeerConnection>();
   const [statsOpen, setStatsOpen] = useState(false);
   const [sharing, setSharing] = useState(false);

@@ -1,13 +1,14 @@
 import { useCallback } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { useQuery } from "@tanstack/react-query";
-import { fetchSession, fetchSessions, joinSession } from "../../api/sessions.ts";
+import { fetchSessions, joinSession } from "../../api/sessions.ts";
 import { EmptyState } from "../../components/page-layout/EmptyState.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { queryKeys } from "../../context/query-keys.ts";
 import { StreamPlayer } from "../sessions/player/StreamPlayer.tsx";
 import { notStreamableReason } from "../sessions/session-status.ts";
 import { toStreamConnection } from "../sessions/join-to-connection.ts";
+import { useSession } from "../sessions/use-session.ts";
 import "./_vdi-page.scss";
 
 /** `/vdi` and `/vdi/{sessionId}`: the virtual-desktop view, which fills the window. */
@@ -66,11 +67,7 @@ function VdiDesktops() {
 function VdiDesktop({ sessionId }: { sessionId: string }) {
   const [searchParams] = useSearchParams();
   const clusterParam = searchParams.get("clusterId") ?? "";
-  const session = useQuery({
-    queryKey: queryKeys.session(sessionId, clusterParam),
-    queryFn: ({ signal }) =>
-      fetchSession(sessionId, clusterParam === "" ? undefined : clusterParam, signal),
-  });
+  const session = useSession(sessionId, clusterParam);
   const clusterId = session.data?.clusterId;
   const connect = useCallback(
     async () => toStreamConnection(await joinSession(sessionId, clusterId)),

@@ -7,7 +7,7 @@ import {
   stubInstanceServer,
   type FakeServer,
 } from "./fake-instance-server.test-support.tsx";
-import { readBlob } from "./read-blob.test-support.ts";
+import { readBlob } from "../../../test-support/read-blob.ts";
 
 const logsPath = `/instances/${runningInstance.clusterId}/${runningInstance.id}/logs`;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readBlob } from "./read-blob.test-support.ts";
+import { readBlob } from "../../../test-support/read-blob.ts";
 import { saveTextFile } from "../../../util/save-text-file.ts";
 import { allLogsFileName, combineLogs } from "./download-logs.ts";
 

@@ -3,6 +3,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import { StreamStatsPanel } from "./StreamStatsPanel.tsx";
 import type { StatsPeer } from "./use-stream-stats.ts";
 import { chromiumConfig } from "./stats-fixtures.test-support.ts";
+import { readBlob } from "../../../test-support/read-blob.ts";
 
 const start = Date.UTC(2025, 0, 2, 3, 4, 5);
 
@@ -65,19 +66,6 @@ function row(section: string, label: string): HTMLElement {
   const value = term.nextElementSibling;
   if (!(value instanceof HTMLElement)) throw new Error(`no value for ${label}`);
   return value;
-}
-
-function readBlob(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      resolve(typeof reader.result === "string" ? reader.result : "");
-    };
-    reader.onerror = () => {
-      reject(new Error("the blob could not be read"));
-    };
-    reader.readAsText(blob);
-  });
 }
 
 beforeEach(() => {
@@ -198,7 +186,7 @@ describe("StreamStatsPanel", () => {
     expect(saved).toEqual(["stream-statistics-2025-01-02T03-04-06Z.csv"]);
     expect(blobs[0]?.type).toBe("text/csv;charset=utf-8");
     vi.useRealTimers();
-    const lines = (await readBlob(blobs[0] ?? new Blob())).split("\n");
+    const lines = (await readBlob(blobs[0])).split("\n");
     expect(lines[0]).toMatch(/^date,network-currentrtt,video-bandwidth,/);
     expect(lines.slice(1)).toEqual([
       "2025-01-02T03:04:05.000Z,4.2,,0.25,30,3,4,10,200,0,,,,,,,",
