@@ -1,7 +1,7 @@
 import { useParams } from "react-router";
 import type { ClusterInstance } from "../../api/instances.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
-import { ErrorNotice } from "./detail/ErrorNotice.tsx";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { InstanceDetailHeader } from "./detail/InstanceDetailHeader.tsx";
 import { InstanceLogs } from "./detail/InstanceLogs.tsx";
 import { InstanceNotFound } from "./detail/InstanceNotFound.tsx";

@@ -4,6 +4,7 @@ import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { useOperations } from "../../context/events/use-running-operations.ts";
 import { OperationsTable, type Sort } from "./OperationsTable.tsx";
 import "./_operations-page.scss";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 /** `/operations`: what the clusters are doing and did, newest first, kept fresh by the events. */
 export default function OperationsPage() {
@@ -16,12 +17,7 @@ export default function OperationsPage() {
       <div className="operations-page">
         {operations.isPending && <PageLoader />}
         {operations.isError && (
-          <div className="p-notification--negative" role="alert">
-            <div className="p-notification__content">
-              <h2 className="p-notification__title">Cannot load the operations</h2>
-              <p className="p-notification__message">{operations.error.message}</p>
-            </div>
-          </div>
+          <ErrorNotice title="Cannot load the operations" error={operations.error} />
         )}
         {operations.isSuccess && operations.data.length === 0 && (
           <div className="operations-page__empty">

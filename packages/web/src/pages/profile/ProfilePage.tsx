@@ -4,6 +4,7 @@ import { queryKeys } from "../../context/query-keys.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { SessionsTable } from "./SessionsTable.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 /** `/profile`: the signed-in person, where they sign in, and the browsers signed in as them. */
 export default function ProfilePage() {
@@ -16,14 +17,7 @@ export default function ProfilePage() {
     <PageLayout title="Profile">
       <div className="profile-page">
         {profile.isPending && <PageLoader />}
-        {profile.isError && (
-          <div className="p-notification--negative" role="alert">
-            <div className="p-notification__content">
-              <h2 className="p-notification__title">Cannot load your profile</h2>
-              <p className="p-notification__message">{profile.error.message}</p>
-            </div>
-          </div>
-        )}
+        {profile.isError && <ErrorNotice title="Cannot load your profile" error={profile.error} />}
         {profile.isSuccess && <ProfileDetails profile={profile.data} />}
       </div>
     </PageLayout>

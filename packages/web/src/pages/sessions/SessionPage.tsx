@@ -11,6 +11,7 @@ import { StreamStatsPanel } from "./stats/StreamStatsPanel.tsx";
 import { toStreamConnection } from "./join-to-connection.ts";
 import { useSession } from "./use-session.ts";
 import "./_session-page.scss";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 /**
  * `/sessions/{sessionId}` (optionally `?clusterId=`): the stream of a signed-in user's instance,
@@ -53,14 +54,7 @@ export default function SessionPage() {
       }
     >
       {session.isPending && <PageLoader />}
-      {session.isError && (
-        <div className="p-notification--negative" role="alert">
-          <div className="p-notification__content">
-            <h2 className="p-notification__title">Cannot open this session</h2>
-            <p className="p-notification__message">{session.error.message}</p>
-          </div>
-        </div>
-      )}
+      {session.isError && <ErrorNotice title="Cannot open this session" error={session.error} />}
       {reason !== undefined && (
         <EmptyState title="The stream is not available">
           <p>{reason}</p>

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import { saveTextFile } from "../../../util/save-text-file.ts";
 import { allLogsFileName, combineLogs } from "./download-logs.ts";
-import { ErrorNotice } from "./ErrorNotice.tsx";
+import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { instanceLogQuery } from "./use-instance-queries.ts";
 
 interface Props {

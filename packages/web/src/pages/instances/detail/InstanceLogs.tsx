@@ -4,7 +4,7 @@ import { instanceLogPath, type ClusterInstance } from "../../../api/instances.ts
 import { PageLoader } from "../../../components/PageLoader.tsx";
 import { EmptyState } from "../../../components/page-layout/EmptyState.tsx";
 import { DownloadAllLogsButton } from "./DownloadAllLogsButton.tsx";
-import { ErrorNotice } from "./ErrorNotice.tsx";
+import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { useInstanceLog, useInstanceLogNames } from "./use-instance-queries.ts";
 
 /** The search parameter naming the log shown (the first one when absent). */

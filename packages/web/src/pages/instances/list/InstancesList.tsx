@@ -26,6 +26,7 @@ import { useInstancesList } from "./use-instances-list.ts";
 import { useListFilter } from "./use-list-filter.ts";
 import { usePendingInstanceKeys } from "./use-pending-instance-keys.ts";
 import "./_instances-list.scss";
+import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 
 const underWayWords: Record<InstanceAction, string> = {
   start: "Starting",
@@ -105,14 +106,7 @@ export function InstancesList() {
           filtered={filtered}
         />
       )}
-      {list.isError && (
-        <div className="p-notification--negative" role="alert">
-          <div className="p-notification__content">
-            <h2 className="p-notification__title">Cannot load the instances</h2>
-            <p className="p-notification__message">{list.error.message}</p>
-          </div>
-        </div>
-      )}
+      {list.isError && <ErrorNotice title="Cannot load the instances" error={list.error} />}
       {list.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <InstancesEmptyState

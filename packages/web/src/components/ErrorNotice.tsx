@@ -1,4 +1,4 @@
-/** An inline error of this page: what could not be done, and the server's reason. */
+/** An inline error of a page: what could not be done, and the server's reason. */
 export function ErrorNotice({ title, error }: { title: string; error: Error }) {
   return (
     <div className="p-notification--negative" role="alert">
