@@ -5,7 +5,8 @@ import { useCallback, useEffect, useState } from "react";
  * `debounceMs` without typing (at each keystroke for 0), or on `flush` (Enter, leaving the field)
  * when there is no debounce.
  * A change of the URL from elsewhere (the back button, "Clear filters") replaces the text; the
- * arrival of our own write does not, so that what was typed meanwhile is kept.
+ * arrival of any of our own writes does not, so that what was typed meanwhile is kept: a write may
+ * reach the URL after the next keystroke (the search's waits for its page).
  */
 export function useDraftText(
   value: string,
@@ -14,16 +15,19 @@ export function useDraftText(
 ): { draft: string; setDraft: (text: string) => void; flush: () => void } {
   const [draft, setDraft] = useState(value);
   const [seenValue, setSeenValue] = useState(value);
-  const [written, setWritten] = useState<string | undefined>(undefined);
+  // Our writes not yet seen in the URL, oldest first.
+  const [written, setWritten] = useState<readonly string[]>([]);
   if (value !== seenValue) {
     setSeenValue(value);
-    if (value === written) setWritten(undefined);
-    else setDraft(value);
+    const ours = written.indexOf(value);
+    // Ours: it and the writes before it have arrived (or never will). Not ours: it wins.
+    setWritten(ours >= 0 ? written.slice(ours + 1) : []);
+    if (ours < 0) setDraft(value);
   }
 
   const write = useCallback(
     (text: string) => {
-      setWritten(text);
+      setWritten((pending) => [...pending, text]);
       commit(text);
     },
     [commit],
