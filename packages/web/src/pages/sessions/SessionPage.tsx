@@ -33,6 +33,9 @@ export default function SessionPage() {
   const toggleStats = useCallback(() => {
     setStatsOpen((open) => !open);
   }, []);
+  const openSharing = useCallback(() => {
+    setSharing(true);
+  }, []);
 
   const title = session.data?.instance_name
     ? `Stream of ${session.data.instance_name}`
@@ -68,17 +71,7 @@ export default function SessionPage() {
               screen={session.data.screen ?? { width: 720, height: 1280 }}
               onPeer={setPeer}
               onToggleStats={toggleStats}
-              extraControls={
-                <button
-                  type="button"
-                  className="p-button is-dense"
-                  onClick={() => {
-                    setSharing(true);
-                  }}
-                >
-                  Share
-                </button>
-              }
+              onShare={openSharing}
             />
           </div>
           <StreamStatsPanel

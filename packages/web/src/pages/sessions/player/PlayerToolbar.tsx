@@ -10,6 +10,8 @@ interface Props {
   capturingKeyboard: boolean;
   /** Whether the page has a statistics panel to toggle. */
   hasStatistics: boolean;
+  /** Whether the page makes share links. */
+  hasShare: boolean;
   extraControls?: ReactNode;
 }
 
@@ -20,6 +22,7 @@ export function PlayerToolbar({
   fullscreen,
   capturingKeyboard,
   hasStatistics,
+  hasShare,
   extraControls,
 }: Props) {
   const button = (action: PlayerAction, label: string, icon: string, disabled = !playing) => (
@@ -60,6 +63,7 @@ export function PlayerToolbar({
       />
       {button("screenshot", "Screenshot", "screenshot")}
       {hasStatistics && button("statistics", "Statistics", "statistics", false)}
+      {hasShare && button("share", "Share", "share", false)}
       {extraControls}
     </div>
   );

@@ -9,15 +9,18 @@ const descriptions: readonly [PlayerAction, string][] = [
   ["keyboard", "capture the keyboard"],
   ["screenshot", "screenshot"],
   ["statistics", "statistics"],
+  ["share", "share link"],
 ];
 
 interface Props {
   capturingKeyboard: boolean;
+  /** The actions the page offers, shown only when it does. */
   hasStatistics: boolean;
+  hasShare: boolean;
 }
 
 /** One line under the video: the shortcuts, or how to get the keyboard back. */
-export function ShortcutsHelp({ capturingKeyboard, hasStatistics }: Props) {
+export function ShortcutsHelp({ capturingKeyboard, hasStatistics, hasShare }: Props) {
   if (capturingKeyboard) {
     return (
       <p className="stream-player__help">
@@ -25,7 +28,9 @@ export function ShortcutsHelp({ capturingKeyboard, hasStatistics }: Props) {
       </p>
     );
   }
-  const shown = descriptions.filter(([action]) => hasStatistics || action !== "statistics");
+  const shown = descriptions.filter(
+    ([action]) => (hasStatistics || action !== "statistics") && (hasShare || action !== "share"),
+  );
   return (
     <p className="stream-player__help">
       Shortcuts (click the stream first):{" "}

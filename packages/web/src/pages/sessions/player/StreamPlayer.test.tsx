@@ -43,20 +43,22 @@ function renderPlayer() {
   const connect = vi.fn(() => Promise.resolve(connection));
   const onPeer = vi.fn();
   const onToggleStats = vi.fn();
+  const onShare = vi.fn();
   const view = render(
     <StreamPlayer
       connect={connect}
       screen={device}
       onPeer={onPeer}
       onToggleStats={onToggleStats}
+      onShare={onShare}
       extraControls={
         <button type="button" className="p-button--base">
-          Share
+          Instance details
         </button>
       }
     />,
   );
-  return { connect, onPeer, onToggleStats, ...view };
+  return { connect, onPeer, onToggleStats, onShare, ...view };
 }
 
 function latestSocket(): FakeWebSocket {
@@ -132,7 +134,8 @@ describe("StreamPlayer", () => {
       ["Keyboard capture", "K"],
       ["Screenshot", "S"],
       ["Statistics", "I"],
-      ["Share", null],
+      ["Share", "L"],
+      ["Instance details", null],
     ]);
     expect(toolbar.textContent).toContain("RotateR");
     expect(screen.getByText(/Shortcuts/)).toBeInTheDocument();
@@ -183,13 +186,15 @@ describe("StreamPlayer", () => {
     expect(video.style.transform).toContain("rotate(0deg)");
   });
 
-  it("toggles the statistics with I, and leaves shortcuts with Ctrl to the browser", async () => {
+  it("toggles the statistics with I, asks for a share link with L, and leaves Ctrl to the browser", async () => {
     const user = userEvent.setup();
-    const { onToggleStats } = renderPlayer();
+    const { onToggleStats, onShare } = renderPlayer();
     const peer = await startStream();
     screen.getByLabelText("Stream of the device").focus();
     await user.keyboard("i");
     expect(onToggleStats).toHaveBeenCalledTimes(1);
+    await user.keyboard("l");
+    expect(onShare).toHaveBeenCalledTimes(1);
     await user.keyboard("{Control>}r{/Control}");
     expect(peer.control.sent).toEqual([]);
   });

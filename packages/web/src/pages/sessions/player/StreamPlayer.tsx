@@ -37,6 +37,8 @@ export interface StreamPlayerProps {
   fullWindow?: boolean;
   /** Called when the user presses the statistics shortcut (the page owns the panel). */
   onToggleStats?: () => void;
+  /** Called when the user asks for a share link (the page owns the dialog). */
+  onShare?: () => void;
 }
 
 /** Typing in a field the page put in the player (a share form, say) is not a shortcut. */
@@ -58,6 +60,7 @@ export function StreamPlayer({
   extraControls,
   fullWindow = false,
   onToggleStats,
+  onShare,
 }: StreamPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -102,6 +105,9 @@ export function StreamPlayer({
       case "statistics":
         onToggleStats?.();
         return;
+      case "share":
+        onShare?.();
+        return;
       default:
         break;
     }
@@ -137,7 +143,13 @@ export function StreamPlayer({
     }
     if (isEditable(event.target)) return;
     const action = actionForKey(event);
-    if (action === undefined || (action === "statistics" && !onToggleStats)) return;
+    if (
+      action === undefined ||
+      (action === "statistics" && !onToggleStats) ||
+      (action === "share" && !onShare)
+    ) {
+      return;
+    }
     event.preventDefault();
     run(action);
   };
@@ -168,6 +180,7 @@ export function StreamPlayer({
         fullscreen={fullscreen}
         capturingKeyboard={keyboard.capturing}
         hasStatistics={onToggleStats !== undefined}
+        hasShare={onShare !== undefined}
         extraControls={extraControls}
       />
       <div className="stream-player__stage">
@@ -200,7 +213,11 @@ export function StreamPlayer({
           }}
         />
       </div>
-      <ShortcutsHelp capturingKeyboard={keyboard.capturing} hasStatistics={!!onToggleStats} />
+      <ShortcutsHelp
+        capturingKeyboard={keyboard.capturing}
+        hasStatistics={!!onToggleStats}
+        hasShare={!!onShare}
+      />
     </div>
   );
 }

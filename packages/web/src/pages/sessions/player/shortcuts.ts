@@ -1,6 +1,6 @@
 /** What the toolbar buttons do; each has a one-letter shortcut. */
 export type PlayerAction =
-  "fullscreen" | "rotate" | "home" | "back" | "keyboard" | "screenshot" | "statistics";
+  "fullscreen" | "rotate" | "home" | "back" | "keyboard" | "screenshot" | "statistics" | "share";
 
 export const shortcutKeys: Readonly<Record<PlayerAction, string>> = {
   fullscreen: "F",
@@ -10,6 +10,7 @@ export const shortcutKeys: Readonly<Record<PlayerAction, string>> = {
   keyboard: "K",
   screenshot: "S",
   statistics: "I",
+  share: "L",
 };
 
 const actionByKey = new Map(
