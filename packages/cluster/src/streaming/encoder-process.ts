@@ -81,6 +81,10 @@ export class EncoderProcess {
   constructor(spec: EncoderSpec) {
     this.child = spawn(ffmpegPath, encoderArguments(spec), {
       stdio: ["pipe", "ignore", "pipe"],
+      // Its own process group: a Ctrl-C or a SIGTERM to the cluster's group is the cluster's to
+      // handle (it stops its encoders in order); were the cluster killed outright, ffmpeg would
+      // still end, at the end of its input.
+      detached: true,
     });
     this.child.stderr.setEncoding("utf8");
     this.child.stderr.on("data", (chunk: string) => {

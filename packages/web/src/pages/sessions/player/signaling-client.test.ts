@@ -239,15 +239,26 @@ describe("StreamSignalingClient", () => {
       return fakes;
     }
 
-    it("sends control messages only while the channel is open", async () => {
+    it("holds control messages until the channel opens, then sends them in order", async () => {
       const fakes = setUp();
       await negotiate(fakes);
-      expect(fakes.client.sendControl("input::key", { code: 74, pressed: true })).toBe(false);
-      fakes.peer().control.opens();
       expect(fakes.client.sendControl("input::key", { code: 74, pressed: true })).toBe(true);
+      expect(fakes.client.sendControl("input::key", { code: 74, pressed: false })).toBe(true);
+      expect(fakes.peer().control.sent).toEqual([]);
+      fakes.peer().control.opens();
+      expect(fakes.client.sendControl("input::key", { code: 92, pressed: true })).toBe(true);
       expect(fakes.peer().control.sent).toEqual([
         { type: "input::key", data: { code: 74, pressed: true } },
+        { type: "input::key", data: { code: 74, pressed: false } },
+        { type: "input::key", data: { code: 92, pressed: true } },
       ]);
+    });
+
+    it("drops control messages once the stream is closed", async () => {
+      const fakes = setUp();
+      await negotiate(fakes);
+      fakes.client.close();
+      expect(fakes.client.sendControl("input::key", { code: 74, pressed: true })).toBe(false);
     });
 
     it("ends with a reason when another viewer takes over or the session ends", async () => {

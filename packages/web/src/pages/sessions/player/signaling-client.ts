@@ -72,6 +72,9 @@ export interface SignalingEvents {
  * server's offer, trickles candidates both ways (base64), and closes the websocket once ICE is
  * connected. After that, the control channel carries input one way and device events the other.
  */
+/** How many control messages wait for the channel to open (a burst of touch moves, at most). */
+const maxWaitingControlMessages = 200;
+
 export class StreamSignalingClient {
   readonly #connection: StreamConnection;
   readonly #events: SignalingEvents;
@@ -79,6 +82,8 @@ export class StreamSignalingClient {
   #socket: WebSocket | undefined;
   #peer: RTCPeerConnection | undefined;
   #control: RTCDataChannel | undefined;
+  /** Control messages sent before the channel opened, in order. */
+  #waitingControl: string[] = [];
   #remoteDescriptionSet = false;
   /** Remote candidates that came before the offer was applied. */
   #pendingCandidates: RTCIceCandidateInit[] = [];
@@ -125,11 +130,21 @@ export class StreamSignalingClient {
     };
   }
 
-  /** Sends a control message to the device; false when the control channel is not open. */
+  /**
+   * Sends a control message to the device. The channel opens a moment after the video plays:
+   * what is sent meanwhile (a first tap) waits for it, in order. False when it cannot arrive.
+   */
   sendControl(type: string, data: object = {}): boolean {
     const control = this.#control;
-    if (this.#finished || control?.readyState !== "open") return false;
-    control.send(JSON.stringify({ type, data }));
+    if (this.#finished || control === undefined) return false;
+    const message = JSON.stringify({ type, data });
+    if (control.readyState === "connecting") {
+      if (this.#waitingControl.length >= maxWaitingControlMessages) return false;
+      this.#waitingControl.push(message);
+      return true;
+    }
+    if (control.readyState !== "open") return false;
+    control.send(message);
     return true;
   }
 
@@ -184,7 +199,9 @@ export class StreamSignalingClient {
       if (typeof event.data === "string") this.#onControlMessage(event.data);
     };
     control.onopen = () => {
-      if (!this.#finished) this.#events.onControlOpen?.();
+      if (this.#finished) return;
+      this.#events.onControlOpen?.();
+      for (const message of this.#waitingControl.splice(0)) control.send(message);
     };
     peer.ontrack = (event) => {
       // The server's SDP carries no msid, so `event.streams` is empty: build the stream here.
