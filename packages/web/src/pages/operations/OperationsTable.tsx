@@ -1,13 +1,11 @@
 import { Link } from "react-router";
+import { SortableHeader, type ColumnSort } from "../../components/table/SortableHeader.tsx";
 import type { ClusterOperation, OperationsOrder, OperationsOrderBy } from "../../api/operations.ts";
 import { absoluteTime, relativeTime } from "./format-time.ts";
 import { OperationStatus } from "./OperationStatus.tsx";
 import { resourceLinks } from "./resource-links.ts";
 
-export interface Sort {
-  orderBy: OperationsOrderBy;
-  order: OperationsOrder;
-}
+export type Sort = ColumnSort<OperationsOrderBy>;
 
 interface Props {
   operations: readonly ClusterOperation[];
@@ -17,55 +15,23 @@ interface Props {
   showCluster: boolean;
 }
 
-/** A column header that sorts on the server; clicking the sorted one flips the order. */
-function SortHeader({
-  column,
-  label,
-  sort,
-  onSort,
-}: {
-  column: OperationsOrderBy;
-  label: string;
-  sort: Sort;
-  onSort: (sort: Sort) => void;
-}) {
-  const active = sort.orderBy === column;
-  const ariaSort = active ? (sort.order === "asc" ? "ascending" : "descending") : "none";
-  return (
-    <th scope="col" aria-sort={ariaSort}>
-      <button
-        type="button"
-        className="operations-page__sort"
-        onClick={() => {
-          onSort({
-            orderBy: column,
-            order: active && sort.order === "desc" ? "asc" : active ? "desc" : defaultOrder(column),
-          });
-        }}
-      >
-        {label}
-        {active && <span aria-hidden="true">{sort.order === "asc" ? " ▲" : " ▼"}</span>}
-      </button>
-    </th>
-  );
-}
-
 /** Times read best newest first; words A to Z. */
 function defaultOrder(column: OperationsOrderBy): OperationsOrder {
   return column === "created_at" || column === "updated_at" ? "desc" : "asc";
 }
 
 export function OperationsTable({ operations, sort, onSort, showCluster }: Props) {
+  const header = { sort, onSort, defaultOrder };
   return (
     <table className="operations-page__table" aria-label="Operations">
       <thead>
         <tr>
-          <SortHeader column="status" label="Status" sort={sort} onSort={onSort} />
-          <SortHeader column="description" label="Description" sort={sort} onSort={onSort} />
+          <SortableHeader column="status" label="Status" {...header} />
+          <SortableHeader column="description" label="Description" {...header} />
           <th scope="col">Resources</th>
           {showCluster && <th scope="col">Cluster</th>}
-          <SortHeader column="created_at" label="Created" sort={sort} onSort={onSort} />
-          <SortHeader column="updated_at" label="Updated" sort={sort} onSort={onSort} />
+          <SortableHeader column="created_at" label="Created" {...header} />
+          <SortableHeader column="updated_at" label="Updated" {...header} />
           <th scope="col">Error</th>
         </tr>
       </thead>

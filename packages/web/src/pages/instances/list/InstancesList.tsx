@@ -14,8 +14,7 @@ import { InstancesFilterBar } from "./InstancesFilterBar.tsx";
 import { InstancesPagination } from "./InstancesPagination.tsx";
 import { InstancesTable } from "./InstancesTable.tsx";
 import { RefreshingIndicator } from "./RefreshingIndicator.tsx";
-import { instancesListRequest, isFiltered } from "./list-request.ts";
-import type { InstanceSort } from "./SortHeader.tsx";
+import { instancesListRequest, isFiltered, type InstanceSort } from "./list-request.ts";
 import {
   bulkActionInput,
   useBulkInstanceAction,

@@ -5,7 +5,8 @@ import type { ClusterInstance } from "../../../api/instances.ts";
 import type { InstanceAction } from "../shared/instance-actions.ts";
 import { instanceKey } from "./instance-key.ts";
 import { InstanceRow } from "./InstanceRow.tsx";
-import { SortHeader, type InstanceSort } from "./SortHeader.tsx";
+import { SortableHeader } from "../../../components/table/SortableHeader.tsx";
+import { defaultOrderFor, type InstanceSort } from "./list-request.ts";
 import { useRowSlots } from "./use-row-slots.ts";
 
 interface Props {
@@ -42,7 +43,7 @@ export function InstancesTable({
   ).length;
   const allSelected = instances.length > 0 && selectedOnPage === instances.length;
   const someSelected = selectedOnPage > 0 && !allSelected;
-  const header = { sort, onSort };
+  const header = { sort, onSort, defaultOrder: defaultOrderFor };
   const navigate = useNavigate();
 
   const slots = useRowSlots(instances.map(instanceKey));
@@ -81,18 +82,18 @@ export function InstancesTable({
                 }}
               />
             </th>
-            <SortHeader column="name" label="Name" {...header} />
-            <SortHeader column="status" label="Status" {...header} />
-            <SortHeader column="app_name" label="Application or image" {...header} />
-            <SortHeader column="type" label="Type" {...header} />
-            <SortHeader column="node" label="Node" {...header} />
+            <SortableHeader column="name" label="Name" {...header} />
+            <SortableHeader column="status" label="Status" {...header} />
+            <SortableHeader column="app_name" label="Application or image" {...header} />
+            <SortableHeader column="type" label="Type" {...header} />
+            <SortableHeader column="node" label="Node" {...header} />
             <th scope="col" role="columnheader">
               Resources
             </th>
             <th scope="col" role="columnheader">
               Tags
             </th>
-            <SortHeader column="created_at" label="Created" {...header} />
+            <SortableHeader column="created_at" label="Created" {...header} />
             <th scope="col" role="columnheader">
               Actions
             </th>

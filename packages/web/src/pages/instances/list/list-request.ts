@@ -7,6 +7,7 @@ import {
   type InstanceType,
 } from "@anbox-dashboard/contract";
 import type { InstancesListRequest } from "../../../api/instances.ts";
+import type { ColumnSort } from "../../../components/table/SortableHeader.tsx";
 import type { ListFilters, ListParams, SortOrder } from "../../../util/list-params.ts";
 
 /**
@@ -29,6 +30,9 @@ export const defaultOrderBy: InstanceListOrderBy = "created_at";
 
 /** The cluster caps the name search at 63 characters (the longest name). */
 const maxSearchLength = 63;
+
+/** The sort of the instance list. */
+export type InstanceSort = ColumnSort<InstanceListOrderBy>;
 
 /** Times read best newest first; words A to Z. */
 export function defaultOrderFor(orderBy: InstanceListOrderBy): SortOrder {
