@@ -21,6 +21,9 @@ import { registerOperationSocketRelay } from "./events/operation-socket-relay.ts
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
 import { registerEmbeddedIdp } from "./idp/register-embedded-idp.ts";
 import { requireSession } from "./auth/require-session.ts";
+import { registerAccessRules } from "./auth/access-rules.ts";
+import { recordRouteTable } from "./auth/route-access.ts";
+import { canonicalUrl } from "./auth/canonical-url.ts";
 import type { AuthContext } from "./auth/auth-context.ts";
 import { registerSpa } from "./static/spa.ts";
 import { AmsClientError } from "./clusters/ams-client.ts";
@@ -43,10 +46,25 @@ export interface AppDependencies {
 /** The dashboard's HTTP server: every `/api/...` call, sign-in, the embedded IdP, the events, exec and signaling relays and the SPA. */
 export async function buildApp({ context, logger }: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = context;
-  const app = Fastify({ logger: logger ?? false, trustProxy: false });
+  const app = Fastify({
+    logger: logger ?? false,
+    trustProxy: false,
+    // Every spelling of a path reaches the route it names (or none): `/API/x`, `/api//x`, `/api/x/`
+    // and `/y/../api/x` are `/api/x`, and the access rules, decided on the matched route, hold
+    // for all of them. Percent-encoding is decoded by the router itself.
+    rewriteUrl: (request) => canonicalUrl(request.url ?? "/"),
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      ignoreDuplicateSlashes: true,
+      caseSensitive: false,
+    },
+  });
+  recordRouteTable(app); // first: every route is listed, with its access
   app.decorateRequest("user", null);
   await app.register(fastifyCookie);
-  await registerWebsocketSupport(app); // before the auth hooks: see its comment
+  await registerWebsocketSupport(app); // before the access rules: see its comment
+  // Before any route or scope: a scope registered earlier would not inherit these hooks.
+  registerAccessRules(app, context);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError || error instanceof AmsClientError) {

@@ -3,7 +3,6 @@
 // and a real embedded cluster process behind its Unix socket.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
-import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { authInfoSchema, clusterSchema, apiErrorSchema } from "@anbox-dashboard/contract";
 import { prepareTestEnvironment, type TestEnvironment } from "./support/test-environment.ts";
@@ -11,8 +10,7 @@ import { readConfig } from "../src/config.ts";
 import { startDashboard, type RunningDashboard } from "../src/main.ts";
 import { openDatabase, type Database } from "../src/store/database.ts";
 import { sessionCookieName } from "../src/auth/session-cookie.ts";
-import { createUser } from "../src/store/users.ts";
-import { createBrowserSession } from "../src/store/browser-sessions.ts";
+import { signInDirectly } from "./support/sign-in-directly.ts";
 
 let dataDir: string;
 let dashboard: RunningDashboard;
@@ -45,19 +43,8 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Respon
   return fetch(`${dashboard.url}${path}`, { headers });
 }
 
-async function signInDirectly(): Promise<string> {
-  const user = await createUser(db, {
-    email: `${randomUUID()}@example.com`,
-    fullname: "Ada Lovelace",
-    issuer: "https://idp.example.com",
-    subject: randomUUID(),
-  });
-  const token = await createBrowserSession(
-    db,
-    { userId: user.id, address: "127.0.0.1", userAgent: "test", idToken: "" },
-    { idleMs: 3_600_000, absoluteMs: 7_200_000 },
-  );
-  return `${sessionCookieName}=${token}`;
+function signIn(): Promise<string> {
+  return signInDirectly(db);
 }
 
 describe("the embedded cluster", () => {
@@ -99,7 +86,7 @@ describe("once signed in", () => {
   let cookie: string;
 
   beforeAll(async () => {
-    cookie = await signInDirectly();
+    cookie = await signIn();
   });
 
   it("GET /api/auth-info tells that users exist", async () => {

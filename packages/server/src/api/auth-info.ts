@@ -12,7 +12,7 @@ export function registerAuthInfoRoutes(
   /** Undefined when it is the default (./data), which the command finds by itself. */
   customDataDir: string | undefined,
 ): void {
-  app.get("/api/auth-info", async (): Promise<AuthInfo> => {
+  app.get("/api/auth-info", { config: { access: "public" } }, async (): Promise<AuthInfo> => {
     return {
       hasUsers: (await countUsers(db)) > 0,
       isExternalIdp,

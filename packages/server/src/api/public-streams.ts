@@ -33,6 +33,7 @@ export function registerPublicStreamRoutes(app: FastifyInstance, context: AuthCo
 
   app.get<TokenParams>(
     "/api/public/streams/:token",
+    { config: { access: "public" } },
     async (request): Promise<{ metadata: PublicStreamInfo }> => {
       const { at, metadata: share } = await findShare(request.params.token);
       if (share.session_id === undefined) {
@@ -56,6 +57,7 @@ export function registerPublicStreamRoutes(app: FastifyInstance, context: AuthCo
 
   app.post<TokenParams>(
     "/api/public/streams/:token/join",
+    { config: { access: "public" } },
     async (request): Promise<SessionJoinResponse> => {
       const { at } = await findShare(request.params.token);
       return join(at, `${sharePath(request.params.token)}/join`);

@@ -21,21 +21,26 @@ export function registerRegistrationRoutes(
 ): Promise<void> {
   const { db } = context;
 
-  app.get("/api/registration", async (request): Promise<RegistrationInfo> => {
-    const token = tokenFrom(request.query);
-    const link =
-      token === "" ? { kind: "unknown" as const } : await checkRegistrationToken(db, token);
-    const email = link.kind === "valid" ? link.email : "";
-    return {
-      state: link.kind,
-      email,
-      needsEmail: link.kind === "valid" && email === "",
-      isExternalIdp: context.idp.isExternal,
-    };
-  });
+  app.get(
+    "/api/registration",
+    { config: { access: "public" } },
+    async (request): Promise<RegistrationInfo> => {
+      const token = tokenFrom(request.query);
+      const link =
+        token === "" ? { kind: "unknown" as const } : await checkRegistrationToken(db, token);
+      const email = link.kind === "valid" ? link.email : "";
+      return {
+        state: link.kind,
+        email,
+        needsEmail: link.kind === "valid" && email === "",
+        isExternalIdp: context.idp.isExternal,
+      };
+    },
+  );
 
   app.post(
     "/api/registration",
+    { config: { access: "public" } },
     async (request, reply): Promise<RegistrationResult | FastifyReply> => {
       const address = request.ip;
       // Guessing tokens or hammering the password rules from one address is slowed down like

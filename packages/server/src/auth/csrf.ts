@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sendApiError } from "../api/api-error.ts";
+import { matchedRouteAccess } from "./route-access.ts";
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -8,14 +9,17 @@ const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * cross-site WebSocket handshakes (which SameSite=Lax does not fully cover: a sibling subdomain is
  * "same-site").
  *
- * The rule, for state-changing `/api/...` calls and WebSocket handshakes under `/api/` and `/ams/`:
+ * The rule, for state-changing calls and WebSocket handshakes of every route whose access rests on
+ * the cookie or on nothing (`session`, `public`: see route-access.ts), decided on the route that
+ * matched, never on the URL's text; `token` routes carry their credential in the URL instead:
  * - `Sec-Fetch-Site` present (every current browser sends it): only `same-origin` or `none`
  *   (typed by the user) passes.
  * - Absent (older browsers): `Origin`, when present, must be the dashboard's public origin.
  * - Both absent: not a browser acting for a page (curl, scripts), so it passes; such a client
  *   holds the cookie itself. Browsers send `Origin` on every cross-origin POST, form posts
  *   included, so no cross-site page reaches this case.
- * The embedded identity provider (`/oidc/...`) protects its own forms and is not covered here.
+ * The embedded identity provider's routes (`/oidc/...`) are public routes like the others: its
+ * token endpoint is called by the dashboard's own server, which sends neither header.
  */
 export function registerCsrfProtection(app: FastifyInstance, publicUrl: string): void {
   const publicOrigin = new URL(publicUrl).origin;
@@ -28,14 +32,11 @@ export function registerCsrfProtection(app: FastifyInstance, publicUrl: string):
 }
 
 function isProtected(request: FastifyRequest): boolean {
-  const path = request.url.split("?")[0] ?? "";
-  if (stateChanging.has(request.method)) return path.startsWith("/api/");
+  const access = matchedRouteAccess(request);
+  if (access === undefined || access === "token") return false;
+  if (stateChanging.has(request.method)) return true;
   const upgrade = request.headers.upgrade;
-  return (
-    typeof upgrade === "string" &&
-    upgrade.toLowerCase() === "websocket" &&
-    (path.startsWith("/api/") || path.startsWith("/ams/"))
-  );
+  return typeof upgrade === "string" && upgrade.toLowerCase() === "websocket";
 }
 
 export function isSameOrigin(request: FastifyRequest, publicOrigin: string): boolean {

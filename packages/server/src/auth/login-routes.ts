@@ -36,7 +36,7 @@ interface LoginDeps {
 export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void {
   const { context, relyingParty, sealer } = deps;
 
-  app.get("/api/login", async (request, reply) => {
+  app.get("/api/login", { config: { access: "public" } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const next = safeNextPath(query.next);
     const registration = typeof query.registration === "string" ? query.registration : undefined;
@@ -85,7 +85,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
     return reply.redirect(url.href);
   });
 
-  app.get("/api/oidc/callback", async (request, reply) => {
+  app.get("/api/oidc/callback", { config: { access: "public" } }, async (request, reply) => {
     const address = request.ip;
     if (context.signInLimiter.perAddress.retryAfterMs(address) > 0) {
       return reply.redirect(loginErrorPath("too-many-attempts"));

@@ -10,7 +10,6 @@ import {
   type LoginTransaction,
 } from "./login-transaction.ts";
 import { safeNextPath } from "./next-path.ts";
-import { isPublicApiPath } from "./public-paths.ts";
 
 const transaction: LoginTransaction = {
   state: "abcdefghijklmnopqrstuvwxyz",
@@ -76,17 +75,5 @@ describe("safeNextPath", () => {
     ]) {
       expect(safeNextPath(next)).toBe("/");
     }
-  });
-});
-
-describe("isPublicApiPath", () => {
-  it("lists the sign-in and registration calls only", () => {
-    expect(isPublicApiPath("/api/auth-info")).toBe(true);
-    expect(isPublicApiPath("/api/login")).toBe(true);
-    expect(isPublicApiPath("/api/oidc/callback")).toBe(true);
-    expect(isPublicApiPath("/api/registration/abc")).toBe(true);
-    expect(isPublicApiPath("/api/info")).toBe(false);
-    expect(isPublicApiPath("/api/login/other")).toBe(false);
-    expect(isPublicApiPath("/api/clusters")).toBe(false);
   });
 });

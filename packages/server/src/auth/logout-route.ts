@@ -17,7 +17,7 @@ export function registerLogoutRoute(
   context: AuthContext,
   relyingParty: RelyingParty,
 ): void {
-  app.get("/logout", async (request, reply) => {
+  app.get("/logout", { config: { access: "public" } }, async (request, reply) => {
     const site = request.headers["sec-fetch-site"];
     if (site === "cross-site" || site === "same-site") return reply.redirect("/");
 

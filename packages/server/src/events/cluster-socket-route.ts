@@ -4,10 +4,13 @@ import { ApiError } from "../api/api-error.ts";
 import { isSessionLive } from "../store/browser-sessions.ts";
 import type { RelayedSocket } from "./two-way-relay.ts";
 import { openUpstream, type Upstream, type UpstreamOptions } from "./upstream.ts";
+import type { RouteAccess } from "../auth/route-access.ts";
 
 export interface ClusterSocketRoute {
   /** The browser's path, e.g. `/ams/:clusterIndex/1.0/events`. */
   url: string;
+  /** Who may open it (route-access.ts); a session by default. */
+  access?: RouteAccess;
   /**
    * The cluster and its socket's path for a request (throws an ApiError for a bad one), and the
    * Unix socket of the service that serves it when it is not the cluster's AMS (its gateway).
@@ -42,6 +45,7 @@ export function registerClusterSocketRoute(
   app.route({
     method: "GET",
     url: route.url,
+    config: { access: route.access ?? "session" },
     preValidation: async (request) => {
       const { cluster, path, socketPath = cluster.client.socketPath } = route.target(request);
       if (!request.ws) return;

@@ -24,6 +24,7 @@ const sessionIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 export function registerSignalingRelay(app: FastifyInstance, context: AuthContext): void {
   registerClusterSocketRoute(app, context, {
     url: "/gateway/:clusterIndex/1.0/session/:sessionId/sockets/master",
+    access: "token",
     target: (request) => signalingTarget(request, context),
     upstream: { stream: "stream's signaling", secret: "Join token" },
     notPrepared: "The stream's signaling was not prepared",

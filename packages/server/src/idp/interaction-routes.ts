@@ -58,105 +58,113 @@ export function registerInteractionRoutes(
     return `${context.idp.issuer}/interaction/${encodeURIComponent(uid)}/login`;
   }
 
-  app.get<{ Params: { uid: string } }>("/oidc/interaction/:uid", async (request, reply) => {
-    const interaction = await pendingInteraction(request, reply);
-    if (!interaction) return sendPage(reply, 400, expiredPage(loginUrl));
-    if (interaction.prompt.name !== "login") {
-      // Only login is ever asked for (consent is implicit); finish anything else at once.
-      const accountId = interaction.session?.accountId;
-      if (accountId === undefined) return sendPage(reply, 400, expiredPage(loginUrl));
-      const grant = await ensureDashboardGrant(provider, accountId, context.idp.clientId);
-      const returnTo = await provider.interactionResult(request.raw, reply.raw, {
-        consent: { grantId: grant.jti },
-      });
-      return reply.redirect(returnTo, 303);
-    }
-    const hint = interaction.params.login_hint;
-    return sendPage(
-      reply,
-      200,
-      loginPage({
-        action: actionFor(interaction.uid),
-        email: typeof hint === "string" ? hint : "",
-      }),
-    );
-  });
-
-  app.post<{ Params: { uid: string } }>("/oidc/interaction/:uid/login", async (request, reply) => {
-    const origin = request.headers.origin;
-    const sameOriginFetch = request.headers["sec-fetch-site"] === "same-origin";
-    if (origin !== undefined && origin !== publicOrigin && !sameOriginFetch) {
-      // Another site's form (or an opaque "null" origin): refuse before anything else.
+  app.get<{ Params: { uid: string } }>(
+    "/oidc/interaction/:uid",
+    { config: { access: "public" } },
+    async (request, reply) => {
+      const interaction = await pendingInteraction(request, reply);
+      if (!interaction) return sendPage(reply, 400, expiredPage(loginUrl));
+      if (interaction.prompt.name !== "login") {
+        // Only login is ever asked for (consent is implicit); finish anything else at once.
+        const accountId = interaction.session?.accountId;
+        if (accountId === undefined) return sendPage(reply, 400, expiredPage(loginUrl));
+        const grant = await ensureDashboardGrant(provider, accountId, context.idp.clientId);
+        const returnTo = await provider.interactionResult(request.raw, reply.raw, {
+          consent: { grantId: grant.jti },
+        });
+        return reply.redirect(returnTo, 303);
+      }
+      const hint = interaction.params.login_hint;
       return sendPage(
         reply,
-        403,
-        messagePage("Sign-in refused", "This sign-in form was not sent from Anbox Cloud.", {
-          href: loginUrl,
-          text: "Go to the dashboard sign-in",
+        200,
+        loginPage({
+          action: actionFor(interaction.uid),
+          email: typeof hint === "string" ? hint : "",
         }),
       );
-    }
-    const interaction = await pendingInteraction(request, reply);
-    if (interaction?.prompt.name !== "login") {
-      return sendPage(reply, 400, expiredPage(loginUrl));
-    }
-    const action = actionFor(interaction.uid);
-    const { email, password } = formFields(request.body);
-    const accountKey = email.trim().toLowerCase();
-    if (accountKey === "" || password === "") {
-      return sendPage(
-        reply,
-        400,
-        loginPage({ action, email, error: "Enter your e-mail address and password." }),
+    },
+  );
+
+  app.post<{ Params: { uid: string } }>(
+    "/oidc/interaction/:uid/login",
+    { config: { access: "public" } },
+    async (request, reply) => {
+      const origin = request.headers.origin;
+      const sameOriginFetch = request.headers["sec-fetch-site"] === "same-origin";
+      if (origin !== undefined && origin !== publicOrigin && !sameOriginFetch) {
+        // Another site's form (or an opaque "null" origin): refuse before anything else.
+        return sendPage(
+          reply,
+          403,
+          messagePage("Sign-in refused", "This sign-in form was not sent from Anbox Cloud.", {
+            href: loginUrl,
+            text: "Go to the dashboard sign-in",
+          }),
+        );
+      }
+      const interaction = await pendingInteraction(request, reply);
+      if (interaction?.prompt.name !== "login") {
+        return sendPage(reply, 400, expiredPage(loginUrl));
+      }
+      const action = actionFor(interaction.uid);
+      const { email, password } = formFields(request.body);
+      const accountKey = email.trim().toLowerCase();
+      if (accountKey === "" || password === "") {
+        return sendPage(
+          reply,
+          400,
+          loginPage({ action, email, error: "Enter your e-mail address and password." }),
+        );
+      }
+
+      const retryAfterMs = Math.max(
+        signInLimiter.perAccount.retryAfterMs(accountKey),
+        signInLimiter.perAddress.retryAfterMs(request.ip),
       );
-    }
+      if (retryAfterMs > 0) {
+        await recordAudit(db, {
+          action: "sign-in",
+          outcome: "failure",
+          actor: accountKey,
+          address: request.ip,
+          detail: "idp-login: refused, too many failed sign-ins",
+        });
+        return sendPage(
+          reply.header("retry-after", String(Math.ceil(retryAfterMs / 1000))),
+          429,
+          loginPage({ action, email, error: tooManyAttemptsMessage(retryAfterMs) }),
+        );
+      }
 
-    const retryAfterMs = Math.max(
-      signInLimiter.perAccount.retryAfterMs(accountKey),
-      signInLimiter.perAddress.retryAfterMs(request.ip),
-    );
-    if (retryAfterMs > 0) {
-      await recordAudit(db, {
-        action: "sign-in",
-        outcome: "failure",
-        actor: accountKey,
-        address: request.ip,
-        detail: "idp-login: refused, too many failed sign-ins",
-      });
-      return sendPage(
-        reply.header("retry-after", String(Math.ceil(retryAfterMs / 1000))),
-        429,
-        loginPage({ action, email, error: tooManyAttemptsMessage(retryAfterMs) }),
+      const account = await verifyIdpPassword(db, accountKey, password);
+      if (!account) {
+        signInLimiter.perAccount.recordFailure(accountKey);
+        signInLimiter.perAddress.recordFailure(request.ip);
+        await recordAudit(db, {
+          action: "sign-in",
+          outcome: "failure",
+          actor: accountKey,
+          address: request.ip,
+          detail: "idp-login: wrong e-mail address or password",
+        });
+        return sendPage(reply, 401, loginPage({ action, email, error: wrongCredentialsMessage }));
+      }
+
+      signInLimiter.perAccount.reset(accountKey);
+      const grant = await ensureDashboardGrant(provider, account.id, context.idp.clientId);
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        {
+          login: { accountId: account.id, amr: ["pwd"] },
+          consent: { grantId: grant.jti },
+        },
+        { mergeWithLastSubmission: false },
       );
-    }
-
-    const account = await verifyIdpPassword(db, accountKey, password);
-    if (!account) {
-      signInLimiter.perAccount.recordFailure(accountKey);
-      signInLimiter.perAddress.recordFailure(request.ip);
-      await recordAudit(db, {
-        action: "sign-in",
-        outcome: "failure",
-        actor: accountKey,
-        address: request.ip,
-        detail: "idp-login: wrong e-mail address or password",
-      });
-      return sendPage(reply, 401, loginPage({ action, email, error: wrongCredentialsMessage }));
-    }
-
-    signInLimiter.perAccount.reset(accountKey);
-    const grant = await ensureDashboardGrant(provider, account.id, context.idp.clientId);
-    const returnTo = await provider.interactionResult(
-      request.raw,
-      reply.raw,
-      {
-        login: { accountId: account.id, amr: ["pwd"] },
-        consent: { grantId: grant.jti },
-      },
-      { mergeWithLastSubmission: false },
-    );
-    return reply.redirect(returnTo, 303);
-  });
+      return reply.redirect(returnTo, 303);
+    },
+  );
 }
 
 /** The two fields of the form, as strings; anything else (missing, repeated, too long) is "". */

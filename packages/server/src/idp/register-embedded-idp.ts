@@ -47,7 +47,7 @@ export async function registerEmbeddedIdp(
     scope.addContentTypeParser("*", (_request, _payload, parsed) => {
       parsed(null);
     });
-    scope.all(`${embeddedIdpPath}/*`, handOver);
+    scope.all(`${embeddedIdpPath}/*`, { config: { access: "public" } }, handOver);
     done();
   });
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
 import { sendApiError } from "../api/api-error.ts";
+import { markRoutes } from "../auth/route-access.ts";
 
 /** Paths the SPA never owns: an unknown one is a 404 of its own kind, never `index.html`. */
 const serverPathPrefixes = ["/api/", "/ams/"];
@@ -15,18 +16,23 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
   const indexPath = join(webDistDir, "index.html");
   const built = existsSync(indexPath);
   if (built) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      wildcard: false,
-      index: false,
-      // Hashed asset names change with their content: cache them for good. index.html never.
-      setHeaders: (reply, path) => {
-        const immutable = path.startsWith(join(webDistDir, "assets"));
-        void reply.header(
-          "cache-control",
-          immutable ? "public, max-age=31536000, immutable" : "no-cache",
-        );
-      },
+    // The app's files are public (the login page is one of its routes); in a scope of their own
+    // so that only the static plugin's routes are marked so.
+    await app.register(async (scope) => {
+      markRoutes(scope, "public");
+      await scope.register(fastifyStatic, {
+        root: webDistDir,
+        wildcard: false,
+        index: false,
+        // Hashed asset names change with their content: cache them for good. index.html never.
+        setHeaders: (reply, path) => {
+          const immutable = path.startsWith(join(webDistDir, "assets"));
+          void reply.header(
+            "cache-control",
+            immutable ? "public, max-age=31536000, immutable" : "no-cache",
+          );
+        },
+      });
     });
   }
 

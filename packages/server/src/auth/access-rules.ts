@@ -1,0 +1,16 @@
+import type { FastifyInstance } from "fastify";
+import type { AuthContext } from "./auth-context.ts";
+import { registerCsrfProtection } from "./csrf.ts";
+import { registerSessionGate } from "./session-gate.ts";
+import { requireSession } from "./require-session.ts";
+
+/**
+ * The rules every request meets, decided on the route that matched (route-access.ts): cross-site
+ * state changes and WebSocket handshakes refused (CSRF), then a session required unless the route
+ * is declared otherwise. Register before any route or scope.
+ */
+export function registerAccessRules(app: FastifyInstance, context: AuthContext): void {
+  // CSRF first: a refused cross-site request costs no database lookup.
+  registerCsrfProtection(app, context.publicUrl);
+  registerSessionGate(app, requireSession(context.db, context.config.session));
+}

@@ -1,0 +1,270 @@
+// Every route the server registers, walked from its own route table: each protected one answers
+// 401 signed out under its plain path and under every other spelling that reaches it (encoded,
+// doubled slashes, dot segments, a trailing slash, other letter case), and each state-changing or
+// WebSocket one answers 403 from another site. A route added later is walked without anyone
+// remembering to; a route added as public fails here until it is listed below with its reason.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { request as httpRequest } from "node:http";
+import { readdirSync } from "node:fs";
+import WebSocket from "ws";
+import { prepareTestEnvironment, type TestEnvironment } from "./support/test-environment.ts";
+import { readConfig } from "../src/config.ts";
+import { startDashboard, type RunningDashboard } from "../src/main.ts";
+import { listRoutes, type RouteEntry } from "../src/auth/route-access.ts";
+import { openDatabase, type Database } from "../src/store/database.ts";
+import { signInDirectly } from "./support/sign-in-directly.ts";
+
+/** The routes that need no session, each with why. Anything else public is a mistake. */
+const declaredPublic: Record<string, string> = {
+  "GET /api/auth-info": "the login page asks whether anyone can sign in yet",
+  "GET /api/login": "starts a sign-in",
+  "GET /api/oidc/callback": "finishes a sign-in",
+  "GET /api/registration": "the registration page reads its link's state",
+  "POST /api/registration": "registration is how a first account comes to exist",
+  "GET /api/public/streams/:token": "a share link's page: the token is the key",
+  "POST /api/public/streams/:token/join": "a share link's page joins its stream",
+  "GET /logout": "ends whatever session the cookie names, if any",
+  "GET /oidc/interaction/:uid": "the embedded identity provider's sign-in form",
+  "POST /oidc/interaction/:uid/login": "the embedded identity provider's sign-in form",
+  "* /oidc/*": "the embedded identity provider's own endpoints, every method",
+  "GET /gateway/:clusterIndex/1.0/session/:sessionId/sockets/master":
+    "a stream's signaling: its single-use join token is the key (token access)",
+};
+
+const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+let environment: TestEnvironment;
+let dashboard: RunningDashboard;
+let db: Database;
+let routes: readonly RouteEntry[];
+let staticFiles: Set<string>;
+
+beforeAll(async () => {
+  environment = await prepareTestEnvironment("route-table");
+  const config = readConfig(
+    {
+      DATA_DIR: environment.dataDir,
+      PORT: "0",
+      WEB_DIST_DIR: environment.webDistDir,
+      DATABASE_URL: environment.databaseUrl,
+    },
+    "/nonexistent-repository-root",
+  );
+  dashboard = await startDashboard(config);
+  db = await openDatabase({ dataDir: environment.dataDir, databaseUrl: environment.databaseUrl });
+  routes = listRoutes(dashboard.app);
+  staticFiles = new Set(readdirSync(environment.webDistDir).map((name) => `/${name}`));
+});
+
+afterAll(async () => {
+  await db.destroy();
+  await dashboard.stop();
+  await environment.cleanup();
+});
+
+/**
+ * How a route is declared above: a HEAD route is Fastify's copy of a GET, declared with its GET;
+ * the identity provider's catch-all takes every method.
+ */
+function declaration(route: RouteEntry): string {
+  if (route.url === "/oidc/*") return "* /oidc/*";
+  return `${route.method === "HEAD" ? "GET" : route.method} ${route.url}`;
+}
+
+function declarations(selected: readonly RouteEntry[]): string[] {
+  return [...new Set(selected.map(declaration))];
+}
+
+/** A path that the route matches: parameters filled in. */
+function concretePath(url: string): string {
+  return url
+    .replace(/:clusterIndex/g, "0")
+    .replace(/:[A-Za-z]+/g, "x1")
+    .replace(/\*$/, "x1");
+}
+
+/** Other spellings of a path that the router must send to the same route. */
+function variants(path: string): Record<string, string> {
+  const [first = "", ...rest] = path.slice(1).split("/");
+  const tail = rest.length > 0 ? `/${rest.join("/")}` : "";
+  const encodeAll = (text: string) =>
+    Array.from({ length: text.length }, (_, i) => `%${text.charCodeAt(i).toString(16)}`).join("");
+  const firstEncoded = `%${first.charCodeAt(0).toString(16)}${first.slice(1)}`;
+  return {
+    plain: path,
+    "first letter encoded": `/${firstEncoded}${tail}`,
+    "first segment encoded": `/${encodeAll(first)}${tail}`,
+    "upper-case hex": `/${firstEncoded.toUpperCase()}${tail}`,
+    "double slash first": `//${first}${tail}`,
+    "double slash inside": `/${first}/${tail}`,
+    "dot segment": `/${first}/.${tail}`,
+    "dot-dot segment": `/elsewhere/../${first}${tail}`,
+    "encoded dot-dot": `/elsewhere/%2e%2E/${first}${tail}`,
+    "trailing slash": `${path}/`,
+    "mixed case": `/${first.toUpperCase()}${tail}`,
+  };
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** Sends the path as it is (fetch would normalise it first). */
+function send(method: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const { hostname, port } = new URL(dashboard.url);
+  const hasBody = stateChanging.has(method);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        hostname,
+        port,
+        method,
+        path,
+        agent: false,
+        // Node sends a DELETE's body without a length unless told it.
+        headers: {
+          ...(hasBody ? { "content-type": "application/json", "content-length": "2" } : {}),
+          ...headers,
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+          });
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(hasBody ? "{}" : undefined);
+  });
+}
+
+const crossSite = { "sec-fetch-site": "cross-site", origin: "https://attacker.example" };
+
+describe("the route table", () => {
+  it("lists every route, and public ones only where declared with a reason", () => {
+    expect(routes.length).toBeGreaterThan(30);
+    const undeclared = declarations(routes.filter((route) => route.access !== "session"))
+      .filter((key) => declaredPublic[key] === undefined)
+      .filter((key) => !staticFiles.has(key.replace(/^(GET|HEAD) /, "")));
+    expect(undeclared).toEqual([]);
+    // And the list above stays true: each declared route exists and is not protected.
+    const registered = new Set(declarations(routes.filter((route) => route.access !== "session")));
+    expect(Object.keys(declaredPublic).filter((key) => !registered.has(key))).toEqual([]);
+  });
+
+  it("only the signaling relay takes its key from the URL instead of a cookie", () => {
+    const tokenRoutes = declarations(routes.filter((route) => route.access === "token"));
+    expect(tokenRoutes).toEqual([
+      "GET /gateway/:clusterIndex/1.0/session/:sessionId/sockets/master",
+    ]);
+  });
+});
+
+describe("protected routes, signed out", () => {
+  it("answer 401 under every spelling of their path", async () => {
+    const failures: string[] = [];
+    const protectedRoutes = routes.filter((route) => route.access === "session");
+    expect(protectedRoutes.length).toBeGreaterThan(20);
+    for (const route of protectedRoutes) {
+      for (const [kind, path] of Object.entries(variants(concretePath(route.url)))) {
+        const answer = await send(route.method, path).catch((error: unknown) => ({
+          status: 0,
+          body: String(error),
+        }));
+        const named = route.method === "HEAD" || answer.body.includes("not signed in");
+        if (answer.status !== 401 || !named) {
+          failures.push(`${route.method} ${path} (${kind}): ${answer.status} ${answer.body}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("refuse a WebSocket handshake with 401", async () => {
+    const sockets = routes.filter((route) => route.websocket && route.access === "session");
+    expect(sockets.length).toBeGreaterThan(0);
+    for (const route of sockets) {
+      for (const path of Object.values(variants(concretePath(route.url)))) {
+        const status = await handshakeStatus(path, {});
+        expect(status, `${route.url} as ${path}`).toBe(401);
+      }
+    }
+  });
+});
+
+describe("from another site", () => {
+  it("every state-changing route answers 403, signed in or not, under every spelling", async () => {
+    const cookie = await signInDirectly(db);
+    const failures: string[] = [];
+    const changing = routes.filter(
+      (route) => stateChanging.has(route.method) && route.access !== "token",
+    );
+    expect(changing.length).toBeGreaterThan(8);
+    for (const route of changing) {
+      for (const [kind, path] of Object.entries(variants(concretePath(route.url)))) {
+        for (const headers of [crossSite, { ...crossSite, cookie }]) {
+          const answer = await send(route.method, path, headers);
+          if (answer.status !== 403 || !answer.body.includes("Cross-site request refused")) {
+            failures.push(`${route.method} ${path} (${kind}): ${answer.status}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("every WebSocket that rests on the cookie refuses the handshake with 403", async () => {
+    const cookie = await signInDirectly(db);
+    const sockets = routes.filter((route) => route.websocket && route.access !== "token");
+    for (const route of sockets) {
+      for (const path of Object.values(variants(concretePath(route.url)))) {
+        const status = await handshakeStatus(path, { ...crossSite, cookie });
+        expect(status, `${route.url} as ${path}`).toBe(403);
+      }
+    }
+  });
+});
+
+describe("signed in", () => {
+  it("each spelling reaches the same route as the plain path", async () => {
+    const cookie = await signInDirectly(db);
+    for (const path of ["/api/clusters", "/api/profile", "/api/info"]) {
+      const plain = await send("GET", path, { cookie });
+      expect(plain.status).toBe(200);
+      for (const [kind, variant] of Object.entries(variants(path))) {
+        const answer = await send("GET", variant, { cookie });
+        expect({ kind, status: answer.status, body: answer.body }).toEqual({
+          kind,
+          status: 200,
+          body: plain.body,
+        });
+      }
+    }
+  });
+});
+
+/** The HTTP status a WebSocket handshake got instead of an upgrade (101 when it opened). */
+function handshakeStatus(path: string, headers: Record<string, string>): Promise<number> {
+  const url = `${dashboard.url.replace(/^http/, "ws")}${path}${path.includes("?") ? "&" : "?"}secret=s&token=t`;
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    socket.on("unexpected-response", (_request, response) => {
+      resolve(response.statusCode ?? 0);
+      response.resume();
+      socket.terminate();
+    });
+    socket.on("open", () => {
+      resolve(101);
+      socket.close();
+    });
+    socket.on("error", (error) => {
+      reject(error);
+    });
+  });
+}
