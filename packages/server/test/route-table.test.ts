@@ -231,6 +231,17 @@ describe("from another site", () => {
   });
 });
 
+describe("what no route matches", () => {
+  it("a client route is the app's page, an unknown API path a JSON 404", async () => {
+    const page = await send("GET", "/instances/default/x1");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("<title>spa</title>");
+    const api = await send("GET", "/api/no-such-call");
+    expect(api.status).toBe(404);
+    expect(api.body).toContain("No such API endpoint");
+  });
+});
+
 describe("signed in", () => {
   it("each spelling reaches the same route as the plain path", async () => {
     const cookie = await signInDirectly(db);

@@ -15,11 +15,12 @@ const serverPathPrefixes = ["/api/", "/ams/"];
 export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexPath = join(webDistDir, "index.html");
   const built = existsSync(indexPath);
-  if (built) {
-    // The app's files are public (the login page is one of its routes); in a scope of their own
-    // so that only the static plugin's routes are marked so.
-    await app.register(async (scope) => {
-      markRoutes(scope, "public");
+  // The app's files are public (the login page is one of its routes); in a scope of their own so
+  // that only the static plugin's routes are marked so. The not-found handler sends index.html
+  // with the plugin's `sendFile`, which exists in this scope only.
+  await app.register(async (scope) => {
+    markRoutes(scope, "public");
+    if (built) {
       await scope.register(fastifyStatic, {
         root: webDistDir,
         wildcard: false,
@@ -33,9 +34,12 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
           );
         },
       });
-    });
-  }
+    }
+    setSpaFallback(scope, built, indexPath);
+  });
+}
 
+function setSpaFallback(app: FastifyInstance, built: boolean, indexPath: string): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "/";
     if (serverPathPrefixes.some((prefix) => path.startsWith(prefix)) || path === "/api") {
