@@ -1,7 +1,8 @@
 /**
- * What an uploaded package may be. A package is unpacked in memory before anything is created, so
- * these bound the memory and disk one upload can take, and refuse decompression bombs early: the
- * reader stops as soon as a limit is passed, without unpacking the rest.
+ * What an uploaded package may be. A package is unpacked in memory (in a worker thread) before
+ * anything is created, so these bound the memory and disk one upload can take, and refuse
+ * decompression bombs early: the reader charges each entry's declared size before inflating it and
+ * stops as soon as a limit is passed, without unpacking the rest (see `archive/README.md`).
  *
  * Tests may lower them before starting a cluster (the route reads `maxUploadBytes` when it is
  * registered; the reader reads the others on each upload).

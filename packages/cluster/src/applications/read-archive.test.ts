@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { zipSync, strToU8 } from "fflate";
-import { detectArchiveFormat, readArchive, safeEntryPath } from "./read-archive.ts";
+import { inspectArchive, readArchive } from "./read-archive.ts";
+import { detectArchiveFormat } from "./archive/archive-format.ts";
+import { safeEntryPath } from "./archive/safe-entry-path.ts";
 import { packageLimits } from "./package-limits.ts";
 
 describe("safeEntryPath", () => {
@@ -36,6 +38,21 @@ describe("readArchive", () => {
       ["a.txt", "A"],
       ["d/b.txt", "B"],
     ]);
+  });
+
+  it("inspects an archive: every path, and the bytes of the wanted files only", async () => {
+    const zip = Buffer.from(zipSync({ "a.txt": strToU8("A"), "d/b.txt": strToU8("B") }));
+    const { paths, files } = await inspectArchive(zip, ["d/b.txt"]);
+    expect(paths).toEqual(["a.txt", "d/b.txt"]);
+    expect([...files].map(([path, data]) => [path, data.toString()])).toEqual([["d/b.txt", "B"]]);
+  });
+
+  it("answers the worker's refusals as they are", async () => {
+    const zip = Buffer.from(zipSync({ "../x": strToU8("A") }));
+    await expect(inspectArchive(zip, [])).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Invalid package: entry "../x" points outside the package ("..")',
+    });
   });
 
   it("refuses a zip that unpacks past the limit", async () => {

@@ -2,7 +2,7 @@ import { parse as parseYaml, YAMLParseError } from "yaml";
 import { applicationManifestSchema, type ApplicationManifest } from "@anbox-dashboard/contract";
 import { AmsError } from "../ams/envelope.ts";
 import { parseInput } from "../http/validate.ts";
-import { readArchive, type ArchiveEntry } from "./read-archive.ts";
+import { inspectArchive } from "./read-archive.ts";
 import { packageLimits, type PackageLimits } from "./package-limits.ts";
 
 /** An application package, read and checked: what a bootstrap installs. */
@@ -10,8 +10,8 @@ export interface ApplicationPackage {
   manifest: ApplicationManifest;
   /** `manifest.yaml` as uploaded. */
   manifestText: string;
-  /** Every file of the package (manifest, `app.apk`, `extra-data/...`). */
-  entries: ArchiveEntry[];
+  /** The path of every file of the package (manifest, `app.apk`, `extra-data/...`). */
+  paths: string[];
   hasApk: boolean;
 }
 
@@ -22,22 +22,21 @@ export const extraDataDirectory = "extra-data";
 /**
  * Reads an uploaded package: a zip or bzip2 tarball holding `manifest.yaml`, and optionally
  * `app.apk` and `extra-data/`. Refuses (4xx, naming the problem) a damaged or unsafe archive, a
- * missing or invalid manifest and unexpected files.
+ * missing or invalid manifest and unexpected files. The whole archive is unpacked and checked
+ * (in a worker), but only the manifest's bytes are kept: the bootstrap unpacks the files.
  */
 export async function readApplicationPackage(
   data: Buffer,
   limits: PackageLimits = packageLimits,
 ): Promise<ApplicationPackage> {
   if (data.length === 0) throw new AmsError(400, "Invalid package: the upload is empty");
-  const { entries } = await readArchive(data, limits);
-  const unexpected = entries
-    .map((entry) => entry.path)
-    .filter(
-      (path) =>
-        path !== manifestFileName &&
-        path !== apkFileName &&
-        !path.startsWith(`${extraDataDirectory}/`),
-    );
+  const { paths, files } = await inspectArchive(data, [manifestFileName], limits);
+  const unexpected = paths.filter(
+    (path) =>
+      path !== manifestFileName &&
+      path !== apkFileName &&
+      !path.startsWith(`${extraDataDirectory}/`),
+  );
   if (unexpected.length > 0) {
     throw new AmsError(
       400,
@@ -47,23 +46,23 @@ export async function readApplicationPackage(
         .join(", ")}; a package holds manifest.yaml, app.apk and extra-data/ only`,
     );
   }
-  const manifestEntry = entries.find((entry) => entry.path === manifestFileName);
-  if (!manifestEntry) {
+  const manifestData = files.get(manifestFileName);
+  if (!manifestData) {
     throw new AmsError(400, "Invalid package: it has no manifest.yaml at its top level");
   }
-  if (manifestEntry.data.length > limits.maxManifestBytes) {
+  if (manifestData.length > limits.maxManifestBytes) {
     throw new AmsError(
       400,
       `Invalid package: manifest.yaml is larger than ${limits.maxManifestBytes} bytes`,
     );
   }
-  const manifestText = manifestEntry.data.toString("utf8");
+  const manifestText = manifestData.toString("utf8");
   const manifest = parseManifest(manifestText);
   return {
     manifest,
     manifestText,
-    entries,
-    hasApk: entries.some((entry) => entry.path === apkFileName),
+    paths,
+    hasApk: paths.includes(apkFileName),
   };
 }
 

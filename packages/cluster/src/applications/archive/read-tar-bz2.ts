@@ -1,0 +1,32 @@
+import { AmsError } from "../../ams/envelope.ts";
+import { Bzip2InputEnded, decodeBzip2 } from "./bzip2-decoder.ts";
+import { TarParser, tarballDamaged } from "./tar-parser.ts";
+import type { UnpackBudget } from "./unpack-budget.ts";
+import type { KeepBytes, UnpackedEntry } from "./unpacked-entry.ts";
+
+/**
+ * Unpacks a bzip2-compressed tarball: the decompressor hands its output to the tar parser chunk
+ * by chunk, the parser charges each entry to the budget at its header, and decompression stops
+ * at the end of the tar archive (bytes after it are never decompressed). Only the bytes `keep`
+ * wants are kept.
+ */
+export function readTarBz2(
+  data: Uint8Array,
+  budget: UnpackBudget,
+  keep: KeepBytes,
+): UnpackedEntry[] {
+  const parser = new TarParser(budget, keep);
+  try {
+    decodeBzip2(data, (chunk) => parser.push(chunk));
+  } catch (error) {
+    if (error instanceof AmsError) throw error;
+    if (error instanceof Bzip2InputEnded) throw tarballDamaged(error.message);
+    // The decoder's own messages are terse ("moo i'm a cow"); the CRC one is worth naming.
+    const message = error instanceof Error ? error.message : "";
+    throw tarballDamaged(
+      /crc/i.test(message) ? "a block fails its CRC check" : "it is not valid bzip2 data",
+    );
+  }
+  parser.finish();
+  return parser.entries;
+}

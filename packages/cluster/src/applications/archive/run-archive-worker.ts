@@ -1,0 +1,82 @@
+import { Worker } from "node:worker_threads";
+import { AmsError } from "../../ams/envelope.ts";
+import type { PackageLimits } from "../package-limits.ts";
+import type { ArchiveWorkerInput, ArchiveWorkerReply } from "./archive-worker-protocol.ts";
+import type { UnpackedArchive } from "./unpack-archive.ts";
+
+const workerUrl = new URL("./archive-worker.ts", import.meta.url);
+
+/**
+ * At most this many packages are unpacked at once (one per core of a small machine); more wait
+ * their turn, so that a burst of uploads cannot start a thread and a copy of the upload each.
+ */
+const maxConcurrentWorkers = 2;
+let runningWorkers = 0;
+const waitingForWorker: (() => void)[] = [];
+
+async function acquireWorkerSlot(): Promise<void> {
+  if (runningWorkers < maxConcurrentWorkers) {
+    runningWorkers++;
+    return;
+  }
+  // The slot is handed over by the release that wakes us: the count stays as it is.
+  await new Promise<void>((resolve) => {
+    waitingForWorker.push(resolve);
+  });
+}
+
+function releaseWorkerSlot(): void {
+  const next = waitingForWorker.shift();
+  if (next) next();
+  else runningWorkers--;
+}
+
+/**
+ * Unpacks an archive in a worker thread of its own: decompression is CPU work that takes seconds
+ * for a large package, and the cluster's event loop must keep answering meanwhile. A fresh worker
+ * per archive also returns all its memory when it ends, whatever the archive did.
+ */
+export async function unpackInWorker(
+  data: Uint8Array,
+  limits: PackageLimits,
+  keepPaths: string[] | undefined,
+): Promise<UnpackedArchive> {
+  await acquireWorkerSlot();
+  try {
+    // A copy for the worker to own: the caller keeps its upload (it is stored next).
+    return await runWorker({ data: new Uint8Array(data), limits: { ...limits }, keepPaths });
+  } finally {
+    releaseWorkerSlot();
+  }
+}
+
+/** Runs a worker on `input`, handing its bytes over: it must be a copy of the caller's upload. */
+function runWorker(
+  input: ArchiveWorkerInput & { data: Uint8Array<ArrayBuffer> },
+): Promise<UnpackedArchive> {
+  return new Promise<UnpackedArchive>((resolve, reject) => {
+    const worker = new Worker(workerUrl, {
+      name: "archive-reader",
+      workerData: input,
+      transferList: [input.data.buffer],
+    });
+    let settled = false;
+    worker.once("message", (reply: ArchiveWorkerReply) => {
+      settled = true;
+      void worker.terminate();
+      if (reply.kind === "unpacked") resolve(reply.archive);
+      else if (reply.kind === "refused") reject(new AmsError(reply.statusCode, reply.message));
+      else reject(new Error(`The archive reader failed: ${reply.message}`));
+    });
+    worker.once("error", (error: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(error instanceof Error ? error : new Error(String(error)));
+    });
+    worker.once("exit", (code) => {
+      if (settled) return;
+      settled = true;
+      reject(new Error(`The archive reader ended (exit code ${code}) without an answer`));
+    });
+  });
+}
