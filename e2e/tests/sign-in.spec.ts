@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
+import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";
 import { createRegistrationLink, runDashboardCli } from "../helpers/dashboard-cli.ts";
 import { embeddedDashboard } from "../helpers/product.ts";
 import { fillRegistrationForm } from "../helpers/registration-form.ts";
@@ -145,4 +146,6 @@ test("once accounts exist, the login page signs in with the embedded provider an
   // The dashboard's root sends a signed-in user to the instances.
   await expect(page).toHaveURL(`${embeddedDashboard.url}/instances`);
   await expect(page.getByRole("link", { name: ada.fullname })).toBeVisible();
+  // The whole story in this page: registration, logout, the provider's sign-in page.
+  await expectNoContentSecurityPolicyViolations(page);
 });

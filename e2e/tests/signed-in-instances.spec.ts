@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { signUp } from "../helpers/account.ts";
 import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster-api.ts";
 import { expectPageTitle } from "../helpers/shell.ts";
+import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";
 
 // Instances end to end, against the real server and its embedded cluster: the form creates one,
 // it boots, its terminal runs a real shell, it stops and is deleted; bulk actions act on what they
@@ -37,6 +38,7 @@ test("create an instance with the form; it runs, its terminal echoes a command; 
   await terminal.click();
   await page.keyboard.type("echo hello-$((6*7))\n");
   await expect(terminal.locator(".xterm-rows")).toContainText("hello-42");
+  await expectNoContentSecurityPolicyViolations(page); // xterm.js styles its cells inline
 
   await page.getByRole("button", { name: "Stop" }).click();
   await expect(statusOf(page)).toHaveText("stopped", { timeout: 20_000 });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUp } from "../helpers/account.ts";
 import { createInstanceThroughCluster } from "../helpers/cluster-api.ts";
+import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";
 
 // Streaming end to end: a streamable instance's virtual device streams its real, encoded screen
 // over WebRTC into Chromium, through the dashboard's join broker and signaling relay. A touch on
@@ -115,6 +116,7 @@ test("a streamable instance plays on its session page; a touch shows on the devi
     .toBeGreaterThan(100);
   await expect(value("FPS")).toHaveText(/\d+(\.\d+)? fps/);
   await expect(panel.getByRole("region", { name: "Network" })).toContainText(/ms|Not implemented/);
+  await expectNoContentSecurityPolicyViolations(page); // the player, its signaling, the charts
 
   // A second viewer (here: a join made from the page) takes over; the signaling answers a
   // malformed message with an error and then speaks on.
@@ -177,6 +179,7 @@ test("a share link plays signed out, and stops working once revoked", async ({ p
   await visitorPage.goto(url);
   await expect(visitorPage.getByRole("navigation")).toHaveCount(0);
   await expectPlaying(visitorPage);
+  await expectNoContentSecurityPolicyViolations(visitorPage);
 
   await dialog.getByRole("button", { name: /^Revoke / }).click();
   await expect(dialog.getByText("No links yet.")).toBeVisible();
@@ -186,4 +189,28 @@ test("a share link plays signed out, and stops working once revoked", async ({ p
   ).toBeVisible();
   await expect(visitorPage.getByRole("alert")).toContainText(/revoked|does not exist/);
   await visitor.close();
+});
+
+test("signing out stops the stream the session was watching at once", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, "Grace Hopper");
+  const { name } = await createStreamableInstance();
+  await page.goto("/instances");
+  await page.getByRole("link", { name: `Stream ${name}` }).click();
+  await expectPlaying(page);
+
+  // The session ends elsewhere (another tab's Log out): its stream is cut off at the gateway,
+  // although the page's WebRTC connection needs no dashboard call to go on.
+  const logout = await page.context().request.get("/logout", { maxRedirects: 0 });
+  expect(logout.status()).toBe(302);
+  await expect(page.getByRole("status")).toHaveText(/took over this stream|ended/, {
+    timeout: 2_000,
+  });
+  const framesDecoded = () =>
+    video(page).evaluate(
+      (element) => (element as HTMLVideoElement).getVideoPlaybackQuality().totalVideoFrames,
+    );
+  const stopped = await framesDecoded();
+  await page.waitForTimeout(1_000);
+  expect(await framesDecoded()).toBe(stopped);
 });

@@ -11,6 +11,8 @@ export * from "./ams/manifest.ts";
 export * from "./ams/application.ts";
 export * from "./ams/instance.ts";
 export * from "./validation/instance-name.ts";
+export * from "./validation/json-nesting.ts";
+export * from "./validation/text-characters.ts";
 export * from "./validation/registration.ts";
 export * from "./ams/exec.ts";
 export * from "./ams/node.ts";

@@ -1,11 +1,15 @@
+import { closeSync, openSync } from "node:fs";
+import { dirname } from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
+import { ensurePrivateDirectory, restrictToOwner } from "./private-files.ts";
 
 /**
  * Presents Node's built-in SQLite (`node:sqlite`) with the small interface Kysely's SQLite dialect
  * drives, so the embedded database needs no native addon to install.
  */
 export function openNodeSqliteDatabase(path: string): SqliteDatabase {
+  prepareOwnerOnlyFiles(path);
   const database = new DatabaseSync(path);
   // WAL lets readers go on while a write commits; with synchronous=NORMAL a commit survives the
   // process being killed (only a power loss can take back the last commits), without an fsync per
@@ -41,6 +45,23 @@ export function openNodeSqliteDatabase(path: string): SqliteDatabase {
 }
 
 const statementCacheSize = 500;
+
+/** The files SQLite keeps beside a database: the write-ahead log, its index, the rollback journal. */
+const companionSuffixes = ["-wal", "-shm", "-journal"];
+
+/**
+ * The database, in a folder of its own owner's (0700), as a file of its owner's (0600), before
+ * SQLite opens it. SQLite would create it 0644 (less the umask); made here first, it stays 0600,
+ * and SQLite gives the WAL, its index and the journal the database file's own mode when it creates
+ * them. Files an older install left readable are closed to others here too.
+ */
+function prepareOwnerOnlyFiles(path: string): void {
+  if (path === ":memory:" || path === "") return; // SQLite's in-memory and temporary databases
+  ensurePrivateDirectory(dirname(path));
+  // "a" creates an empty file (which SQLite takes as a new database) and never truncates one.
+  closeSync(openSync(path, "a", 0o600));
+  for (const suffix of ["", ...companionSuffixes]) restrictToOwner(`${path}${suffix}`);
+}
 
 function wrap(statement: StatementSync): SqliteStatement {
   // Kysely hands over positional parameters of the types its compiler produced.

@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
 import { Migrator, type Migration } from "kysely/migration";
 import pg from "pg";
@@ -71,6 +69,5 @@ function dialectFor(options: DatabaseOptions): Dialect {
     }
     return new PostgresDialect({ pool });
   }
-  mkdirSync(dirname(options.sqlitePath), { recursive: true });
   return new SqliteDialect({ database: openNodeSqliteDatabase(options.sqlitePath) });
 }

@@ -25,7 +25,12 @@ import { registerAccessRules } from "./auth/access-rules.ts";
 import { recordRouteTable } from "./auth/route-access.ts";
 import { canonicalUrl } from "./auth/canonical-url.ts";
 import type { AuthContext } from "./auth/auth-context.ts";
+import type { ServerLoggerOptions } from "./logging/server-logger.ts";
 import { registerSpa } from "./static/spa.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { useJsonBodyParser } from "./http/json-body.ts";
+import { refuseNulCharacters } from "./http/nul-characters.ts";
+import { answerClientError, answerFrameworkError } from "./http/framework-errors.ts";
 import { AmsClientError } from "./clusters/ams-client.ts";
 
 /**
@@ -40,7 +45,8 @@ function commandDataDir(dataDir: string, defaultDataDir: string): string | undef
 
 export interface AppDependencies {
   context: AuthContext;
-  logger?: boolean;
+  /** Fastify's logger (`serverLoggerOptions`); none when absent, as in tests. */
+  logger?: ServerLoggerOptions | false;
 }
 
 /** The dashboard's HTTP server: every `/api/...` call, sign-in, the embedded IdP, the events, exec and signaling relays and the SPA. */
@@ -48,7 +54,8 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   const { config, db } = context;
   const app = Fastify({
     logger: logger ?? false,
-    trustProxy: false,
+    // Without TRUST_PROXY, the client is the socket's peer and X-Forwarded-For is not believed.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Every spelling of a path reaches the route it names (or none): `/API/x`, `/api//x`, `/api/x/`
     // and `/y/../api/x` are `/api/x`, and the access rules, decided on the matched route, hold
     // for all of them. Percent-encoding is decoded by the router itself.
@@ -58,16 +65,25 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
       ignoreDuplicateSlashes: true,
       caseSensitive: false,
     },
+    // Refusals before any route runs, in the API's `{status, error, message}` too.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   recordRouteTable(app); // first: every route is listed, with its access
+  // Before any scope, so that every route inherits them.
+  useJsonBodyParser(app);
+  refuseNulCharacters(app);
   app.decorateRequest("user", null);
   await app.register(fastifyCookie);
+  await registerSecurityHeaders(app, context); // before every route: see its comment
   await registerWebsocketSupport(app); // before the access rules: see its comment
   // Before any route or scope: a scope registered earlier would not inherit these hooks.
   registerAccessRules(app, context);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError || error instanceof AmsClientError) {
+      // A cluster that failed or cannot be reached (502, 503) is worth a line with its cause.
+      if (error.statusCode >= 500) request.log.error(error);
       return sendApiError(reply, error.statusCode, error.message);
     }
     const statusCode = (error as { statusCode?: number }).statusCode;

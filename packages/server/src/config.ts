@@ -1,9 +1,11 @@
+import { isIP } from "node:net";
 import { resolve } from "node:path";
 import {
   clusterIdPattern,
   deploymentVariantSchema,
   type DeploymentVariant,
 } from "@anbox-dashboard/contract";
+import { isLogLevel, logLevels, type LogLevel } from "./logging/server-logger.ts";
 
 /** Everything the dashboard server is configured with, read once from the environment. */
 export interface ServerConfig {
@@ -28,6 +30,19 @@ export interface ServerConfig {
   /** An external OpenID provider instead of the embedded one. */
   externalIdp: ExternalIdpConfig | undefined;
   session: { idleMs: number; absoluteMs: number };
+  /**
+   * The reverse proxies in front of the dashboard (addresses, CIDR ranges, or Fastify's names
+   * `loopback`, `linklocal`, `uniquelocal`): only their `X-Forwarded-For` is believed when telling
+   * who a client is. Empty: the client is the socket's peer.
+   */
+  trustProxy: string[];
+  /** How much the server logs (to stderr): `LOG_LEVEL`, `info` by default. */
+  logLevel: LogLevel;
+  /**
+   * Origins (`https://portal.example.com`) whose pages may show the public stream page
+   * (`/stream/{token}`) in a frame. Empty: no page may frame it, nor any other page of the dashboard.
+   */
+  streamEmbedOrigins: readonly string[];
 }
 
 export interface ExternalIdpConfig {
@@ -61,6 +76,9 @@ export function readConfig(env: Environment, repositoryRoot: string): ServerConf
       idleMs: readMinutes(env, "SESSION_IDLE_MINUTES", 8 * 60) * 60_000,
       absoluteMs: readMinutes(env, "SESSION_ABSOLUTE_MINUTES", 7 * 24 * 60) * 60_000,
     },
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    logLevel: readLogLevel(env.LOG_LEVEL),
+    streamEmbedOrigins: readStreamEmbedOrigins(env.STREAM_EMBED_ORIGINS),
   };
 }
 
@@ -78,6 +96,69 @@ function readPublicUrl(value: string | undefined): string | undefined {
     throw new ConfigError(`PUBLIC_URL must start with http:// or https://, got "${value}"`);
   }
   return url.origin + url.pathname.replace(/\/$/, "");
+}
+
+/**
+ * Comma-separated origins, each exactly a scheme, a host and an optional port: they end up in the
+ * stream page's `frame-ancestors`, so nothing else (paths, wildcards, keywords) may slip in.
+ */
+function readStreamEmbedOrigins(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === "") return [];
+  const example = "an origin like https://portal.example.com";
+  const origins = new Set<string>();
+  for (const entry of value.split(",").map((part) => part.trim())) {
+    let url: URL;
+    try {
+      url = new URL(entry);
+    } catch {
+      throw new ConfigError(`STREAM_EMBED_ORIGINS: "${entry}" is not ${example}`);
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      throw new ConfigError(
+        `STREAM_EMBED_ORIGINS: "${entry}" must start with http:// or https:// (${example})`,
+      );
+    }
+    // Hosts may hold characters a policy gives meaning to (`*`, `;`, `'`): only names and IPs here.
+    const originOnly =
+      /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])$/.test(url.hostname) &&
+      url.pathname === "/" &&
+      url.username === "" &&
+      url.password === "" &&
+      !entry.includes("?") &&
+      !entry.includes("#");
+    if (!originOnly) {
+      throw new ConfigError(
+        `STREAM_EMBED_ORIGINS: "${entry}" must be an origin only (scheme, host name or address and port; no path, query, user or wildcard), ${example}`,
+      );
+    }
+    origins.add(url.origin);
+  }
+  return [...origins];
+}
+
+const namedProxyRanges = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function readTrustProxy(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === "") return [];
+  const entries = value.split(",").map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyAddress(entry)) {
+      throw new ConfigError(
+        `TRUST_PROXY must list the addresses or CIDR ranges of the proxies in front of the dashboard, separated by commas (like 10.0.0.1,192.168.0.0/16 or loopback): "${entry}" is neither`,
+      );
+    }
+  }
+  return entries;
+}
+
+function isProxyAddress(entry: string): boolean {
+  if (namedProxyRanges.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  // Zone ids (fe80::1%eth0) are left out: the proxy-address matcher does not take them.
+  const version = address.includes("%") ? 0 : isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
 function readExternalIdp(env: Environment): ExternalIdpConfig | undefined {
@@ -99,6 +180,14 @@ function readExternalIdp(env: Environment): ExternalIdpConfig | undefined {
     throw new ConfigError(`OIDC_ISSUER must be the provider's issuer URL, got "${issuer}"`);
   }
   return { issuer, clientId, clientSecret };
+}
+
+function readLogLevel(value: string | undefined): LogLevel {
+  if (value === undefined || value === "") return "info";
+  if (!isLogLevel(value)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${logLevels.join(", ")}, got "${value}"`);
+  }
+  return value;
 }
 
 function readMinutes(env: Environment, key: string, fallback: number): number {

@@ -1,16 +1,20 @@
-import { writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import type { DeploymentVariant } from "@anbox-dashboard/contract";
 import type { ServerConfig } from "./config.ts";
 import { buildApp } from "./app.ts";
 import { openDatabase, type Database } from "./store/database.ts";
 import { countUsers } from "./store/users.ts";
 import { startEmbeddedCluster, type EmbeddedCluster } from "./clusters/embedded-cluster.ts";
 import { identityProviderSettings } from "./auth/identity-provider.ts";
-import { FailureRateLimiter } from "./auth/rate-limiter.ts";
+import { createRateLimits } from "./auth/rate-limits/rate-limits.ts";
 import type { AuthContext } from "./auth/auth-context.ts";
+import { SessionWatch } from "./auth/session-watch.ts";
+import { JoinGrants } from "./events/join-grants.ts";
+import { writeRuntimeFile, type RuntimeFile } from "./cli/runtime-file.ts";
+import { securePrivateDataDirectory } from "./store/data-directory.ts";
+import { serverLoggerOptions, type LogStream } from "./logging/server-logger.ts";
+
+export { runtimeFileName, type RuntimeFile } from "./cli/runtime-file.ts";
 
 export interface RunningDashboard {
   url: string;
@@ -20,19 +24,21 @@ export interface RunningDashboard {
   stop(): Promise<void>;
 }
 
-/** What a running dashboard tells the command line (bin/dashboard register) about itself. */
-export interface RuntimeFile {
-  publicUrl: string;
-  /** How the running dashboard was installed: the register command follows it. */
-  variant: DeploymentVariant;
-  pid: number;
-  startedAt: string;
+export interface DashboardOptions {
+  /**
+   * Where the server logs, at `config.logLevel`: the command line gives stderr. Without it the
+   * server logs nothing, as the tests want unless they ask.
+   */
+  logStream?: LogStream;
 }
 
-export const runtimeFileName = "dashboard.json";
-
 /** Starts the database, the embedded clusters and the HTTP server; `stop()` ends them in reverse. */
-export async function startDashboard(config: ServerConfig): Promise<RunningDashboard> {
+export async function startDashboard(
+  config: ServerConfig,
+  { logStream }: DashboardOptions = {},
+): Promise<RunningDashboard> {
+  // Before anything opens or writes there: an older install may have left it readable.
+  securePrivateDataDirectory(config.dataDir);
   const db: Database = await openDatabase(config);
   const clusters: EmbeddedCluster[] = [];
   try {
@@ -52,12 +58,14 @@ export async function startDashboard(config: ServerConfig): Promise<RunningDashb
       secureCookies: publicUrl.startsWith("https:"),
       idp: identityProviderSettings(config, publicUrl),
       clusters,
-      signInLimiter: {
-        perAccount: new FailureRateLimiter(5, 15 * 60_000),
-        perAddress: new FailureRateLimiter(20, 15 * 60_000),
-      },
+      rateLimits: createRateLimits(),
+      sessionWatch: new SessionWatch(db),
+      joinGrants: new JoinGrants(),
     };
-    const app = await buildApp({ context });
+    const app = await buildApp({
+      context,
+      logger: logStream === undefined ? false : serverLoggerOptions(config.logLevel, logStream),
+    });
     await app.listen({ host: config.host, port });
     const runtime: RuntimeFile = {
       publicUrl,
@@ -65,13 +73,14 @@ export async function startDashboard(config: ServerConfig): Promise<RunningDashb
       pid: process.pid,
       startedAt: new Date().toISOString(),
     };
-    writeFileSync(join(config.dataDir, runtimeFileName), `${JSON.stringify(runtime, null, 2)}\n`);
+    writeRuntimeFile(config.dataDir, runtime);
     return {
       url: listenUrl,
       app,
       needsFirstAccount: (await countUsers(db)) === 0,
       stop: async () => {
         await app.close();
+        context.sessionWatch.stop();
         await Promise.all(clusters.map((cluster) => cluster.stop()));
         await db.destroy();
       },

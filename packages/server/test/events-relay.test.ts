@@ -1,6 +1,6 @@
 // The relay's two sockets, against a stand-in cluster events socket on a Unix socket: frames in
 // order, both sides closing together, and the close codes a browser sees when the cluster is gone.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createServer, type Server } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,6 +8,7 @@ import { join } from "node:path";
 import WebSocket, { WebSocketServer } from "ws";
 import { relayEvents } from "../src/events/relay-socket.ts";
 import { openUpstream } from "../src/events/upstream.ts";
+import type { RelayHandle } from "../src/events/relay-handle.ts";
 import { connect, expectOpened } from "./support/test-websocket.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -49,17 +50,17 @@ async function fakeCluster(
 async function relayServer(
   upstreamUrl: string,
   pingIntervalMs?: number,
-  sessionLive?: () => Promise<boolean>,
+  onRelay?: (handle: RelayHandle) => void,
 ): Promise<string> {
   const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await new Promise((resolve) => wss.once("listening", resolve));
   wss.on("connection", (browser) => {
     void openUpstream(upstreamUrl, "c1").then((upstream) => {
-      relayEvents(browser, upstream, {
+      const handle = relayEvents(browser, upstream, {
         clusterId: "c1",
         ...(pingIntervalMs === undefined ? {} : { pingIntervalMs }),
-        ...(sessionLive === undefined ? {} : { sessionLive }),
       });
+      onRelay?.(handle);
     });
   });
   cleanups.push(
@@ -139,16 +140,23 @@ describe("relayEvents", () => {
     opened.socket.close();
   });
 
-  it("closes with 4001 once the browser's session has ended, and closes the cluster's socket", async () => {
+  it("ended from outside: the browser hears the code, the cluster's socket is closed", async () => {
     let clusterClosed: Promise<number> | undefined;
     const url = await fakeCluster((socket) => {
       clusterClosed = new Promise((resolve) => socket.on("close", resolve));
     });
-    let live = true;
+    let relay: RelayHandle | undefined;
     const opened = expectOpened(
-      await connect(await relayServer(url, 20, () => Promise.resolve(live))),
+      await connect(
+        await relayServer(url, undefined, (handle) => {
+          relay = handle;
+        }),
+      ),
     );
-    live = false;
+    await vi.waitFor(() => {
+      expect(relay).toBeDefined();
+    });
+    relay?.end(4001, "Your session has ended: sign in again");
     expect(await opened.closed).toEqual({
       code: 4001,
       reason: "Your session has ended: sign in again",

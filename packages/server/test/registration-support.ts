@@ -7,7 +7,10 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.ts";
 import type { AuthContext } from "../src/auth/auth-context.ts";
 import { identityProviderSettings } from "../src/auth/identity-provider.ts";
-import { FailureRateLimiter } from "../src/auth/rate-limiter.ts";
+import { SessionWatch } from "../src/auth/session-watch.ts";
+import { JoinGrants } from "../src/events/join-grants.ts";
+import { FailureRateLimiter } from "../src/auth/rate-limits/failure-rate-limiter.ts";
+import { createRateLimits, lookupMisses } from "../src/auth/rate-limits/rate-limits.ts";
 import { readConfig } from "../src/config.ts";
 import { openDatabase } from "../src/store/database.ts";
 
@@ -21,7 +24,7 @@ export interface TestApp {
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  limiterMaxFailures = 20,
+  limiterMaxFailures = lookupMisses.maxFailures,
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "dashboard-registration-test-"));
   const webDistDir = join(dataDir, "web");
@@ -39,9 +42,11 @@ export async function startTestApp(
     secureCookies: false,
     idp: identityProviderSettings(config, testPublicUrl),
     clusters: [],
-    signInLimiter: {
-      perAccount: new FailureRateLimiter(5, 15 * 60_000),
-      perAddress: new FailureRateLimiter(limiterMaxFailures, 15 * 60_000),
+    sessionWatch: new SessionWatch(db),
+    joinGrants: new JoinGrants(),
+    rateLimits: {
+      ...createRateLimits(),
+      registration: new FailureRateLimiter(limiterMaxFailures, lookupMisses.windowMs),
     },
   };
   const app = await buildApp({ context });

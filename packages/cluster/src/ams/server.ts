@@ -14,6 +14,9 @@ import { registerInstanceLogsRoutes } from "./routes/instance-logs.ts";
 import { registerInstanceExecRoutes } from "./routes/instance-exec.ts";
 import { registerEventsRoutes } from "./routes/events.ts";
 import { registerCertificatesRoutes } from "./routes/certificates.ts";
+import { useJsonBodyParser } from "../http/json-body.ts";
+import { refuseNulCharacters } from "../http/nul-characters.ts";
+import { clientErrorsAnswered, frameworkErrorsAnswered } from "../http/framework-errors.ts";
 
 /** Largest JSON body accepted; uploads (application and image packages) set their own limits. */
 export const jsonBodyLimit = 1024 * 1024;
@@ -23,8 +26,15 @@ export async function buildAmsServer(
   context: ClusterContext,
   options: { logger?: boolean } = {},
 ): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: jsonBodyLimit });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: jsonBodyLimit,
+    frameworkErrors: frameworkErrorsAnswered(errorResponse),
+    clientErrorHandler: clientErrorsAnswered(errorResponse),
+  });
   await app.register(fastifyWebsocket);
+  useJsonBodyParser(app);
+  refuseNulCharacters(app);
 
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send(errorResponse(404, `Not found: ${request.method} ${request.url}`));

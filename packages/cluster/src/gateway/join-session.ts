@@ -14,7 +14,7 @@ export function signalingPath(sessionId: string, joinToken: string): string {
 /**
  * Lets a client join a session (reference 3.2 join): a single-use token for its signaling socket.
  * Only an active session (its instance running) can be joined; a session that is not joinable
- * takes no client after its first.
+ * takes no client after its first. Joining disconnects the session's existing client.
  */
 export function joinSession(
   services: GatewayServices,
@@ -31,6 +31,8 @@ export function joinSession(
     );
   }
   const token = services.joinTokens.issue(session.id, shareId);
+  // The existing client is disconnected now (reference 3.2 join); the new one need not wait for it.
+  void services.streams.disconnect(session.id);
   return { url: signalingPath(session.id, token), stun_servers: [] };
 }
 

@@ -7,6 +7,9 @@ import { registerServiceRoutes } from "./routes/service.ts";
 import { registerSessionRoutes } from "./routes/sessions.ts";
 import { registerShareRoutes } from "./routes/shares.ts";
 import { registerSignalingRoutes, signalingRoute } from "./routes/signaling.ts";
+import { useJsonBodyParser } from "../http/json-body.ts";
+import { refuseNulCharacters } from "../http/nul-characters.ts";
+import { clientErrorsAnswered, frameworkErrorsAnswered } from "../http/framework-errors.ts";
 
 /** Largest request body: the gateway only takes small JSON documents. */
 const bodyLimit = 64 * 1024;
@@ -22,8 +25,15 @@ const openRoutes: ReadonlySet<string> = new Set(["/1.0/status", signalingRoute])
  * every answer, errors included; every route but the open ones needs a service account's token.
  */
 export async function buildGatewayServer(services: GatewayServices): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, bodyLimit });
+  const app = Fastify({
+    logger: false,
+    bodyLimit,
+    frameworkErrors: frameworkErrorsAnswered(gatewayError),
+    clientErrorHandler: clientErrorsAnswered(gatewayError),
+  });
   await app.register(fastifyWebsocket);
+  useJsonBodyParser(app);
+  refuseNulCharacters(app);
 
   // Runs for unknown routes too: without a token, an unknown route is a 401 like any other, so
   // that the API's shape is not told to callers who may not use it.

@@ -76,6 +76,23 @@ export class SessionStreams {
     });
   }
 
+  /**
+   * Closes the session's stream, if it has one, because a client joined (reference: a join
+   * "disconnects the existing client"). Its viewer is told it was taken over; the stream stops
+   * now rather than when the new client connects, so a join is also how a dashboard cuts off a
+   * viewer whose sign-in has ended.
+   */
+  disconnect(sessionId: string): Promise<void> {
+    return this.lock.run(sessionId, () => {
+      const stream = this.streams.get(sessionId);
+      if (!stream) return Promise.resolve();
+      this.streams.delete(sessionId);
+      // Not awaited, as a takeover at attach: the next client must not wait for the goodbye.
+      void closeStream(stream.handle, "taken-over");
+      return Promise.resolve();
+    });
+  }
+
   /** Closes the streams whose viewers came through a share link that was deleted. */
   async endShare(shareId: string): Promise<void> {
     const sessions = [...this.streams]

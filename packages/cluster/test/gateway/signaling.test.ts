@@ -190,6 +190,16 @@ describe("the signaling websocket", () => {
       },
     );
     const shareId = created.body.metadata.id;
+    // A token issued through the share but not yet used dies with it too. (Issued first: a join
+    // disconnects the stream's current viewer.)
+    const pending = await gatewayRequest<{ url: string }>(
+      cluster,
+      "POST",
+      `/1.0/shares/${shareId}/join`,
+      {
+        body: {},
+      },
+    );
     const joined = await gatewayRequest<{ url: string }>(
       cluster,
       "POST",
@@ -202,19 +212,29 @@ describe("the signaling websocket", () => {
     const before = media.streams.length;
     const viewer = await connect(joined.body.metadata.url);
     const stream = await streamNumber(before + 1);
-    // A token issued through the share but not yet used dies with it too.
-    const pending = await gatewayRequest<{ url: string }>(
-      cluster,
-      "POST",
-      `/1.0/shares/${shareId}/join`,
-      {
-        body: {},
-      },
-    );
     expect((await gatewayRequest(cluster, "DELETE", `/1.0/shares/${shareId}`)).status).toBe(200);
     expect(await viewer.closed).toEqual({ code: 4000, reason: "session-ended" });
     expect(stream.closeReasons).toEqual(["session-ended"]);
     expect((await refusalOf(connect(pending.body.metadata.url))).status).toBe(403);
+  });
+
+  it("a join disconnects the stream's current viewer at once (reference: join)", async () => {
+    const { sessionId } = await streamingSession();
+    const first = await gatewayRequest<{ url: string }>(
+      cluster,
+      "POST",
+      `/1.0/sessions/${sessionId}/join`,
+      { body: {} },
+    );
+    const before = media.streams.length;
+    const viewer = await connect(first.body.metadata.url);
+    const stream = await streamNumber(before + 1);
+    const second = await gatewayRequest(cluster, "POST", `/1.0/sessions/${sessionId}/join`, {
+      body: {},
+    });
+    expect(second.status).toBe(200);
+    expect(await viewer.closed).toEqual({ code: 4000, reason: "taken-over" });
+    expect(stream.closeReasons).toEqual(["taken-over"]);
   });
 
   it("lets the URL of a new session be used at once: the stream starts once the instance runs", async () => {

@@ -24,7 +24,12 @@ export async function callCluster<T>(
   }
 }
 
-/** The API error for a failed cluster call; `timedOutAfterMs` when the call ran out of time. */
+/**
+ * The API error for a failed cluster call; `timedOutAfterMs` when the call ran out of time. An
+ * error that did not come from the cluster (`AmsClientError`) is the dashboard's own, a bug: it is
+ * thrown on, for the error handler to log and answer 500 without its words (a stack overflow's
+ * "Maximum call stack size exceeded" is no news about the cluster).
+ */
 export function clusterFailure(
   cluster: ClusterHandle,
   error: unknown,
@@ -41,7 +46,7 @@ export function clusterFailure(
         : `${String(timedOutAfterMs)} ms`;
     return new ApiError(503, `Cluster "${cluster.id}" did not answer within ${limit}.`);
   }
-  const reason = error instanceof Error ? error.message : String(error);
-  const status = error instanceof AmsClientError && error.statusCode !== 503 ? 502 : 503;
-  return new ApiError(status, `Cluster "${cluster.id}" failed: ${reason}`);
+  if (!(error instanceof AmsClientError)) throw error;
+  const status = error.statusCode !== 503 ? 502 : 503;
+  return new ApiError(status, `Cluster "${cluster.id}" failed: ${error.message}`);
 }

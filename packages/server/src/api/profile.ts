@@ -52,6 +52,8 @@ export function registerProfileRoutes(app: FastifyInstance, context: AuthContext
       const user = request.user;
       if (!user) throw new ApiError(401, "You are not signed in.");
       const ended = await endOtherSessions(context.db, user.id, user.sessionId);
+      // Their sockets and the streams they watched end now, not at the next check.
+      await context.sessionWatch.checkNow();
       await recordAudit(context.db, {
         action: "sessions-ended",
         outcome: "success",

@@ -7,6 +7,7 @@ import type {
 } from "@anbox-dashboard/contract";
 import type { AuthContext } from "../auth/auth-context.ts";
 import { ApiError } from "./api-error.ts";
+import { shareLinkLimit } from "./share-link-limit.ts";
 import { callCluster } from "./instances-cluster-call.ts";
 import { findOnGateways } from "./session-gateway.ts";
 import { join, sharePath } from "./sessions.ts";
@@ -23,6 +24,7 @@ const defaultScreen = { width: 720, height: 1280, fps: 30, density: 240 };
  * 404 then, with words the page shows as they are.
  */
 export function registerPublicStreamRoutes(app: FastifyInstance, context: AuthContext): void {
+  const limited = shareLinkLimit(context);
   const findShare = (token: string) =>
     findOnGateways<GatewayShare>(
       context.clusters,
@@ -33,7 +35,7 @@ export function registerPublicStreamRoutes(app: FastifyInstance, context: AuthCo
 
   app.get<TokenParams>(
     "/api/public/streams/:token",
-    { config: { access: "public" } },
+    { config: { access: "public" }, ...limited },
     async (request): Promise<{ metadata: PublicStreamInfo }> => {
       const { at, metadata: share } = await findShare(request.params.token);
       if (share.session_id === undefined) {
@@ -57,10 +59,17 @@ export function registerPublicStreamRoutes(app: FastifyInstance, context: AuthCo
 
   app.post<TokenParams>(
     "/api/public/streams/:token/join",
-    { config: { access: "public" } },
+    { config: { access: "public" }, ...limited },
     async (request): Promise<SessionJoinResponse> => {
-      const { at } = await findShare(request.params.token);
-      return join(at, `${sharePath(request.params.token)}/join`);
+      const { token } = request.params;
+      const { at, metadata: share } = await findShare(token);
+      if (share.session_id === undefined) {
+        throw new ApiError(404, "This share link no longer leads to a session.");
+      }
+      return join(context, at, `${sharePath(token)}/join`, {
+        streamSessionId: share.session_id,
+        grantee: { kind: "share", token },
+      });
     },
   );
 }

@@ -6,7 +6,13 @@ import {
 } from "@anbox-dashboard/contract";
 import type { AuthContext } from "../auth/auth-context.ts";
 import { recordAudit } from "../store/audit-log.ts";
-import { checkRegistrationToken } from "../store/registration-tokens.ts";
+import { isSameOrigin } from "../auth/csrf.ts";
+import { addressKey } from "../auth/rate-limits/address-key.ts";
+import { sendTooManyRequests } from "../auth/rate-limits/too-many-requests.ts";
+import {
+  checkRegistrationLinkLimited,
+  tooManyRegistrationAttempts,
+} from "../registration/limited-link-check.ts";
 import { registerAccount } from "../registration/register-account.ts";
 import { signInRegisteredUser } from "../registration/sign-in-cookie.ts";
 import { ApiError, sendApiError } from "./api-error.ts";
@@ -20,14 +26,25 @@ export function registerRegistrationRoutes(
   context: AuthContext,
 ): Promise<void> {
   const { db } = context;
+  const publicOrigin = new URL(context.publicUrl).origin;
 
   app.get(
     "/api/registration",
     { config: { access: "public" } },
-    async (request): Promise<RegistrationInfo> => {
-      const token = tokenFrom(request.query);
-      const link =
-        token === "" ? { kind: "unknown" as const } : await checkRegistrationToken(db, token);
+    async (request, reply): Promise<RegistrationInfo | FastifyReply> => {
+      if (!isSameOrigin(request, publicOrigin)) {
+        // Only the registration page asks; another site's page could otherwise use up its
+        // visitors' allowance of look-ups (the answer is unreadable to it anyway).
+        return sendApiError(
+          reply,
+          403,
+          "Registration links are checked only by the dashboard's registration page.",
+        );
+      }
+      const link = await checkRegistrationLinkLimited(context, request, tokenFrom(request.query));
+      if (link.kind === "limited") {
+        return sendTooManyRequests(reply, link.retryAfterMs, tooManyRegistrationAttempts);
+      }
       const email = link.kind === "valid" ? link.email : "";
       return {
         state: link.kind,
@@ -43,12 +60,12 @@ export function registerRegistrationRoutes(
     { config: { access: "public" } },
     async (request, reply): Promise<RegistrationResult | FastifyReply> => {
       const address = request.ip;
-      // Guessing tokens or hammering the password rules from one address is slowed down like
-      // failed sign-ins are, with the same counter.
-      const retryAfterMs = context.signInLimiter.perAddress.retryAfterMs(address);
+      // Guessing tokens or hammering the password rules from one address is slowed down, with the
+      // counter of links looked up that were not valid.
+      const limiter = context.rateLimits.registration;
+      const retryAfterMs = limiter.retryAfterMs(addressKey(address));
       if (retryAfterMs > 0) {
-        void reply.header("retry-after", String(Math.ceil(retryAfterMs / 1000)));
-        return sendApiError(reply, 429, "Too many failed attempts. Try again later.");
+        return sendTooManyRequests(reply, retryAfterMs, tooManyRegistrationAttempts);
       }
       if (context.idp.isExternal) {
         throw new ApiError(
@@ -70,7 +87,7 @@ export function registerRegistrationRoutes(
         user = await registerAccount(db, context.idp.issuer, { token, fullname, email, password });
       } catch (error) {
         if (error instanceof ApiError) {
-          context.signInLimiter.perAddress.recordFailure(address);
+          limiter.recordFailure(addressKey(address));
           await recordAudit(db, {
             action: "registration",
             outcome: "failure",

@@ -15,6 +15,7 @@ import { ApiError } from "./api-error.ts";
 import { clusterIdOf } from "./instances-input.ts";
 import { callCluster } from "./instances-cluster-call.ts";
 import { parseInput } from "./parse-input.ts";
+import type { JoinGrantee } from "../events/join-grants.ts";
 import {
   browserJoin,
   findOnGateways,
@@ -87,8 +88,14 @@ export function registerSessionRoutes(app: FastifyInstance, context: AuthContext
   app.post<SessionParams>(
     "/api/sessions/:sessionId/join",
     async (request): Promise<SessionJoinResponse> => {
-      const { at } = await find(request.query, request.params.sessionId);
-      return join(at, `${sessionPath(request.params.sessionId)}/join`);
+      const { sessionId } = request.params;
+      const { at } = await find(request.query, sessionId);
+      const user = request.user;
+      if (!user) throw new ApiError(401, "You are not signed in.");
+      return join(context, at, `${sessionPath(sessionId)}/join`, {
+        streamSessionId: sessionId,
+        grantee: { kind: "session", sessionId: user.sessionId },
+      });
     },
   );
 
@@ -151,10 +158,28 @@ export function sharePath(token: string): string {
   return `/1.0/shares/${encodeURIComponent(token)}`;
 }
 
-/** Joins through a gateway: a session's join, or a share's. */
-export async function join(at: GatewayCluster, path: string): Promise<SessionJoinResponse> {
+/**
+ * Joins through a gateway (a session's join, or a share's) for `grantee`: the signaling relay
+ * opens only for them, once (events/join-grants.ts).
+ */
+export async function join(
+  context: AuthContext,
+  at: GatewayCluster,
+  path: string,
+  grant: { streamSessionId: string; grantee: JoinGrantee },
+): Promise<SessionJoinResponse> {
   const result = await callCluster(at.cluster, (signal) =>
     at.gateway.post<GatewayJoinResponse>(path, {}, signal),
   );
+  const token = joinTokenOf(result.metadata.url);
+  if (token !== undefined) {
+    context.joinGrants.grant(token, { clusterIndex: at.index, ...grant });
+  }
   return browserJoin(at, result.metadata);
+}
+
+/** The join token of a gateway's signaling path (`...?token=`); undefined in an absolute URL. */
+function joinTokenOf(url: string): string | undefined {
+  if (/^wss?:\/\//.test(url)) return undefined;
+  return new URL(url, "http://gateway.invalid").searchParams.get("token") ?? undefined;
 }

@@ -3,7 +3,9 @@ import type { Database } from "../store/database.ts";
 import type { AmsClient } from "../clusters/ams-client.ts";
 import type { GatewayClient } from "../clusters/gateway-client.ts";
 import type { IdentityProviderSettings } from "./identity-provider.ts";
-import type { FailureRateLimiter } from "./rate-limiter.ts";
+import type { RateLimits } from "./rate-limits/rate-limits.ts";
+import type { SessionWatch } from "./session-watch.ts";
+import type { JoinGrants } from "../events/join-grants.ts";
 
 /** A cluster the dashboard manages: its id, and the clients of its AMS and its stream gateway. */
 export interface ClusterHandle {
@@ -23,6 +25,10 @@ export interface AuthContext {
   secureCookies: boolean;
   idp: IdentityProviderSettings;
   clusters: readonly ClusterHandle[];
-  /** Failed sign-ins, counted per account and per address. */
-  signInLimiter: { perAccount: FailureRateLimiter; perAddress: FailureRateLimiter };
+  /** What lives only as long as a browser session (sockets, a stream watched). */
+  sessionWatch: SessionWatch;
+  /** The join tokens handed out, bound to whoever asked for them. */
+  joinGrants: JoinGrants;
+  /** Limits on guessing: passwords, registration links, share links. */
+  rateLimits: RateLimits;
 }

@@ -13,7 +13,12 @@ import {
 import { safeNextPath } from "./next-path.ts";
 import { userForIdentity, type VerifiedIdentity } from "./sign-in-identity.ts";
 import { sessionCookieName } from "./session-cookie.ts";
-import { checkRegistrationToken } from "../store/registration-tokens.ts";
+import {
+  checkRegistrationLinkLimited,
+  tooManyRegistrationAttempts,
+} from "../registration/limited-link-check.ts";
+import { isSameOrigin } from "./csrf.ts";
+import { sendTooManyRequests } from "./rate-limits/too-many-requests.ts";
 import { createBrowserSession, endBrowserSession } from "../store/browser-sessions.ts";
 import { recordAudit } from "../store/audit-log.ts";
 
@@ -35,13 +40,22 @@ interface LoginDeps {
  */
 export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void {
   const { context, relyingParty, sealer } = deps;
+  const publicOrigin = new URL(context.publicUrl).origin;
 
   app.get("/api/login", { config: { access: "public" } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const next = safeNextPath(query.next);
     const registration = typeof query.registration === "string" ? query.registration : undefined;
     if (registration !== undefined) {
-      const token = await checkRegistrationToken(context.db, registration);
+      if (!isSameOrigin(request, publicOrigin)) {
+        // Another site's page: its token is not looked up (nor counted against this browser's
+        // address); the registration page, where a person starts a registration, is shown instead.
+        return reply.redirect(`/register?token=${encodeURIComponent(registration)}`);
+      }
+      const token = await checkRegistrationLinkLimited(context, request, registration);
+      if (token.kind === "limited") {
+        return sendTooManyRequests(reply, token.retryAfterMs, tooManyRegistrationAttempts);
+      }
       if (token.kind !== "valid") {
         return fail(
           deps,
@@ -87,9 +101,6 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
 
   app.get("/api/oidc/callback", { config: { access: "public" } }, async (request, reply) => {
     const address = request.ip;
-    if (context.signInLimiter.perAddress.retryAfterMs(address) > 0) {
-      return reply.redirect(loginErrorPath("too-many-attempts"));
-    }
     const query = request.query as Record<string, unknown>;
     const state = typeof query.state === "string" ? query.state : "";
     const cookieName = loginCookieName(state);
@@ -199,7 +210,6 @@ export function registerLoginRoutes(app: FastifyInstance, deps: LoginDeps): void
       path: "/",
       maxAge: Math.floor(context.config.session.absoluteMs / 1000),
     });
-    context.signInLimiter.perAddress.reset(address);
     await audit(context, request, "success", user.email, `through ${identity.issuer}`);
     return reply.redirect(safeNextPath(transaction.next));
   });
@@ -213,6 +223,12 @@ export function loginErrorPath(code: LoginErrorCode): string {
   return `/login?error=${code}`;
 }
 
+/**
+ * Audits a refused sign-in and sends the browser to the login page with the reason. Not counted
+ * against any limit: no password is tried on these routes (the identity provider checks and limits
+ * passwords), and any page can send its visitors here with a made-up state or registration, so
+ * counting would let it lock them out.
+ */
 async function fail(
   deps: LoginDeps,
   request: FastifyRequest,
@@ -221,7 +237,6 @@ async function fail(
   detail: string,
   actor = "",
 ): Promise<FastifyReply> {
-  deps.context.signInLimiter.perAddress.recordFailure(request.ip);
   await audit(deps.context, request, "failure", actor, `${code}: ${detail}`);
   return reply.redirect(loginErrorPath(code));
 }

@@ -27,6 +27,8 @@ export function registerLogoutRoute(
 
     const lookup = await findSessionUser(context.db, token, context.config.session);
     const idToken = await endBrowserSession(context.db, token);
+    // Its sockets and the stream it watched end now, not at the next check.
+    await context.sessionWatch.checkNow();
     if (lookup.kind === "signed-in") {
       await recordAudit(context.db, {
         action: "sign-out",

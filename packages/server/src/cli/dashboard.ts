@@ -25,7 +25,8 @@ DATABASE_URL when it uses PostgreSQL): run them from the repository root with th
 
 async function start(): Promise<void> {
   const config = readConfig(process.env, repositoryRoot);
-  const dashboard = await startDashboard(config);
+  // The server's log (JSON lines, LOG_LEVEL) goes to stderr; stdout keeps what people read.
+  const dashboard = await startDashboard(config, { logStream: process.stderr });
   console.log(`Anbox Cloud Dashboard is running at ${dashboard.url}`);
   console.log(`Data directory: ${config.dataDir}`);
   if (dashboard.needsFirstAccount) {

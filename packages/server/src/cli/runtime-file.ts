@@ -1,8 +1,31 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { deploymentVariantSchema } from "@anbox-dashboard/contract";
-import { runtimeFileName, type RuntimeFile } from "../main.ts";
+import { deploymentVariantSchema, type DeploymentVariant } from "@anbox-dashboard/contract";
 import { CliError } from "./cli-error.ts";
+
+/** What a running dashboard tells the command line (bin/dashboard register) about itself. */
+export interface RuntimeFile {
+  publicUrl: string;
+  /** How the running dashboard was installed: the register command follows it. */
+  variant: DeploymentVariant;
+  pid: number;
+  startedAt: string;
+}
+
+export const runtimeFileName = "dashboard.json";
+
+/**
+ * Writes the runtime file for the command line, readable by its owner only (0600) like everything
+ * in the data directory. Written beside it and renamed over it, so that a reader never sees half
+ * of it, and an older file's looser mode does not carry over.
+ */
+export function writeRuntimeFile(dataDir: string, runtime: RuntimeFile): void {
+  const path = join(dataDir, runtimeFileName);
+  const partial = `${path}.${process.pid}.partial`;
+  rmSync(partial, { force: true });
+  writeFileSync(partial, `${JSON.stringify(runtime, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+  renameSync(partial, path);
+}
 
 /**
  * What the dashboard running on this data directory wrote about itself (its public address), so

@@ -1,5 +1,5 @@
 import type WebSocket from "ws";
-import { clusterUnavailableCloseCode, sessionEndedCloseCode } from "./close-codes.ts";
+import { clusterUnavailableCloseCode } from "./close-codes.ts";
 
 /** What the keepalive needs of either side of a relay. */
 type PingedSocket = Pick<WebSocket, "ping" | "terminate" | "on">;
@@ -10,8 +10,6 @@ export interface RelayKeepaliveOptions {
   clusterId: string;
   /** A ping goes to both sides this often. */
   pingIntervalMs?: number | undefined;
-  /** Asked at every ping: false once the browser's session has ended (logout, expiry, disabled). */
-  sessionLive?: (() => Promise<boolean>) | undefined;
   /** Ends the relay; the browser hears `code` and `reason` when it is still open. */
   finish: (code: number, reason: string) => void;
 }
@@ -19,7 +17,8 @@ export interface RelayKeepaliveOptions {
 /**
  * Keeps a relay between a browser and a cluster honest: a browser that did not answer the previous
  * ping is dropped; a cluster that did not is hung, and the browser is told so (1011) to connect
- * again; a session that has ended closes the relay (4001). Returns the function that stops it.
+ * again. (A browser session's end is the session watch's, at once: auth/session-watch.ts.)
+ * Returns the function that stops it.
  */
 export function keepRelayAlive(options: RelayKeepaliveOptions): () => void {
   const { browser, cluster, finish } = options;
@@ -46,12 +45,6 @@ export function keepRelayAlive(options: RelayKeepaliveOptions): () => void {
     clusterAlive = false;
     browser.ping();
     cluster.ping();
-    void options.sessionLive?.().then(
-      (live) => {
-        if (!live) finish(sessionEndedCloseCode, "Your session has ended: sign in again");
-      },
-      () => undefined, // the database is busy or gone: the next ping asks again
-    );
   }, options.pingIntervalMs ?? 10_000);
   timer.unref();
   return () => {

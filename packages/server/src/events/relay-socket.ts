@@ -7,6 +7,7 @@ import {
 } from "./close-codes.ts";
 import { keepRelayAlive } from "./relay-keepalive.ts";
 import type { Upstream } from "./upstream.ts";
+import { endRelayFromOutside, type RelayHandle } from "./relay-handle.ts";
 
 export interface RelayOptions {
   clusterId: string;
@@ -17,11 +18,6 @@ export interface RelayOptions {
    * dropped; a cluster that did not is hung, and the browser is told so (1011) to connect again.
    */
   pingIntervalMs?: number;
-  /**
-   * Asked at every ping: false once the browser's session has ended (logout, expiry, a disabled
-   * user), and the relay then closes with 4001.
-   */
-  sessionLive?: () => Promise<boolean>;
 }
 
 /** What the relay needs of the browser's socket (typed by shape: @fastify/websocket hands a `ws`). */
@@ -31,19 +27,19 @@ export type BrowserSocket = Pick<
 >;
 
 /**
- * Relays the cluster's events socket to the browser's, frames in order, until either side closes;
- * then closes the other: the browser hears the cluster's close code (1011 when it cannot be sent)
- * or, when the upstream never opened, the code that says why (4003: token refused). Browser
- * messages are ignored: the events socket is one-way.
+ * Relays the cluster's events socket to the browser's, frames in order, until either side closes
+ * or the returned handle ends it; then closes the other: the browser hears the cluster's close
+ * code (1011 when it cannot be sent) or, when the upstream never opened, the code that says why
+ * (4003: token refused). Browser messages are ignored: the events socket is one-way.
  */
 export function relayEvents(
   browser: BrowserSocket,
   upstream: Upstream,
   options: RelayOptions,
-): void {
+): RelayHandle {
   if (upstream.kind === "failed") {
     browser.close(upstream.code, closeReason(upstream.reason));
-    return;
+    return { end: () => undefined };
   }
   const { socket } = upstream;
   const maxBufferedBytes = options.maxBufferedBytes ?? 8 * 1024 * 1024;
@@ -63,7 +59,6 @@ export function relayEvents(
     clusterId: options.clusterId,
     finish,
     pingIntervalMs: options.pingIntervalMs,
-    sessionLive: options.sessionLive,
   });
 
   const relayClose = (code: number, reason: string) => {
@@ -96,4 +91,5 @@ export function relayEvents(
   // The cluster may have closed before the hand-over: its close event has passed.
   const early = upstream.closedEarly();
   if (early) relayClose(early.code, early.reason);
+  return { end: endRelayFromOutside(browser, finish) };
 }

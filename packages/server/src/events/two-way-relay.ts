@@ -2,6 +2,7 @@ import WebSocket, { type RawData } from "ws";
 import { closeReason, clusterUnavailableCloseCode, isSendableCloseCode } from "./close-codes.ts";
 import { keepRelayAlive } from "./relay-keepalive.ts";
 import type { Upstream } from "./upstream.ts";
+import { endRelayFromOutside, type RelayHandle } from "./relay-handle.ts";
 
 export interface TwoWayRelayOptions {
   clusterId: string;
@@ -15,8 +16,6 @@ export interface TwoWayRelayOptions {
    * dropped; a cluster that did not is hung, and the browser is told so (1011).
    */
   pingIntervalMs?: number;
-  /** Asked at every ping: false once the browser's session has ended; the relay then closes (4001). */
-  sessionLive?: () => Promise<boolean>;
 }
 
 /** What the relay needs of either socket (typed by shape: @fastify/websocket hands a `ws`). */
@@ -36,18 +35,18 @@ export type RelayedSocket = Pick<
 
 /**
  * Relays a cluster's websocket (an exec operation's terminal or control fd) and the browser's, both
- * ways, text and binary frames in order, until either side closes; then closes the other. The
- * browser hears the cluster's close code (1011 when it cannot be sent on) or, when the cluster's
- * socket never opened, the code that says why (4003: secret refused).
+ * ways, text and binary frames in order, until either side closes or the returned handle ends it;
+ * then closes the other. The browser hears the cluster's close code (1011 when it cannot be sent
+ * on) or, when the cluster's socket never opened, the code that says why (4003: secret refused).
  */
 export function relayBothWays(
   browser: RelayedSocket,
   upstream: Upstream,
   options: TwoWayRelayOptions,
-): void {
+): RelayHandle {
   if (upstream.kind === "failed") {
     browser.close(upstream.code, closeReason(upstream.reason));
-    return;
+    return { end: () => undefined };
   }
   const cluster = upstream.socket;
   const highWaterBytes = options.highWaterBytes ?? 1024 * 1024;
@@ -67,7 +66,6 @@ export function relayBothWays(
     clusterId: options.clusterId,
     finish,
     pingIntervalMs: options.pingIntervalMs,
-    sessionLive: options.sessionLive,
   });
 
   /** Sends a frame on; pauses its source while the destination has too much unsent. */
@@ -108,4 +106,5 @@ export function relayBothWays(
   // The cluster may have closed before the hand-over: its close event has passed.
   const early = upstream.closedEarly();
   if (early) relayClusterClose(early.code, early.reason);
+  return { end: endRelayFromOutside(browser, finish) };
 }

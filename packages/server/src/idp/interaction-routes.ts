@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
 import type { AuthContext } from "../auth/auth-context.ts";
 import { recordAudit } from "../store/audit-log.ts";
+import { retryAfterSeconds } from "../auth/rate-limits/wait-time.ts";
 import { maxPasswordLength, verifyIdpPassword } from "./accounts.ts";
 import {
   expiredPage,
@@ -22,22 +23,21 @@ export function registerInteractionRoutes(
   context: AuthContext,
   provider: Provider,
 ): void {
-  const { db, signInLimiter } = context;
+  const { db } = context;
+  const signInLimiter = context.rateLimits.signIn;
   const publicOrigin = new URL(context.publicUrl).origin;
   const loginUrl = `${context.publicUrl}/login`;
-  const securityHeaders = {
+  // The Content Security Policy, framing and referrer headers of every `/oidc` page are set by
+  // http/security-headers.ts. Its Referrer-Policy is "same-origin", not "no-referrer": with the
+  // latter, browsers send the form's `Origin` as "null" and the check below could not tell our
+  // own form from another site's.
+  const pageHeaders = {
     "cache-control": "no-store",
     "content-type": "text/html; charset=utf-8",
-    // Nothing to load from anywhere; never framed (clickjacking); forms go to this server only.
-    "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self' ${publicOrigin}`,
-    "x-frame-options": "DENY",
-    // Not "no-referrer": with it, browsers send the form's `Origin` as "null" and the check below
-    // could not tell our own form from another site's.
-    "referrer-policy": "same-origin",
   };
 
   function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-    return reply.code(status).headers(securityHeaders).send(html);
+    return reply.code(status).headers(pageHeaders).send(html);
   }
 
   /** The interaction the browser's cookie points at, if it is still waiting at `uid`. */
@@ -118,11 +118,9 @@ export function registerInteractionRoutes(
         );
       }
 
-      const retryAfterMs = Math.max(
-        signInLimiter.perAccount.retryAfterMs(accountKey),
-        signInLimiter.perAddress.retryAfterMs(request.ip),
-      );
-      if (retryAfterMs > 0) {
+      // Counted as a failure from here until the password proves right: see sign-in-limiter.ts.
+      const attempt = signInLimiter.tryAttempt(accountKey, request.ip);
+      if (!attempt.allowed) {
         await recordAudit(db, {
           action: "sign-in",
           outcome: "failure",
@@ -131,16 +129,14 @@ export function registerInteractionRoutes(
           detail: "idp-login: refused, too many failed sign-ins",
         });
         return sendPage(
-          reply.header("retry-after", String(Math.ceil(retryAfterMs / 1000))),
+          reply.header("retry-after", String(retryAfterSeconds(attempt.retryAfterMs))),
           429,
-          loginPage({ action, email, error: tooManyAttemptsMessage(retryAfterMs) }),
+          loginPage({ action, email, error: tooManyAttemptsMessage(attempt.retryAfterMs) }),
         );
       }
 
       const account = await verifyIdpPassword(db, accountKey, password);
       if (!account) {
-        signInLimiter.perAccount.recordFailure(accountKey);
-        signInLimiter.perAddress.recordFailure(request.ip);
         await recordAudit(db, {
           action: "sign-in",
           outcome: "failure",
@@ -151,7 +147,7 @@ export function registerInteractionRoutes(
         return sendPage(reply, 401, loginPage({ action, email, error: wrongCredentialsMessage }));
       }
 
-      signInLimiter.perAccount.reset(accountKey);
+      attempt.succeeded();
       const grant = await ensureDashboardGrant(provider, account.id, context.idp.clientId);
       const returnTo = await provider.interactionResult(
         request.raw,

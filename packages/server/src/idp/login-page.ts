@@ -1,3 +1,4 @@
+import { describeWait } from "../auth/rate-limits/wait-time.ts";
 import { escapeHtml, messagePage, renderPage } from "./page.ts";
 
 export const signInTitle = "Sign in to Anbox Cloud";
@@ -45,6 +46,5 @@ export function expiredPage(loginUrl: string): string {
 }
 
 export function tooManyAttemptsMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-  return `Too many failed sign-ins. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  return `Too many failed sign-ins. Try again in ${describeWait(retryAfterMs)}.`;
 }

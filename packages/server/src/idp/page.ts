@@ -1,7 +1,9 @@
 /**
  * The HTML shell of the identity provider's pages (sign in, expired link, sign out, errors):
  * server-rendered, inline CSS in the spirit of Canonical's Vanilla framework, no external
- * requests (no fonts, scripts or images from elsewhere).
+ * requests (no fonts, scripts or images from elsewhere). No scripts; the inline styles are a
+ * constant, which the pages' Content Security Policy allows by its hash
+ * (`http/content-security-policies.ts`).
  */
 
 export function escapeHtml(value: string): string {
@@ -13,7 +15,8 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", "&#39;");
 }
 
-const styles = `
+/** The pages' only styles, inline: their Content Security Policy allows this text by its hash. */
+export const pageStyles = `
 *{box-sizing:border-box}
 html{font-family:Ubuntu,-apple-system,"Segoe UI",Roboto,Oxygen,Cantarell,"Fira Sans","Helvetica Neue",Arial,sans-serif;font-size:16px;line-height:1.5;color:#000;background:#f7f7f7}
 body{margin:0}
@@ -42,7 +45,7 @@ export function renderPage(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="same-origin">
 <title>${escapeHtml(title)}</title>
-<style>${styles}</style>
+<style>${pageStyles}</style>
 </head>
 <body>
 <header>Anbox Cloud</header>

@@ -1,13 +1,15 @@
 import type { KoaContextWithOIDC } from "oidc-provider";
+import { endProviderSession, isTheDashboardsLogout } from "./end-session.ts";
 import { escapeHtml, messagePage, renderPage } from "./page.ts";
 
 /**
  * The pages oidc-provider renders itself (errors, the sign-out confirmation, "signed out"), in
- * the look of the sign-in page. `loginUrl` is the dashboard's own sign-in page.
+ * the look of the sign-in page. `loginUrl` is the dashboard's own sign-in page. The dashboard's
+ * own "Log out" passes through none of them: it ends the provider's session at once.
  */
 export function providerPages(loginUrl: string): {
   renderError: (ctx: KoaContextWithOIDC, out: { error_description?: string }) => void;
-  logoutSource: (ctx: KoaContextWithOIDC, form: string) => void;
+  logoutSource: (ctx: KoaContextWithOIDC, form: string) => Promise<void>;
   postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => void;
 } {
   const back = { href: loginUrl, text: "Go to the dashboard sign-in" };
@@ -21,15 +23,15 @@ export function providerPages(loginUrl: string): {
       );
     },
 
-    logoutSource(ctx, form) {
-      // `form` is the provider's hidden form (action and anti-forgery token); the buttons submit
-      // it. The dashboard asks for sign-out with the ID token it was given (`id_token_hint`, which
-      // the provider has checked by now): the person has just clicked "Sign out" there, so the
-      // form is sent at once rather than asking a second time.
-      const fromDashboard = typeof ctx.oidc.params?.id_token_hint === "string";
-      const autoSubmit = fromDashboard
-        ? `<script>(()=>{const f=document.getElementById("op.logoutForm");const i=document.createElement("input");i.type="hidden";i.name="logout";i.value="yes";f.appendChild(i);f.submit();})();</script>`
-        : "";
+    async logoutSource(ctx, form) {
+      // The person has just clicked "Log out" in the dashboard: end the session here too, with
+      // no second question and no page (nor a script, which a browser may not run).
+      if (isTheDashboardsLogout(ctx)) {
+        await endProviderSession(ctx);
+        return;
+      }
+      // Anything else (another site's link, no or someone else's ID token) asks first. `form` is
+      // the provider's hidden form (action and anti-forgery token); the buttons submit it.
       ctx.type = "html";
       ctx.body = renderPage(
         "Sign out of Anbox Cloud",
@@ -39,8 +41,7 @@ ${form}
 <div class="actions">
 <button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
 <button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>
-</div>
-${autoSubmit}`,
+</div>`,
       );
     },
 

@@ -6,7 +6,7 @@ import { sendApiError } from "../api/api-error.ts";
 import { markRoutes } from "../auth/route-access.ts";
 
 /** Paths the SPA never owns: an unknown one is a 404 of its own kind, never `index.html`. */
-const serverPathPrefixes = ["/api/", "/ams/"];
+const serverPathPrefixes = ["/api/", "/ams/", "/gateway/"];
 
 /**
  * Serves the built single-page app. Any other GET that accepts HTML gets `index.html`, so that a

@@ -119,18 +119,28 @@ export async function isSessionLive(
   sessionId: string,
   now = new Date(),
 ): Promise<boolean> {
+  return (await liveSessionIds(db, [sessionId], now)).has(sessionId);
+}
+
+/** Which of these sessions (by id) still live with an enabled user; idle limits untouched. */
+export async function liveSessionIds(
+  db: Database,
+  sessionIds: readonly string[],
+  now = new Date(),
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
   const nowIso = now.toISOString();
-  const row = await db
+  const rows = await db
     .selectFrom("browser_sessions")
     .innerJoin("users", "users.id", "browser_sessions.user_id")
     .select("browser_sessions.id")
-    .where("browser_sessions.id", "=", sessionId)
+    .where("browser_sessions.id", "in", sessionIds)
     .where("browser_sessions.ended_reason", "=", "")
     .where("browser_sessions.expires_at", ">", nowIso)
     .where("browser_sessions.absolute_expires_at", ">", nowIso)
     .where("users.disabled", "=", 0)
-    .executeTakeFirst();
-  return row !== undefined;
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Ends one session (logout). Returns its ID token, for logging out at the identity provider too. */

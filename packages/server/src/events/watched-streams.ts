@@ -1,0 +1,42 @@
+import type { GatewayClient } from "../clusters/gateway-client.ts";
+import type { SessionWatch } from "../auth/session-watch.ts";
+
+/**
+ * The streams that browser sessions watch, each cut off at its gateway when its session ends.
+ * One viewer per stream: a newer viewer replaces the older (the gateway hands a stream to its
+ * newest client too). A stream's WebRTC media flows from the device straight to the browser, so
+ * closing the signaling socket does not stop it: the gateway must. The way every gateway offers is
+ * the reference's join, which disconnects the stream's existing client; the token it returns is
+ * never used and expires.
+ */
+export class WatchedStreams {
+  private readonly sessionWatch: SessionWatch;
+  /** Per gateway and stream session: the release of the watching session's hold. */
+  private readonly viewers = new Map<GatewayClient, Map<string, () => void>>();
+
+  constructor(watch: SessionWatch) {
+    this.sessionWatch = watch;
+  }
+
+  watch(sessionId: string, gateway: GatewayClient, streamSessionId: string): void {
+    let streams = this.viewers.get(gateway);
+    if (!streams) {
+      streams = new Map();
+      this.viewers.set(gateway, streams);
+    }
+    streams.get(streamSessionId)?.();
+    const release = this.sessionWatch.hold(sessionId, () => {
+      if (streams.get(streamSessionId) === release) streams.delete(streamSessionId);
+      void disconnect(gateway, streamSessionId);
+    });
+    streams.set(streamSessionId, release);
+  }
+}
+
+async function disconnect(gateway: GatewayClient, streamSessionId: string): Promise<void> {
+  try {
+    await gateway.post(`/1.0/sessions/${encodeURIComponent(streamSessionId)}/join`, {});
+  } catch {
+    // The stream session has ended or its gateway is gone: nothing is left to cut off.
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The browser features the dashboard's pages may use: the stream player's full screen (F) and
+ * copying a share link to the clipboard, for the dashboard's own origin (also when the stream
+ * page is framed by an allowed site, which must delegate them with its iframe's `allow`).
+ * Everything else a page could ask the person for is turned off, so that injected or framed
+ * content cannot ask either. Muted autoplay, all the player does, needs no permission.
+ * Only feature names Chromium knows: an unknown one is reported on every page's console.
+ */
+const allowedForSelf = ["fullscreen", "clipboard-write"] as const;
+
+const disabled = [
+  "accelerometer",
+  "camera",
+  "clipboard-read",
+  "display-capture",
+  "encrypted-media",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "idle-detection",
+  "local-fonts",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "picture-in-picture",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "usb",
+  "window-management",
+  "xr-spatial-tracking",
+] as const;
+
+export const permissionsPolicy = [
+  ...allowedForSelf.map((feature) => `${feature}=(self)`),
+  ...disabled.map((feature) => `${feature}=()`),
+].join(", ");
