@@ -29,7 +29,14 @@ function dashboardServer(
   return {
     command: `rm -rf ${dashboard.dataDir} && bin/dashboard start`,
     cwd: repositoryRoot,
-    env: { DATA_DIR: dashboard.dataDir, PORT: String(dashboard.port), HOST: "127.0.0.1", ...env },
+    // Warnings and errors only: a line per request would drown the test report.
+    env: {
+      DATA_DIR: dashboard.dataDir,
+      PORT: String(dashboard.port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
     url: `http://127.0.0.1:${dashboard.port}/api/auth-info`,
     reuseExistingServer: false,
     timeout: 60_000,
