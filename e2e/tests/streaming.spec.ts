@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { signUp } from "../helpers/account.ts";
-import { createInstanceThroughCluster } from "../helpers/cluster-api.ts";
+import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster-api.ts";
 import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";
 
 // Streaming end to end: a streamable instance's virtual device streams its real, encoded screen
@@ -11,12 +11,25 @@ import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";
 
 const screen = { width: 720, height: 1280 };
 
+/** The instances this file's tests made: deleted after each, so that the node has room left. */
+const made: string[] = [];
+
+test.afterEach(async () => {
+  for (const id of made.splice(0)) {
+    const deleted = await clusterRequest("DELETE", `/1.0/instances/${id}`, { force: true });
+    if (deleted.body.operation !== undefined) {
+      await clusterRequest("GET", `${deleted.body.operation}/wait?timeout=60`);
+    }
+  }
+});
+
 async function createStreamableInstance(): Promise<{ name: string }> {
   const name = `e2e-stream-${String(Date.now())}`;
-  await createInstanceThroughCluster({
+  const { id } = await createInstanceThroughCluster({
     name,
     config: { enable_streaming: true, display: { ...screen, fps: 30, density: 240 } },
   });
+  made.push(id);
   return { name };
 }
 
