@@ -15,7 +15,7 @@ export npm_config_nodedir := $(abspath $(NODE_BIN)/..)
 NPM := npm --no-audit --no-fund --loglevel=error
 BIN := node_modules/.bin
 PACKAGE_MANIFESTS := package.json package-lock.json $(wildcard packages/*/package.json) e2e/package.json bench/package.json
-TS_PROJECTS := . packages/contract packages/db packages/cluster packages/server packages/web e2e bench
+TS_PROJECTS := . packages/contract packages/db packages/http-kit packages/cluster packages/server packages/web e2e bench
 
 .PHONY: help start build test typecheck lint format unit unit-postgres e2e bench system-packages test-system-packages clean
 

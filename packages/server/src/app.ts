@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, relative } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
-import { ApiError, sendApiError } from "./api/api-error.ts";
+import { ApiError, apiRefusals, sendApiError } from "./api/api-error.ts";
 import { registerAuthInfoRoutes } from "./api/auth-info.ts";
 import { registerClusterRoutes } from "./api/clusters.ts";
 import { registerRegistrationRoutes } from "./api/registration.ts";
@@ -28,9 +28,12 @@ import type { AuthContext } from "./auth/auth-context.ts";
 import type { ServerLoggerOptions } from "./logging/server-logger.ts";
 import { registerSpa } from "./static/spa.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
-import { useJsonBodyParser } from "./http/json-body.ts";
-import { refuseNulCharacters } from "./http/nul-characters.ts";
-import { answerClientError, answerFrameworkError } from "./http/framework-errors.ts";
+import {
+  clientErrorsAnswered,
+  frameworkErrorsAnswered,
+  refuseNulCharacters,
+  useJsonBodyParser,
+} from "@anbox-dashboard/http-kit";
 import { AmsClientError } from "./clusters/ams-client.ts";
 
 /**
@@ -66,13 +69,13 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
       caseSensitive: false,
     },
     // Refusals before any route runs, in the API's `{status, error, message}` too.
-    frameworkErrors: answerFrameworkError,
-    clientErrorHandler: answerClientError,
+    frameworkErrors: frameworkErrorsAnswered(apiRefusals),
+    clientErrorHandler: clientErrorsAnswered(apiRefusals),
   });
   recordRouteTable(app); // first: every route is listed, with its access
   // Before any scope, so that every route inherits them.
-  useJsonBodyParser(app);
-  refuseNulCharacters(app);
+  useJsonBodyParser(app, apiRefusals);
+  refuseNulCharacters(app, apiRefusals);
   app.decorateRequest("user", null);
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, context); // before every route: see its comment

@@ -1,4 +1,5 @@
 import type { AmsErrorResponse, AmsSyncResponse } from "@anbox-dashboard/contract";
+import type { RefusalWording } from "@anbox-dashboard/http-kit";
 
 export function syncResponse<T>(metadata: T, totalSize?: number): AmsSyncResponse<T> {
   const response: AmsSyncResponse<T> = {
@@ -37,3 +38,10 @@ export class AmsError extends Error {
     this.statusCode = statusCode;
   }
 }
+
+/** How the AMS API words the refusals made before its routes run (http-kit). */
+export const amsRefusals: RefusalWording = {
+  body: errorResponse,
+  error: (statusCode, message) => new AmsError(statusCode, message),
+  internalError: "Internal error",
+};

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyWebsocket from "@fastify/websocket";
-import { AmsError, errorResponse } from "./envelope.ts";
+import { AmsError, amsRefusals, errorResponse } from "./envelope.ts";
 import type { ClusterContext } from "../context.ts";
 import { registerServiceRoutes } from "./routes/service.ts";
 import { registerOperationRoutes } from "./routes/operations.ts";
@@ -14,9 +14,12 @@ import { registerInstanceLogsRoutes } from "./routes/instance-logs.ts";
 import { registerInstanceExecRoutes } from "./routes/instance-exec.ts";
 import { registerEventsRoutes } from "./routes/events.ts";
 import { registerCertificatesRoutes } from "./routes/certificates.ts";
-import { useJsonBodyParser } from "../http/json-body.ts";
-import { refuseNulCharacters } from "../http/nul-characters.ts";
-import { clientErrorsAnswered, frameworkErrorsAnswered } from "../http/framework-errors.ts";
+import {
+  clientErrorsAnswered,
+  frameworkErrorsAnswered,
+  refuseNulCharacters,
+  useJsonBodyParser,
+} from "@anbox-dashboard/http-kit";
 
 /** Largest JSON body accepted; uploads (application and image packages) set their own limits. */
 export const jsonBodyLimit = 1024 * 1024;
@@ -29,12 +32,12 @@ export async function buildAmsServer(
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: jsonBodyLimit,
-    frameworkErrors: frameworkErrorsAnswered(errorResponse),
-    clientErrorHandler: clientErrorsAnswered(errorResponse),
+    frameworkErrors: frameworkErrorsAnswered(amsRefusals),
+    clientErrorHandler: clientErrorsAnswered(amsRefusals),
   });
   await app.register(fastifyWebsocket);
-  useJsonBodyParser(app);
-  refuseNulCharacters(app);
+  useJsonBodyParser(app, amsRefusals);
+  refuseNulCharacters(app, amsRefusals);
 
   app.setNotFoundHandler((request, reply) => {
     void reply.code(404).send(errorResponse(404, `Not found: ${request.method} ${request.url}`));

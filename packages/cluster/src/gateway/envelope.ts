@@ -1,3 +1,4 @@
+import type { RefusalWording } from "@anbox-dashboard/http-kit";
 import type { GatewayFailure, GatewaySuccess } from "@anbox-dashboard/contract";
 
 /**
@@ -42,3 +43,10 @@ export class GatewayError extends Error {
     this.statusCode = statusCode;
   }
 }
+
+/** How the gateway words the refusals made before its routes run (http-kit). */
+export const gatewayRefusals: RefusalWording = {
+  body: gatewayError,
+  error: (statusCode, message) => new GatewayError(statusCode, message),
+  internalError: "Internal error",
+};

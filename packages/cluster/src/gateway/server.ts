@@ -1,15 +1,18 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyWebsocket from "@fastify/websocket";
 import type { GatewayServices } from "./gateway-services.ts";
-import { gatewayError } from "./envelope.ts";
+import { gatewayError, gatewayRefusals } from "./envelope.ts";
 import { requireServiceAccount } from "./token-auth.ts";
 import { registerServiceRoutes } from "./routes/service.ts";
 import { registerSessionRoutes } from "./routes/sessions.ts";
 import { registerShareRoutes } from "./routes/shares.ts";
 import { registerSignalingRoutes, signalingRoute } from "./routes/signaling.ts";
-import { useJsonBodyParser } from "../http/json-body.ts";
-import { refuseNulCharacters } from "../http/nul-characters.ts";
-import { clientErrorsAnswered, frameworkErrorsAnswered } from "../http/framework-errors.ts";
+import {
+  clientErrorsAnswered,
+  frameworkErrorsAnswered,
+  refuseNulCharacters,
+  useJsonBodyParser,
+} from "@anbox-dashboard/http-kit";
 
 /** Largest request body: the gateway only takes small JSON documents. */
 const bodyLimit = 64 * 1024;
@@ -28,12 +31,12 @@ export async function buildGatewayServer(services: GatewayServices): Promise<Fas
   const app = Fastify({
     logger: false,
     bodyLimit,
-    frameworkErrors: frameworkErrorsAnswered(gatewayError),
-    clientErrorHandler: clientErrorsAnswered(gatewayError),
+    frameworkErrors: frameworkErrorsAnswered(gatewayRefusals),
+    clientErrorHandler: clientErrorsAnswered(gatewayRefusals),
   });
   await app.register(fastifyWebsocket);
-  useJsonBodyParser(app);
-  refuseNulCharacters(app);
+  useJsonBodyParser(app, gatewayRefusals);
+  refuseNulCharacters(app, gatewayRefusals);
 
   // Runs for unknown routes too: without a token, an unknown route is a 401 like any other, so
   // that the API's shape is not told to callers who may not use it.

@@ -1,3 +1,4 @@
+import type { RefusalWording } from "@anbox-dashboard/http-kit";
 import type { FastifyReply } from "fastify";
 import type { ApiErrorBody } from "@anbox-dashboard/contract";
 
@@ -37,3 +38,13 @@ export function apiErrorBody(status: number, message: string): ApiErrorBody {
 export function sendApiError(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).send(apiErrorBody(status, message));
 }
+
+/**
+ * How the dashboard's API words the refusals made before its routes run (http-kit): its messages
+ * are sentences.
+ */
+export const apiRefusals: RefusalWording = {
+  body: (status, message) => apiErrorBody(status, `${message}.`),
+  error: (status, message) => new ApiError(status, `${message}.`),
+  internalError: "The server failed to handle this request",
+};

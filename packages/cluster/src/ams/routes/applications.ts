@@ -6,12 +6,13 @@ import {
   applicationPatchSchema,
   applicationsDeleteSchema,
   applicationVersionPatchSchema,
+  jsonNestingMessage,
+  jsonNestsDeeperThan,
 } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import type { ApplicationsTable } from "../../store/schema.ts";
 import { AmsError, errorResponse, syncResponse } from "../envelope.ts";
 import { parseInput } from "../../http/validate.ts";
-import { refuseDeepJson } from "../../http/json-body.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";
 import { sendOperation } from "../../http/async-response.ts";
@@ -121,15 +122,14 @@ export function registerApplicationsRoutes(app: FastifyInstance, context: Cluste
           done(null, undefined);
           return;
         }
+        if (jsonNestsDeeperThan(text)) {
+          done(new AmsError(400, jsonNestingMessage), undefined);
+          return;
+        }
         try {
-          refuseDeepJson(text);
           done(null, JSON.parse(text) as unknown);
-        } catch (error) {
-          const refusal =
-            error instanceof AmsError
-              ? error
-              : new AmsError(400, "The request body is not valid JSON");
-          done(refusal, undefined);
+        } catch {
+          done(new AmsError(400, "The request body is not valid JSON"), undefined);
         }
       },
     );

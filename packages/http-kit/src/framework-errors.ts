@@ -1,13 +1,11 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from "fastify";
+import type { RefusalWording } from "./refusal-wording.ts";
 
-/**
- * How the API wraps an error (`errorResponse` of the AMS API, `gatewayError` of the gateway): the
- * refusals below come before any route or error handler runs, and would otherwise be answered in
- * Fastify's own JSON, which no client of this API reads.
- */
-type Envelope = (statusCode: number, message: string) => unknown;
+// The refusals made before any route or error handler runs, answered in the API's own error body
+// like every other refusal, rather than in Fastify's or Node's own words, which no client of these
+// APIs reads.
 
 /** The words for the refusals of Fastify's router. */
 const routerMessages: Record<string, string> = {
@@ -17,27 +15,30 @@ const routerMessages: Record<string, string> = {
 
 /**
  * Fastify's `frameworkErrors` option: the URLs its router cannot take (a bad percent-escape, a
- * path parameter past its length), answered in the API's envelope.
+ * path parameter past its length).
  */
 export function frameworkErrorsAnswered(
-  envelope: Envelope,
+  wording: RefusalWording,
 ): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
   return (error, _request, reply) => {
     const statusCode = error.statusCode ?? 500;
-    const refused = statusCode >= 400 && statusCode < 500;
-    const message = refused ? (routerMessages[error.code] ?? error.message) : "Internal error";
-    void reply.code(statusCode).send(envelope(statusCode, message));
+    if (statusCode >= 400 && statusCode < 500) {
+      const message = routerMessages[error.code] ?? error.message;
+      void reply.code(statusCode).send(wording.body(statusCode, message));
+      return;
+    }
+    void reply.code(500).send(wording.body(500, wording.internalError));
   };
 }
 
 /**
  * Fastify's `clientErrorHandler` option: a request Node's HTTP parser refuses before Fastify sees
- * it (headers, URL included, past Node's 16 KB; not HTTP at all), answered in the API's envelope
- * on the raw socket, which is then closed as Node would. The answer to a `HEAD` has no body, or
- * the client would read the body as the next answer.
+ * it (headers, URL included, past Node's 16 KB; not HTTP at all), answered on the raw socket,
+ * which is then closed as Node would. The answer to a `HEAD` has no body, or the client would read
+ * the body as the next answer.
  */
 export function clientErrorsAnswered(
-  envelope: Envelope,
+  wording: RefusalWording,
 ): (error: ConnectionError, socket: Socket) => void {
   return (error, socket) => {
     // A reset connection has nobody left to answer.
@@ -50,7 +51,7 @@ export function clientErrorsAnswered(
           : [400, "The request is not valid HTTP"];
     const raw: unknown = error.rawPacket;
     const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString() === "HEAD ";
-    const body = head ? "" : JSON.stringify(envelope(statusCode, message));
+    const body = head ? "" : JSON.stringify(wording.body(statusCode, message));
     if (socket.writable) {
       socket.write(
         `HTTP/1.1 ${String(statusCode)} ${STATUS_CODES[statusCode] ?? ""}\r\n` +

@@ -1,21 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { nulCharacterMessage, nulCharacterPath } from "@anbox-dashboard/contract";
-import { ApiError } from "../api/api-error.ts";
+import type { RefusalWording } from "./refusal-wording.ts";
 
 /**
  * Refuses, before any route runs, a request whose path parameters, query or JSON body hold the
  * NUL character (the contract's validation/text-characters.ts): PostgreSQL cannot store it, so a
- * query with one would fail here or in a cluster and answer a 5xx. 400 naming where it is. Runs
- * once the body is parsed. Call it on the root instance before any scope.
+ * query with one failed and answered a 5xx. 400 naming where it is. Runs once the body is
+ * parsed; an upload's raw bytes are not text. Call it on the root instance before any scope.
  */
-export function refuseNulCharacters(app: FastifyInstance): void {
+export function refuseNulCharacters(app: FastifyInstance, wording: RefusalWording): void {
   app.addHook("preValidation", (request, _reply, done) => {
     const where = nulCharacterPlace(request);
     if (where === undefined) {
       done();
       return;
     }
-    done(new ApiError(400, `Invalid request: ${where} ${nulCharacterMessage}.`));
+    done(wording.error(400, `Invalid request: ${where} ${nulCharacterMessage}`));
   });
 }
 
