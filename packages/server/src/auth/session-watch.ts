@@ -20,8 +20,8 @@ export class SessionWatch {
   private readonly intervalMs: number;
   private readonly held = new Map<string, Set<() => void>>();
   private timer: NodeJS.Timeout | undefined;
-  private checking: Promise<void> | undefined;
-  private again = false;
+  /** The last check asked for: checks run one after another. */
+  private checks: Promise<void> = Promise.resolve();
 
   constructor(db: Database, intervalMs = 400) {
     this.db = db;
@@ -51,21 +51,13 @@ export class SessionWatch {
     };
   }
 
-  /** Checks at once: a route has just ended sessions. Resolves once their holders are ended. */
+  /**
+   * Checks at once: a route has just ended sessions. Resolves once their holders are ended. A
+   * check under way may have read before the session ended, so this one runs after it.
+   */
   checkNow(): Promise<void> {
-    if (this.checking) {
-      // A check is under way: it may have read before the session ended. One more follows it.
-      this.again = true;
-      return this.checking;
-    }
-    this.checking = this.check().finally(() => {
-      this.checking = undefined;
-      if (this.again) {
-        this.again = false;
-        void this.checkNow();
-      }
-    });
-    return this.checking;
+    this.checks = this.checks.then(() => this.check());
+    return this.checks;
   }
 
   stop(): void {

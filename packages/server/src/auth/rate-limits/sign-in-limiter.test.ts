@@ -1,24 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { SignInLimiter, type SignInAttempt, type SignInLimits } from "./sign-in-limiter.ts";
+import { SignInLimiter, type SignInAttempt } from "./sign-in-limiter.ts";
+import { signInLimits } from "./rate-limits.ts";
 
 const minute = 60_000;
-const limits: SignInLimits = {
-  pairFailures: 5,
-  pairWindowMs: 15 * minute,
-  account: {
-    failuresBeforeDelay: 5,
-    firstDelayMs: 1000,
-    maxDelayMs: minute,
-    windowMs: 15 * minute,
-  },
-  address: {
-    failuresBeforeDelay: 20,
-    firstDelayMs: 1000,
-    maxDelayMs: minute,
-    windowMs: 15 * minute,
-  },
-  knownAddressMs: 30 * 24 * 60 * minute,
-};
+/** The limits the server ships with: what the tests below count against. */
+const limits = signInLimits;
 
 /** A wrong password: the attempt is allowed and never succeeds. */
 function fail(limiter: SignInLimiter, account: string, address: string, now: number): void {
