@@ -6,7 +6,7 @@ import { Navigation } from "../components/navigation/Navigation.tsx";
 import { TourPanel } from "../components/side-panel/TourPanel.tsx";
 import { StatusBar } from "../components/status-bar/StatusBar.tsx";
 import { UpdateModal } from "../components/update-modal/UpdateModal.tsx";
-import { useNotify } from "../context/notifications/use-notify.ts";
+import { useToast } from "../context/notifications/use-toast.ts";
 import { queryKeys } from "../context/query-keys.ts";
 import { useSessionInfo } from "../context/session/use-session-info.ts";
 import { EventsProvider, useRunningOperationsCount } from "./events-bridge.tsx";
@@ -26,7 +26,7 @@ export function AppShell() {
     queryKey: queryKeys.clusters(),
     queryFn: ({ signal }) => fetchClusters(signal),
   });
-  const notify = useNotify();
+  const notify = useToast();
   const vdi = isVdiPath(pathname);
 
   const onConnectionFailure = useCallback(

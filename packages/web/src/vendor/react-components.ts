@@ -2,12 +2,6 @@
 // package's main entry is CommonJS, which the bundler cannot tree-shake, so importing it pulls in
 // every component and its styles.
 export {
-  NotificationConsumer,
-  NotificationProvider,
-  useNotify,
-} from "@canonical/react-components/dist/esm/components/NotificationProvider/index.js";
-export type { NotificationHelper } from "@canonical/react-components/dist/esm/components/NotificationProvider/index.js";
-export {
   ToastNotificationProvider,
   useToastNotification,
 } from "@canonical/react-components/dist/esm/components/Notifications/ToastNotification/index.js";

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ToastNotificationProvider } from "../../vendor/react-components.ts";
 import { MemoryRouter } from "react-router";
-import { useNotify } from "../../context/notifications/use-notify.ts";
+import { useToast } from "../../context/notifications/use-toast.ts";
 import { StatusBar } from "./StatusBar.tsx";
 import { stubMatchMedia } from "../../test-support/stub-match-media.ts";
 
@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 function AddToasts() {
-  const notify = useNotify();
+  const notify = useToast();
   return (
     <button
       type="button"

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { postUserEvent } from "../../api/user-events.ts";
 import { queryKeys } from "../../context/query-keys.ts";
-import { useNotify } from "../../context/notifications/use-notify.ts";
+import { useToast } from "../../context/notifications/use-toast.ts";
 
 /**
  * 'Important update' for users who knew the dashboard before streamable instances. Shown until
@@ -12,7 +12,7 @@ import { useNotify } from "../../context/notifications/use-notify.ts";
  */
 export function UpdateModal({ show }: { show: boolean }) {
   const queryClient = useQueryClient();
-  const notify = useNotify();
+  const notify = useToast();
   // Hidden at once on close, without waiting for the server.
   const [closed, setClosed] = useState(false);
   const remember = useMutation({

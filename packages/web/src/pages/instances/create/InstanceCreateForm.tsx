@@ -6,7 +6,7 @@ import type { Cluster } from "../../../api/clusters.ts";
 import { createInstance, instanceIdOf } from "../../../api/instances.ts";
 import { fetchSessionInfo } from "../../../api/session-info.ts";
 import { registerOperationFailureHandler } from "../../../context/events/operation-failure-handlers.ts";
-import { useNotify } from "../../../context/notifications/use-notify.ts";
+import { useToast } from "../../../context/notifications/use-toast.ts";
 import { queryKeys } from "../../../context/query-keys.ts";
 import { buildCreateRequest, resourceChoiceOf } from "./build-create-request.ts";
 import { CapabilitiesSection } from "./CapabilitiesSection.tsx";
@@ -64,7 +64,7 @@ export function InstanceCreateForm({
 }: InstanceCreateFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const notify = useNotify();
+  const notify = useToast();
   const [values, setValues] = useState(initialFormValues);
   // A message shows once its field was left or the form was sent, not at the first keystroke.
   // The name is the exception: its rules and its live check speak as it is typed (SPEC section 5).

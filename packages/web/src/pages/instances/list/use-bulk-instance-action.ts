@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InstanceBulkBody } from "@anbox-dashboard/contract";
 import { bulkUpdateInstances } from "../../../api/instances.ts";
-import { useNotify } from "../../../context/notifications/use-notify.ts";
+import { useToast } from "../../../context/notifications/use-toast.ts";
 import { queryKeys } from "../../../context/query-keys.ts";
 import type { InstanceAction } from "../shared/instance-actions.ts";
 import type { BulkPlan } from "./bulk-plan.ts";
@@ -35,7 +35,7 @@ export function bulkActionInput(plan: BulkPlan, force: boolean): BulkActionInput
  */
 export function useBulkInstanceAction() {
   const queryClient = useQueryClient();
-  const notify = useNotify();
+  const notify = useToast();
   return useMutation({
     mutationFn: ({ plan, instances, force }: BulkActionInput) =>
       bulkUpdateInstances({

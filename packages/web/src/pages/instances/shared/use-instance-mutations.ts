@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ClusterOperation } from "@anbox-dashboard/contract";
 import { deleteInstance, patchInstance, type ClusterInstance } from "../../../api/instances.ts";
 import { registerOperationFailureHandler } from "../../../context/events/operation-failure-handlers.ts";
-import { useNotify } from "../../../context/notifications/use-notify.ts";
+import { useToast } from "../../../context/notifications/use-toast.ts";
 import { queryKeys } from "../../../context/query-keys.ts";
 
 interface ActionInput {
@@ -24,7 +24,7 @@ const actionWords = {
  */
 export function useInstanceAction() {
   const queryClient = useQueryClient();
-  const notify = useNotify();
+  const notify = useToast();
   return useMutation({
     mutationFn: ({ instance, action, force }: ActionInput): Promise<ClusterOperation> => {
       if (action === "delete") return deleteInstance(instance.clusterId, instance.id, force);

@@ -2,7 +2,7 @@ import { useToastNotification } from "../../vendor/react-components.ts";
 import { useMemo } from "react";
 
 /** What a toast can say: a title, and a message or the error that explains it. */
-export interface Notify {
+export interface Toast {
   success(title: string, message?: string): void;
   /** `error` may be an `Error` (its message is shown) or a message of its own. */
   failure(title: string, error: unknown): void;
@@ -15,7 +15,7 @@ export interface Notify {
  * The returned object changes when the list of toasts changes: keep it out of effect dependencies
  * that must not re-run then.
  */
-export function useNotify(): Notify {
+export function useToast(): Toast {
   const toast = useToastNotification();
   return useMemo(
     () => ({
