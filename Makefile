@@ -26,7 +26,9 @@ help:
 	@echo "make bench   run the benchmarks"
 	@echo "make format  rewrite files with Prettier"
 
+# node-pty's install script compiles its addon: the compiler comes first.
 node_modules/.installed: $(PACKAGE_MANIFESTS)
+	scripts/ensure-system-packages.sh
 	$(NPM) ci
 	touch $@
 
@@ -45,10 +47,14 @@ start: node_modules/.installed system-packages build
 typecheck: node_modules/.installed
 	for project in $(TS_PROJECTS); do echo "tsc -p $$project"; $(BIN)/tsc -p $$project; done
 
+# ESLint (types, hooks, TanStack Query, jsx-a11y, fetch only in api/), Prettier, the import rules
+# (.dependency-cruiser.js: no cycles, who may import whom), unused files, exports and dependencies
+# (knip.config.ts). package.json's "lint" script runs the same four.
 lint: node_modules/.installed
 	$(BIN)/eslint --max-warnings=0 .
 	$(BIN)/prettier --check --log-level=warn .
-	node scripts/import-cycles/main.ts
+	$(BIN)/depcruise --config .dependency-cruiser.js packages e2e bench
+	$(BIN)/knip --no-progress
 
 format: node_modules/.installed
 	$(BIN)/prettier --write --log-level=warn .

@@ -34,14 +34,6 @@ export default defineConfig({
         },
       },
       "packages/web/vite.config.ts",
-      {
-        test: {
-          name: "scripts",
-          root: "scripts",
-          environment: "node",
-          include: ["**/*.test.ts"],
-        },
-      },
     ],
   },
 });

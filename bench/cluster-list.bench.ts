@@ -5,9 +5,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
-import { openClusterDatabase } from "../packages/cluster/src/store/database.ts";
+import { openClusterDatabase } from "@anbox-dashboard/cluster/store";
 import { seedInstances } from "./support/seed-instances.ts";
 
 const instanceCount = 10_000;
@@ -71,7 +72,7 @@ const socketPath = join(dataDir, "ams.socket");
 const clusterProcess = spawn(
   process.execPath,
   [
-    join(import.meta.dirname, "../packages/cluster/src/main.ts"),
+    fileURLToPath(import.meta.resolve("@anbox-dashboard/cluster/main")),
     "--data-dir",
     dataDir,
     "--name",

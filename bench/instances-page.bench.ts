@@ -4,7 +4,7 @@
 // Targets: under 500 ms and under 100 ms (p50).
 import { join } from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { openClusterDatabase } from "../packages/cluster/src/store/database.ts";
+import { openClusterDatabase } from "@anbox-dashboard/cluster/store";
 import { browserFlags, percentile, signUp, startDashboard, summary } from "./support/dashboard.ts";
 import { seedInstances } from "./support/seed-instances.ts";
 

@@ -8,8 +8,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { chromium, type Browser, type Cookie, type Page } from "playwright-core";
-import type { AmsInstance, AmsOperation } from "../packages/contract/src/index.ts";
-import { AmsClient } from "../packages/server/src/clusters/ams-client.ts";
+import type { AmsInstance, AmsOperation } from "@anbox-dashboard/contract";
+import { AmsClient } from "@anbox-dashboard/server/ams-client";
 import {
   browserFlags,
   median,

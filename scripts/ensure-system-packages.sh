@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the product needs when they are missing: ffmpeg (the virtual
 # devices' video encoder), bubblewrap (confines the virtual devices' shells), fonts for rendered
-# text. With --tests, also what the tests need: chromium (e2e) and postgresql (the PostgreSQL runs).
+# text, and the compiler node-pty's install script builds its addon with (g++, python3 for node-gyp).
+# With --tests, also what the tests need: chromium (e2e) and postgresql (the PostgreSQL runs).
 set -euo pipefail
-declare -A command_of=([ffmpeg]=ffmpeg [bubblewrap]=bwrap)
+declare -A command_of=([ffmpeg]=ffmpeg [bubblewrap]=bwrap [g++]=g++ [python3]=python3)
 if [ "${1:-}" = "--tests" ]; then
   command_of[chromium]=chromium
 fi

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Page } from "playwright-core";
-import { chromiumFlags } from "../../e2e/helpers/chromium-flags.ts";
+import { chromiumFlags } from "@anbox-dashboard/e2e/chromium-flags";
 
 export const repositoryRoot = join(import.meta.dirname, "..", "..");
 

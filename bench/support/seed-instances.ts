@@ -1,7 +1,6 @@
 // Many instances written straight into a running cluster's database: a benchmark needs rows, not
 // the minutes it would take to boot them. The cluster reads them as any other instance.
-import type { ClusterDatabase } from "../../packages/cluster/src/store/database.ts";
-import { newId } from "../../packages/cluster/src/store/ids.ts";
+import { newId, type ClusterDatabase } from "@anbox-dashboard/cluster/store";
 
 const statuses = ["running", "running", "running", "stopped", "error", "created"] as const;
 

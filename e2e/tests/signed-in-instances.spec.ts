@@ -23,7 +23,7 @@ test("create an instance with the form; it runs, its terminal echoes a command; 
 
   const name = `e2e-form-${String(Date.now())}`;
   await page.getByLabel("Name").fill(name);
-  await expect(page.getByText("The name is free")).toBeVisible();
+  await expect(page.getByText("The name is free", { exact: true })).toBeVisible();
   // The cluster has no application yet: the form starts from its default image.
   await expect(page.getByLabel("Image", { exact: true })).toHaveValue(/.+/);
   await page.getByRole("button", { name: "Create and start" }).click();
@@ -68,10 +68,29 @@ test("bulk start and stop over three instances, one of them running; a protected
   expect(protection.status).toBe(202);
 
   await signUp(page, "Margaret Hamilton");
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/instances?filter.search=${prefix}&orderBy=name&order=asc`);
   const rows = page.getByRole("main").locator("table tbody tr");
   await expect(rows).toHaveCount(3);
   await expect(rows.nth(2)).toContainText("running");
+
+  // Every row's actions whole in the window, without scrolling sideways (low-priority columns
+  // give way); on a phone, each row is a card with its actions.
+  const noSidewaysScroll = () =>
+    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
+    await page.setViewportSize(size);
+    for (const action of ["Start", "Stop", "Delete"]) {
+      const button = rows.nth(2).getByRole("button", { name: `${action} ${prefix}-c` });
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeInViewport({ ratio: 1 });
+    }
+    expect(await noSidewaysScroll()).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   const bulk = page.getByRole("group", { name: "Bulk actions" });
   const selectAll = async () => {

@@ -50,13 +50,28 @@ test("an operation started through the cluster appears on /operations and ends i
   const row = page.getByRole("row").filter({ hasText: "Creating instance" }).first();
   await expect(row).toBeVisible({ timeout: 15_000 });
   await expect(row).toContainText("Success", { timeout: 15_000 });
+  // The operation names its instance by id; the list shows the instance's name.
+  await expect(row.getByRole("link", { name: `instance ${instanceName}` })).toBeVisible();
+
+  // Filtered by what it acts on, through the URL. Vanilla draws the boxes over their inputs: a
+  // person clicks the label.
+  const type = (label: string) => page.locator("label", { hasText: label });
+  await page.getByRole("button", { name: /^Type/ }).click();
+  await type("Images").click();
+  await expect(page.getByRole("checkbox", { name: "Images" })).toBeChecked();
+  await expect(page).toHaveURL(/filter\.type=images/);
+  await expect(page.getByRole("row").filter({ hasText: instanceName })).toHaveCount(0);
+  await type("Images").click();
+  await type("Instances").click();
+  await expect(page).toHaveURL(/filter\.type=instances$/);
+  await expect(page.getByRole("row").filter({ hasText: instanceName }).first()).toBeVisible();
 });
 
 test("a cluster that does not answer ends in the events failure notification after the retries", async ({
   page,
 }) => {
   // The relay finds the cluster hung within two pings (10 s apart); then six attempts, each waiting
-  // for the cluster up to the server's 5 s, and the retry delays between them.
+  // for the cluster up to the server's 10 s (clusters/cluster-call.ts), and the retry delays between them.
   test.setTimeout(120_000);
   await signUp(page, "Barbara Liskov");
   await page.goto("/operations");

@@ -22,10 +22,15 @@ export default defineConfig({
     sourcemap: true,
   },
   server: {
-    // `npm run dev` serves the SPA with hot reload and passes server paths to a running dashboard.
+    // `npm run dev` serves the SPA with hot reload and passes every path the server answers to a
+    // running dashboard: the API, the events and signaling sockets, the embedded identity
+    // provider's pages and the sign-out redirect.
     proxy: {
       "/api": devServerTarget,
       "/ams": { target: devServerTarget, ws: true },
+      "/gateway": { target: devServerTarget, ws: true },
+      "/oidc": devServerTarget,
+      "/logout": devServerTarget,
     },
   },
   test: {

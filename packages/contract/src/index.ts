@@ -31,3 +31,4 @@ export * from "./api/catalog-query.ts";
 export * from "./api/list-query.ts";
 export * from "./gateway/gateway.ts";
 export * from "./api/sessions.ts";
+export * from "./validation/instance-create-form.ts";

@@ -1,30 +1,31 @@
 import { dirname, isAbsolute, relative } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
-import { ApiError, apiRefusals, sendApiError } from "./api/api-error.ts";
+import { ApiError, apiRefusals, sendApiError } from "./http/api-error.ts";
 import { registerAuthInfoRoutes } from "./api/auth-info.ts";
 import { registerClusterRoutes } from "./api/clusters.ts";
 import { registerRegistrationRoutes } from "./api/registration.ts";
 import { registerProfileRoutes } from "./api/profile.ts";
 import { registerOnboardingRoutes } from "./api/onboarding.ts";
 import { registerUserEventRoutes } from "./api/user-events.ts";
-import { registerEventsAuthRoutes } from "./api/events.ts";
+import { registerEventsAuthRoutes } from "./api/events-auth.ts";
 import { registerOperationsRoutes } from "./api/operations.ts";
-import { registerInstancesApi } from "./api/instances.ts";
+import { registerInstancesApi } from "./api/instances/instances-api.ts";
 import { registerApplicationsRoutes } from "./api/applications.ts";
 import { registerImagesRoutes } from "./api/images.ts";
 import { registerPublicStreamRoutes } from "./api/public-streams.ts";
 import { registerSessionRoutes } from "./api/sessions.ts";
-import { registerSignalingRelay } from "./events/signaling-relay.ts";
-import { registerEventsRelay, registerWebsocketSupport } from "./events/events-relay.ts";
-import { registerOperationSocketRelay } from "./events/operation-socket-relay.ts";
+import { registerSignalingRelay } from "./relays/signaling-relay.ts";
+import { registerEventsRelay } from "./relays/events-relay.ts";
+import { registerWebsocketSupport } from "./relays/websocket-support.ts";
+import { registerOperationSocketRelay } from "./relays/operation-socket-relay.ts";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
 import { registerEmbeddedIdp } from "./idp/register-embedded-idp.ts";
 import { requireSession } from "./auth/require-session.ts";
 import { registerAccessRules } from "./auth/access-rules.ts";
 import { recordRouteTable } from "./auth/route-access.ts";
 import { canonicalUrl } from "./auth/canonical-url.ts";
-import type { AuthContext } from "./auth/auth-context.ts";
+import type { ServerContext } from "./server-context.ts";
 import type { ServerLoggerOptions } from "./logging/server-logger.ts";
 import { registerSpa } from "./static/spa.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
@@ -47,7 +48,7 @@ function commandDataDir(dataDir: string, defaultDataDir: string): string | undef
 }
 
 export interface AppDependencies {
-  context: AuthContext;
+  context: ServerContext;
   /** Fastify's logger (`serverLoggerOptions`); none when absent, as in tests. */
   logger?: ServerLoggerOptions | false;
 }

@@ -7,9 +7,9 @@ import { countUsers } from "./store/users.ts";
 import { startEmbeddedCluster, type EmbeddedCluster } from "./clusters/embedded-cluster.ts";
 import { identityProviderSettings } from "./auth/identity-provider.ts";
 import { createRateLimits } from "./auth/rate-limits/rate-limits.ts";
-import type { AuthContext } from "./auth/auth-context.ts";
+import type { ServerContext } from "./server-context.ts";
 import { SessionWatch } from "./auth/session-watch.ts";
-import { JoinGrants } from "./events/join-grants.ts";
+import { JoinGrants } from "./streaming/join-grants.ts";
 import { writeRuntimeFile, type RuntimeFile } from "./cli/runtime-file.ts";
 import { securePrivateDataDirectory } from "./store/data-directory.ts";
 import { serverLoggerOptions, type LogStream } from "./logging/server-logger.ts";
@@ -51,7 +51,7 @@ export async function startDashboard(
     const host = config.host.includes(":") ? `[${config.host}]` : config.host;
     const listenUrl = `http://${host}:${port}`;
     const publicUrl = config.publicUrl ?? listenUrl;
-    const context: AuthContext = {
+    const context: ServerContext = {
       config,
       db,
       publicUrl,

@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import WebSocket, { WebSocketServer } from "ws";
-import { relayEvents } from "../src/events/relay-socket.ts";
-import { openUpstream } from "../src/events/upstream.ts";
-import type { RelayHandle } from "../src/events/relay-handle.ts";
+import { relayEvents } from "../src/relays/one-way-relay.ts";
+import { openUpstream } from "../src/relays/upstream.ts";
+import type { RelayHandle } from "../src/relays/relay-handle.ts";
 import { connect, expectOpened } from "./support/test-websocket.ts";
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -20,10 +20,10 @@ import {
 } from "@anbox-dashboard/contract";
 import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { AmsClient } from "../src/clusters/ams-client.ts";
-import { callCluster } from "../src/api/instances-cluster-call.ts";
-import { listInstancesOf, mergeInOrder } from "../src/api/instances-list.ts";
-import type { ClusterHandle } from "../src/auth/auth-context.ts";
-import { ApiError } from "../src/api/api-error.ts";
+import { callCluster } from "../src/clusters/cluster-call.ts";
+import { listInstancesOf, mergeInOrder } from "../src/api/instances/list.ts";
+import type { ClusterHandle } from "../src/clusters/cluster-handle.ts";
+import { ApiError } from "../src/http/api-error.ts";
 import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };

@@ -12,7 +12,7 @@ import {
 } from "@anbox-dashboard/contract";
 import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { AmsClient } from "../src/clusters/ams-client.ts";
-import { outcomeOf } from "../src/api/instances-bulk.ts";
+import { outcomeOf } from "../src/api/instances/bulk.ts";
 import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };

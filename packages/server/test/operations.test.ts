@@ -11,13 +11,15 @@ import {
 } from "@anbox-dashboard/contract";
 import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { AmsClient } from "../src/clusters/ams-client.ts";
-import { sortOperations } from "../src/api/operations.ts";
+import { filterOperations, sortOperations } from "../src/api/operations.ts";
 import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 let harness: AuthHarness;
 let cookie: string;
 const started: Record<string, AmsOperation> = {};
+const namedInstance = `named-${randomUUID().slice(0, 8)}`;
+let namedOperation: AmsOperation;
 
 beforeAll(async () => {
   harness = await startAuthHarness(ada, { EMBEDDED_CLUSTERS: "default,second" });
@@ -32,6 +34,14 @@ beforeAll(async () => {
     });
     started[id] = result.metadata;
   }
+  const client = new AmsClient(join(harness.dataDir, "clusters", "default", "ams.socket"));
+  namedOperation = (
+    await client.post<AmsOperation>("/1.0/instances", {
+      name: namedInstance,
+      image_id: "jammy:android15:amd64",
+      no_start: true,
+    })
+  ).metadata;
 });
 
 afterAll(async () => {
@@ -85,10 +95,45 @@ describe("GET /api/operations", () => {
     expect(statuses).toEqual([...statuses].sort());
   });
 
+  it("pages the operations that match, naming the instances they act on", async () => {
+    const { response, body } = await list("?type=instances&size=30&orderBy=created_at");
+    expect(response.status).toBe(200);
+    const page = operationsResponseSchema.parse(body);
+    const all = await operations("?type=instances");
+    expect(page.total_size).toBe(all.length);
+    expect(page.metadata.map((operation) => operation.id)).toEqual(
+      all.slice(0, 30).map((operation) => operation.id),
+    );
+    const named = page.metadata.find((operation) => operation.id === namedOperation.id);
+    const url = namedOperation.resources.instances?.[0] ?? "";
+    expect(named?.resourceNames).toEqual({ [url]: namedInstance });
+    // The list without a page is as it was: no names to look up for a count.
+    expect(all.every((operation) => operation.resourceNames === undefined)).toBe(true);
+  });
+
+  it("filters by status and by what the operation acts on", async () => {
+    const images = await operations("?type=images");
+    expect(images.every((operation) => operation.resources.images !== undefined)).toBe(true);
+    const instances = await operations("?type=instances,nodes");
+    expect(instances.map((operation) => operation.id)).toContain(namedOperation.id);
+    const failed = await operations("?status=Failure,Cancelled");
+    expect(failed.every((operation) => ["Failure", "Cancelled"].includes(operation.status))).toBe(
+      true,
+    );
+    const second = await list("?size=30&page=2&subclusters=second");
+    const secondPage = operationsResponseSchema.parse(second.body);
+    expect(secondPage.metadata).toEqual([]);
+    expect(secondPage.total_size).toBeGreaterThan(0);
+  });
+
   it("answers 400 naming a bad parameter or an unknown cluster", async () => {
     for (const [query, named] of [
       ["?orderBy=id", "orderBy"],
       ["?order=up", "order"],
+      ["?status=Running,Sleeping", "status"],
+      ["?type=instances,phones", "type"],
+      ["?size=7", "size"],
+      ["?page=0", "page"],
       ["?subclusters=default,nope", '"nope"'],
     ] as const) {
       const { response, body } = await list(query);
@@ -139,5 +184,45 @@ describe("sortOperations", () => {
     ];
     expect(sortOperations(items, "updated_at", "desc").map((item) => item.id)).toEqual(["x", "y"]);
     expect(sortOperations(items, "description", "asc").map((item) => item.id)).toEqual(["y", "x"]);
+  });
+});
+
+describe("filterOperations", () => {
+  const operation = (
+    id: string,
+    status: ClusterOperation["status"],
+    resources: ClusterOperation["resources"],
+  ): ClusterOperation => ({
+    id,
+    class: "task",
+    description: "",
+    created_at: "2026-01-01T10:00:00.000Z",
+    updated_at: "2026-01-01T10:00:00.000Z",
+    status,
+    status_code: 103,
+    resources,
+    metadata: null,
+    may_cancel: false,
+    err: "",
+    server_address: "",
+    clusterId: "default",
+  });
+  const items = [
+    operation("start", "Running", { instances: ["/1.0/instances/a"] }),
+    operation("import", "Success", { images: ["/1.0/images/b"] }),
+    operation("config", "Failure", {}),
+    operation("cert", "Success", { certificates: ["/1.0/certificates/c"] }),
+  ];
+  const ids = (query: Parameters<typeof filterOperations>[1]) =>
+    filterOperations(items, query).map((item) => item.id);
+
+  it("keeps every operation when nothing is asked for", () => {
+    expect(ids({})).toEqual(["start", "import", "config", "cert"]);
+  });
+
+  it("keeps those of any status and any type asked for; both must hold", () => {
+    expect(ids({ status: ["Success", "Failure"] })).toEqual(["import", "config", "cert"]);
+    expect(ids({ type: ["other"] })).toEqual(["config", "cert"]);
+    expect(ids({ type: ["instances", "images"], status: ["Success"] })).toEqual(["import"]);
   });
 });

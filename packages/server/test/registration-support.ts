@@ -1,14 +1,15 @@
-// A dashboard app for the registration tests, without clusters: the real routes over a temporary
-// SQLite database, reached with `app.inject` (no port).
+// A dashboard app for the registration tests, without clusters (or with stand-ins): the real
+// routes over a temporary SQLite database, reached with `app.inject` (no port).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.ts";
-import type { AuthContext } from "../src/auth/auth-context.ts";
+import type { ServerContext } from "../src/server-context.ts";
+import type { ClusterHandle } from "../src/clusters/cluster-handle.ts";
 import { identityProviderSettings } from "../src/auth/identity-provider.ts";
 import { SessionWatch } from "../src/auth/session-watch.ts";
-import { JoinGrants } from "../src/events/join-grants.ts";
+import { JoinGrants } from "../src/streaming/join-grants.ts";
 import { FailureRateLimiter } from "../src/auth/rate-limits/failure-rate-limiter.ts";
 import { createRateLimits, lookupMisses } from "../src/auth/rate-limits/rate-limits.ts";
 import { readConfig } from "../src/config.ts";
@@ -18,13 +19,15 @@ export const testPublicUrl = "http://dashboard.test";
 
 export interface TestApp {
   app: FastifyInstance;
-  context: AuthContext;
+  context: ServerContext;
   close(): Promise<void>;
 }
 
 export async function startTestApp(
   env: Record<string, string> = {},
   limiterMaxFailures = lookupMisses.maxFailures,
+  /** None by default; a test of how cluster failures are answered gives stand-ins. */
+  clusters: readonly ClusterHandle[] = [],
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "dashboard-registration-test-"));
   const webDistDir = join(dataDir, "web");
@@ -35,13 +38,13 @@ export async function startTestApp(
     "/nonexistent-repository-root",
   );
   const db = await openDatabase(config);
-  const context: AuthContext = {
+  const context: ServerContext = {
     config,
     db,
     publicUrl: testPublicUrl,
     secureCookies: false,
     idp: identityProviderSettings(config, testPublicUrl),
-    clusters: [],
+    clusters,
     sessionWatch: new SessionWatch(db),
     joinGrants: new JoinGrants(),
     rateLimits: {

@@ -1,5 +1,6 @@
 import type { AmsErrorResponse, AmsSyncResponse } from "@anbox-dashboard/contract";
 import type { RefusalWording } from "@anbox-dashboard/http-kit";
+import { HttpError } from "../http/http-error.ts";
 
 export function syncResponse<T>(metadata: T, totalSize?: number): AmsSyncResponse<T> {
   const response: AmsSyncResponse<T> = {
@@ -28,20 +29,9 @@ export function errorResponse(code: number, message: string): AmsErrorResponse {
   return { type: "error", error: message, error_code: code, metadata: {} };
 }
 
-/** A failure with the HTTP status AMS would answer; the error handler turns it into an envelope. */
-export class AmsError extends Error {
-  readonly statusCode: number;
-
-  constructor(statusCode: number, message: string) {
-    super(message);
-    this.name = "AmsError";
-    this.statusCode = statusCode;
-  }
-}
-
 /** How the AMS API words the refusals made before its routes run (http-kit). */
 export const amsRefusals: RefusalWording = {
   body: errorResponse,
-  error: (statusCode, message) => new AmsError(statusCode, message),
+  error: (statusCode, message) => new HttpError(statusCode, message),
   internalError: "Internal error",
 };

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyWebsocket from "@fastify/websocket";
-import { AmsError, amsRefusals, errorResponse } from "./envelope.ts";
+import { amsRefusals, errorResponse } from "./envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import type { ClusterContext } from "../context.ts";
 import { registerServiceRoutes } from "./routes/service.ts";
 import { registerOperationRoutes } from "./routes/operations.ts";
@@ -44,7 +45,8 @@ export async function buildAmsServer(
   });
 
   app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof AmsError) {
+    // The domain modules throw the neutral HttpError: here it becomes AMS's error envelope.
+    if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(errorResponse(error.statusCode, error.message));
     }
     const statusCode = (error as { statusCode?: number }).statusCode;

@@ -7,7 +7,7 @@ import {
 import type { ClusterContext } from "../context.ts";
 import type { ApplicationsTable } from "../store/schema.ts";
 import { newId } from "../store/ids.ts";
-import { AmsError } from "../ams/envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import type { ApplicationPackage } from "./read-package.ts";
 import { abiOfArchitecture, resolveApplicationImage, type ResolvedImage } from "./resolve-image.ts";
 import {
@@ -116,7 +116,7 @@ export async function createApplication(
     .select("id")
     .where("name", "=", manifest.name)
     .executeTakeFirst();
-  if (existing) throw new AmsError(409, `An application named "${manifest.name}" already exists`);
+  if (existing) throw new HttpError(409, `An application named "${manifest.name}" already exists`);
 
   const id = newId();
   const now = Math.floor(Date.now() / 1000);
@@ -145,7 +145,7 @@ export async function createApplication(
   } catch (error) {
     await rm(applicationDirectory(options.dataDir, id), { recursive: true, force: true });
     if (isUniqueViolation(error)) {
-      throw new AmsError(409, `An application named "${manifest.name}" already exists`);
+      throw new HttpError(409, `An application named "${manifest.name}" already exists`);
     }
     throw error;
   }
@@ -177,7 +177,7 @@ export async function addApplicationVersion(
 ): Promise<AmsOperation> {
   const { db, options } = context;
   if (manifest.name !== application.name) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       `Invalid manifest.yaml: name: "${manifest.name}" is not the name of the application ("${application.name}")`,
     );
@@ -206,7 +206,7 @@ export async function addApplicationVersion(
   } catch (error) {
     await rm(uploadPath, { force: true });
     if (isUniqueViolation(error)) {
-      throw new AmsError(
+      throw new HttpError(
         409,
         `Another version of "${application.name}" is being created; try again`,
       );

@@ -11,7 +11,7 @@ import {
 import type { ClusterContext } from "../context.ts";
 import type { ApplicationsTable } from "../store/schema.ts";
 import { parseJsonColumn, parseStringArray } from "../store/json-column.ts";
-import { AmsError } from "../ams/envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import { parseInput } from "../http/validate.ts";
 import { latestVersion, versionManifest } from "./application-store.ts";
 import { addApplicationVersion, applicationColumnsOf } from "./create-version.ts";
@@ -79,7 +79,7 @@ export async function patchApplication(
   patch: ApplicationPatch,
 ): Promise<AmsOperation> {
   const latest = await latestVersion(context.db, application.id);
-  if (!latest) throw new AmsError(400, `Application ${application.name} has no version to update`);
+  if (!latest) throw new HttpError(400, `Application ${application.name} has no version to update`);
   const manifest = currentManifest(application, versionManifest(latest));
   if (patch.image !== undefined) manifest.image = patch.image;
   if (patch["instance-type"] !== undefined) manifest["instance-type"] = patch["instance-type"];

@@ -14,7 +14,7 @@ function toBuffer(bytes: Uint8Array): Buffer {
 
 /**
  * Unpacks a zip or bzip2 tarball in memory, within `limits`, in a worker thread (see
- * `archive/README.md`). Every refusal is an `AmsError` (4xx) whose message names the problem;
+ * `archive/README.md`). Every refusal is an `HttpError` (4xx) whose message names the problem;
  * nothing is written anywhere.
  */
 export async function readArchive(

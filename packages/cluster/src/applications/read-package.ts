@@ -1,6 +1,6 @@
 import { parse as parseYaml, YAMLParseError } from "yaml";
 import { applicationManifestSchema, type ApplicationManifest } from "@anbox-dashboard/contract";
-import { AmsError } from "../ams/envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import { parseInput } from "../http/validate.ts";
 import { inspectArchive } from "./read-archive.ts";
 import { packageLimits, type PackageLimits } from "./package-limits.ts";
@@ -29,7 +29,7 @@ export async function readApplicationPackage(
   data: Buffer,
   limits: PackageLimits = packageLimits,
 ): Promise<ApplicationPackage> {
-  if (data.length === 0) throw new AmsError(400, "Invalid package: the upload is empty");
+  if (data.length === 0) throw new HttpError(400, "Invalid package: the upload is empty");
   const { paths, files } = await inspectArchive(data, [manifestFileName], limits);
   const unexpected = paths.filter(
     (path) =>
@@ -38,7 +38,7 @@ export async function readApplicationPackage(
       !path.startsWith(`${extraDataDirectory}/`),
   );
   if (unexpected.length > 0) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       `Invalid package: unexpected ${unexpected.length === 1 ? "file" : "files"} ${unexpected
         .slice(0, 5)
@@ -48,10 +48,10 @@ export async function readApplicationPackage(
   }
   const manifestData = files.get(manifestFileName);
   if (!manifestData) {
-    throw new AmsError(400, "Invalid package: it has no manifest.yaml at its top level");
+    throw new HttpError(400, "Invalid package: it has no manifest.yaml at its top level");
   }
   if (manifestData.length > limits.maxManifestBytes) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       `Invalid package: manifest.yaml is larger than ${limits.maxManifestBytes} bytes`,
     );
@@ -74,10 +74,10 @@ export function parseManifest(text: string): ApplicationManifest {
     document = parseYaml(text, { maxAliasCount: 100 });
   } catch (error) {
     const detail = error instanceof YAMLParseError ? error.message.split("\n")[0] : "unreadable";
-    throw new AmsError(400, `Invalid manifest.yaml: not valid YAML (${detail})`);
+    throw new HttpError(400, `Invalid manifest.yaml: not valid YAML (${detail})`);
   }
   if (document === null || typeof document !== "object" || Array.isArray(document)) {
-    throw new AmsError(400, "Invalid manifest.yaml: it must be a map of keys (name, image, ...)");
+    throw new HttpError(400, "Invalid manifest.yaml: it must be a map of keys (name, image, ...)");
   }
   return parseInput(applicationManifestSchema, document, "manifest.yaml");
 }

@@ -1,7 +1,7 @@
 import type { AmsOperation } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../context.ts";
 import type { ApplicationsTable } from "../store/schema.ts";
-import { AmsError } from "../ams/envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import { countApplicationInstances, findVersion } from "./application-store.ts";
 import { removeApplicationFiles, removeVersionFiles } from "./package-files.ts";
 import {
@@ -89,7 +89,7 @@ async function refuseIfInUse(
     version === undefined
       ? `Application ${application.name}`
       : `Version ${version} of application ${application.name}`;
-  throw new AmsError(
+  throw new HttpError(
     400,
     `${what} is used by ${count} instance${count === 1 ? "" : "s"}; delete ${count === 1 ? "it" : "them"} first or force the deletion`,
   );
@@ -119,7 +119,7 @@ export async function deleteApplicationVersion(
   force: boolean,
 ): Promise<AmsOperation> {
   if (!(await findVersion(context.db, application.id, version))) {
-    throw new AmsError(404, `Application ${application.name} has no version ${version}`);
+    throw new HttpError(404, `Application ${application.name} has no version ${version}`);
   }
   const others = await context.db
     .selectFrom("application_versions")
@@ -128,7 +128,7 @@ export async function deleteApplicationVersion(
     .where("number", "!=", version)
     .executeTakeFirst();
   if (!others) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       `Version ${version} is the only version of application ${application.name}; delete the application instead`,
     );
@@ -150,9 +150,9 @@ export async function publishApplicationVersion(
   published: boolean,
 ): Promise<AmsOperation> {
   const row = await findVersion(context.db, application.id, version);
-  if (!row) throw new AmsError(404, `Application ${application.name} has no version ${version}`);
+  if (!row) throw new HttpError(404, `Application ${application.name} has no version ${version}`);
   if (published && row.status !== "active") {
-    throw new AmsError(
+    throw new HttpError(
       400,
       `Version ${version} of application ${application.name} is ${row.status}; only a ready version can be published`,
     );

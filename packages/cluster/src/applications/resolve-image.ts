@@ -1,6 +1,6 @@
 import type { ClusterDatabase } from "../store/database.ts";
 import type { ImagesTable } from "../store/schema.ts";
-import { AmsError } from "../ams/envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 
 export interface ResolvedImage {
   image: ImagesTable;
@@ -25,7 +25,7 @@ export async function resolveApplicationImage(
       : query.where((eb) => eb.or([eb("id", "=", reference), eb("name", "=", reference)]));
   const image = await query.executeTakeFirst();
   if (!image) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       reference === undefined || reference === ""
         ? `Invalid manifest.yaml: image: no image given and there is no default ${type} image`

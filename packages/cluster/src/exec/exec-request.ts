@@ -39,8 +39,6 @@ export const execRequestSchema = z
   })
   .strict();
 
-export type ExecRequest = z.infer<typeof execRequestSchema>;
-
 /** What every shell starts with; the request's environment adds to or overrides it. */
 export function execEnvironment(
   requested: Record<string, string> | undefined,

@@ -1,5 +1,6 @@
 import type { RefusalWording } from "@anbox-dashboard/http-kit";
 import type { GatewayFailure, GatewaySuccess } from "@anbox-dashboard/contract";
+import { HttpError } from "../http/http-error.ts";
 
 /**
  * The gateway's envelope (reference 3.2, GW-OAS `Response`): like AMS's, but its status is
@@ -33,20 +34,9 @@ export function gatewayError(
   };
 }
 
-/** A refusal with the HTTP status the gateway answers; the error handler turns it into an envelope. */
-export class GatewayError extends Error {
-  readonly statusCode: number;
-
-  constructor(statusCode: number, message: string) {
-    super(message);
-    this.name = "GatewayError";
-    this.statusCode = statusCode;
-  }
-}
-
 /** How the gateway words the refusals made before its routes run (http-kit). */
 export const gatewayRefusals: RefusalWording = {
   body: gatewayError,
-  error: (statusCode, message) => new GatewayError(statusCode, message),
+  error: (statusCode, message) => new HttpError(statusCode, message),
   internalError: "Internal error",
 };

@@ -1,5 +1,5 @@
 import type { GatewayJoinResponse } from "@anbox-dashboard/contract";
-import { GatewayError } from "./envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import type { GatewayServices } from "./gateway-services.ts";
 import type { SessionWithInstance } from "./session-view.ts";
 
@@ -22,10 +22,10 @@ export function joinSession(
   shareId?: string,
 ): GatewayJoinResponse {
   if (session.status !== "active") {
-    throw new GatewayError(409, notJoinableNow(session));
+    throw new HttpError(409, notJoinableNow(session));
   }
   if (session.joinable !== 1 && services.streams.hasHadViewer(session.id)) {
-    throw new GatewayError(
+    throw new HttpError(
       409,
       `Session ${session.id} is not joinable: its client has connected already`,
     );

@@ -52,9 +52,9 @@ export async function buildGatewayServer(services: GatewayServices): Promise<Fas
   });
 
   app.setErrorHandler((error, _request, reply) => {
-    // Refusals of this gateway, of the shared validation (http/validate.ts) and of the code it
-    // shares with the AMS API (AmsError), and Fastify's own (bad JSON, body too large) carry a
-    // 4xx status and a message meant for the caller.
+    // A refusal is answered in the gateway's envelope with its words: the HttpError (4xx) of the
+    // gateway's modules and of the code it shares with the AMS API (validation, instances), and
+    // Fastify's own (bad JSON, body too large). Anything else is internal, and not told.
     const statusCode = (error as { statusCode?: unknown }).statusCode;
     if (typeof statusCode === "number" && statusCode >= 400 && statusCode < 500) {
       const message = error instanceof Error ? error.message : "Bad request";

@@ -1,6 +1,6 @@
 import { gatewaySessionStatuses, type GatewaySessionStatus } from "@anbox-dashboard/contract";
 import type { ClusterDatabase } from "../store/database.ts";
-import { GatewayError } from "./envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import type { SessionWithInstance } from "./session-view.ts";
 
 // Session ids are 20-character xid-like strings; anything else in a URL is refused before it
@@ -41,13 +41,13 @@ export async function requireSession(
   id: string,
 ): Promise<SessionWithInstance> {
   if (!sessionIdPattern.test(id)) {
-    throw new GatewayError(
+    throw new HttpError(
       400,
       `Invalid session id "${id.slice(0, 80)}": use letters, digits, hyphens and underscores`,
     );
   }
   const session = await findSession(db, id);
-  if (!session) throw new GatewayError(404, `Session "${id}" not found`);
+  if (!session) throw new HttpError(404, `Session "${id}" not found`);
   return session;
 }
 

@@ -4,7 +4,7 @@ import {
   instanceOperationKinds,
   startInstanceOperation,
 } from "../instances/instance-operations.ts";
-import { GatewayError } from "./envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import type { GatewayServices } from "./gateway-services.ts";
 import { findSession } from "./session-store.ts";
 
@@ -139,7 +139,7 @@ export async function terminateSession(
 ): Promise<void> {
   const { errors } = await terminateSessions(services, [id], options);
   const error = errors[0];
-  if (error) throw new GatewayError(error.status_code, error.error_message);
+  if (error) throw new HttpError(error.status_code, error.error_message);
 }
 
 async function instanceIdsOf(

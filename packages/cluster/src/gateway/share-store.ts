@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { maxShareMinutes, type GatewayShare } from "@anbox-dashboard/contract";
 import type { ClusterDatabase } from "../store/database.ts";
 import type { GatewaySharesTable } from "../store/schema.ts";
-import { GatewayError } from "./envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import { rfc3339 } from "./rfc3339.ts";
 
 // 18 random bytes: 144 bits, 24 URL-safe characters. The id is the secret of a public link.
@@ -39,10 +39,10 @@ export function toGatewayShare(row: GatewaySharesTable): GatewayShare {
 export function checkedExpiry(expiry: Date, now: number = Date.now()): number {
   const at = expiry.getTime();
   if (at <= now) {
-    throw new GatewayError(400, `Invalid expiry_at: ${expiry.toISOString()} is not in the future`);
+    throw new HttpError(400, `Invalid expiry_at: ${expiry.toISOString()} is not in the future`);
   }
   if (at - now > maxShareLifetimeMs) {
-    throw new GatewayError(
+    throw new HttpError(
       400,
       `Invalid expiry_at: a share link lasts at most 30 days (until ${new Date(now + maxShareLifetimeMs).toISOString()})`,
     );
@@ -67,17 +67,16 @@ export async function requireShare(
   options: { expired: "refuse" | "allow" } = { expired: "refuse" },
 ): Promise<GatewaySharesTable> {
   if (!shareIdPattern.test(id)) {
-    throw new GatewayError(400, `Invalid share id "${id.slice(0, 80)}"`);
+    throw new HttpError(400, `Invalid share id "${id.slice(0, 80)}"`);
   }
   const row = await db
     .selectFrom("gateway_shares")
     .selectAll()
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!row)
-    throw new GatewayError(404, "This share link does not exist (it may have been revoked)");
+  if (!row) throw new HttpError(404, "This share link does not exist (it may have been revoked)");
   if (options.expired === "refuse" && isExpired(row)) {
-    throw new GatewayError(410, `This share link expired at ${rfc3339(row.expiry_at)}`);
+    throw new HttpError(410, `This share link expired at ${rfc3339(row.expiry_at)}`);
   }
   return row;
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { ClusterDatabase } from "../store/database.ts";
-import { GatewayError } from "./envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import { checkServiceToken, type TokenCheck } from "./service-accounts.ts";
 
 const macaroonHeader = /^\s*macaroon\s+root=(\S+)\s*$/i;
@@ -41,6 +41,6 @@ export async function requireServiceAccount(
   request: FastifyRequest,
 ): Promise<string> {
   const check = await checkRequestToken(db, request);
-  if (!check.valid) throw new GatewayError(401, check.reason);
+  if (!check.valid) throw new HttpError(401, check.reason);
   return check.account;
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { AmsError } from "../ams/envelope.ts";
+import { HttpError } from "./http-error.ts";
 
 /** The ETag of an object at a revision: changes whenever the object is updated. */
 export function etagOf(kind: string, id: string, revision: number): string {
@@ -16,7 +16,7 @@ export function checkIfMatch(request: FastifyRequest, currentEtag: string): void
   if (ifMatch === undefined || ifMatch === "*" || ifMatch === "") return;
   const accepted = ifMatch.split(",").map((tag) => tag.trim());
   if (!accepted.includes(currentEtag)) {
-    throw new AmsError(
+    throw new HttpError(
       412,
       "The object was changed since you read it (If-Match does not match its ETag); read it again",
     );

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AmsError } from "../ams/envelope.ts";
+import { HttpError } from "./http-error.ts";
 
 /**
  * Parses a request body or query with a schema, answering 400 with a message that names each bad
@@ -16,5 +16,5 @@ export function parseInput<S extends z.ZodType>(
     const path = issue.path.map(String).join(".");
     return path === "" ? issue.message : `${path}: ${issue.message}`;
   });
-  throw new AmsError(400, `Invalid ${what}: ${problems.join("; ")}`);
+  throw new HttpError(400, `Invalid ${what}: ${problems.join("; ")}`);
 }

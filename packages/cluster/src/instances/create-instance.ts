@@ -7,7 +7,7 @@ import type { ClusterContext } from "../context.ts";
 import type { ClusterDatabase } from "../store/database.ts";
 import type { InstancesTable } from "../store/schema.ts";
 import { newId } from "../store/ids.ts";
-import { AmsError } from "../ams/envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import { resolveSource, type ResolvedSource } from "./resolve-source.ts";
 import { defaultInstanceConfig, type StoredInstanceConfig } from "./instance-record.ts";
 import { instanceLifecycleOf } from "./lifecycle-registry.ts";
@@ -46,7 +46,7 @@ export async function buildInstanceRow(
       .select("name")
       .where("name", "=", body.node)
       .executeTakeFirst();
-    if (!node) throw new AmsError(400, `Node "${body.node}" does not exist`);
+    if (!node) throw new HttpError(400, `Node "${body.node}" does not exist`);
   }
   const id = newId();
   const name = body.name !== undefined && body.name !== "" ? body.name : `ams-${id}`;
@@ -153,7 +153,7 @@ export async function insertInstance(
     .select("id")
     .where("name", "=", row.name)
     .executeTakeFirst();
-  if (taken) throw new AmsError(409, instanceNameMessages.taken);
+  if (taken) throw new HttpError(409, instanceNameMessages.taken);
   const tags: string[] = JSON.parse(row.tags) as string[];
   const session = newSessionRow(row, tags, sessionSettings);
   try {
@@ -174,7 +174,7 @@ export async function insertInstance(
       .select("id")
       .where("name", "=", row.name)
       .executeTakeFirst();
-    if (again && again.id !== row.id) throw new AmsError(409, instanceNameMessages.taken);
+    if (again && again.id !== row.id) throw new HttpError(409, instanceNameMessages.taken);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import type { ClusterDatabase } from "../store/database.ts";
 import type { InstancesTable } from "../store/schema.ts";
-import { AmsError } from "../ams/envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 
 // Ids are 20 lower-case base32hex characters; names follow SPEC section 5. Anything else in a URL
 // is refused before it reaches the database.
@@ -26,13 +26,13 @@ export async function requireInstance(
   idOrName: string,
 ): Promise<InstancesTable> {
   if (!idOrNamePattern.test(idOrName)) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       `Invalid instance id or name "${idOrName.slice(0, 80)}": use letters, digits and hyphens (at most 63)`,
     );
   }
   const row = await findInstance(db, idOrName);
-  if (!row) throw new AmsError(404, `Instance "${idOrName}" not found`);
+  if (!row) throw new HttpError(404, `Instance "${idOrName}" not found`);
   return row;
 }
 

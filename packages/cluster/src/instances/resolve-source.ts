@@ -2,7 +2,7 @@ import type { InstanceType, InstancesPost } from "@anbox-dashboard/contract";
 import type { ClusterDatabase } from "../store/database.ts";
 import type { ImagesTable } from "../store/schema.ts";
 import { parseStringArray } from "../store/json-column.ts";
-import { AmsError } from "../ams/envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import {
   effectiveApplicationResources,
   findApplication,
@@ -39,10 +39,10 @@ export async function resolveSource(
   const appRef = body.app_id ?? "";
   const imageRef = body.image_id ?? "";
   if (body.source !== undefined && body.source !== null) {
-    throw new AmsError(400, "Copying an instance (source) is not supported by this cluster");
+    throw new HttpError(400, "Copying an instance (source) is not supported by this cluster");
   }
   if (appRef !== "" && imageRef !== "") {
-    throw new AmsError(400, "Give either app_id or image_id, not both");
+    throw new HttpError(400, "Give either app_id or image_id, not both");
   }
   return appRef !== "" ? resolveApplication(db, appRef, body) : resolveImage(db, imageRef, body);
 }
@@ -53,13 +53,13 @@ async function resolveApplication(
   body: InstancesPost,
 ): Promise<ResolvedSource> {
   const app = await findApplication(db, ref);
-  if (!app || app.status === "deleted") throw new AmsError(404, `Application "${ref}" not found`);
+  if (!app || app.status === "deleted") throw new HttpError(404, `Application "${ref}" not found`);
   if (app.status !== "ready") {
-    throw new AmsError(400, `Application ${app.name} is not ready (status: ${app.status})`);
+    throw new HttpError(400, `Application ${app.name} is not ready (status: ${app.status})`);
   }
   const appType: InstanceType = app.vm === 1 ? "vm" : "container";
   if (body.type !== undefined && body.type !== appType) {
-    throw new AmsError(400, `Application ${app.name} runs as a ${appType}, not a ${body.type}`);
+    throw new HttpError(400, `Application ${app.name} runs as a ${appType}, not a ${body.type}`);
   }
   const requested = body.app_version;
   const version =
@@ -67,7 +67,7 @@ async function resolveApplication(
       ? await findLaunchableVersion(db, app.id)
       : await findVersion(db, app.id, requested);
   if (!version) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       requested === undefined || requested < 0
         ? `application ${app.name} has no published version`
@@ -75,7 +75,7 @@ async function resolveApplication(
     );
   }
   if (version.status !== "active") {
-    throw new AmsError(
+    throw new HttpError(
       400,
       `Version ${version.number} of application ${app.name} is not ready (status: ${version.status})`,
     );
@@ -117,11 +117,11 @@ async function resolveImage(
       ? await defaultImage(db, body.type ?? "container")
       : await findImage(db, ref, body.type);
   if (unusableImageStatuses.has(image.status)) {
-    throw new AmsError(400, `Image ${image.name} cannot be used now (status: ${image.status})`);
+    throw new HttpError(400, `Image ${image.name} cannot be used now (status: ${image.status})`);
   }
   const type = image.type as InstanceType;
   if (body.type !== undefined && body.type !== type) {
-    throw new AmsError(400, `Image ${image.name} is a ${type} image, not a ${body.type} image`);
+    throw new HttpError(400, `Image ${image.name} is a ${type} image, not a ${body.type} image`);
   }
   const versions = await db
     .selectFrom("image_versions")
@@ -135,7 +135,7 @@ async function resolveImage(
       ? versions.find((candidate) => !unusableImageStatuses.has(candidate.status))
       : versions.find((candidate) => candidate.version === requested);
   if (!version) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       requested === undefined || requested < 0
         ? `Image ${image.name} has no usable version`
@@ -169,7 +169,7 @@ async function defaultImage(db: ClusterDatabase, type: InstanceType): Promise<Im
     .where("type", "=", type)
     .where("is_default", "=", 1)
     .executeTakeFirst();
-  if (!image) throw new AmsError(400, `No default ${type} image is set; give image_id`);
+  if (!image) throw new HttpError(400, `No default ${type} image is set; give image_id`);
   return image;
 }
 
@@ -187,6 +187,6 @@ async function findImage(
     candidates.find((candidate) => candidate.id === ref) ??
     candidates.find((candidate) => type === undefined || candidate.type === type) ??
     candidates[0];
-  if (!image) throw new AmsError(404, `Image "${ref}" not found`);
+  if (!image) throw new HttpError(404, `Image "${ref}" not found`);
   return image;
 }

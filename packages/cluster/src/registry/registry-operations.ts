@@ -4,7 +4,7 @@ import { zipSync } from "fflate";
 import type { AmsOperation } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../context.ts";
 import type { ApplicationsTable } from "../store/schema.ts";
-import { AmsError } from "../ams/envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 import { parseStringArray } from "../store/json-column.ts";
 import {
   findApplication,
@@ -89,7 +89,7 @@ export async function pushToRegistry(
 ): Promise<AmsOperation> {
   const version = await findLaunchableVersion(context.db, application.id);
   if (!version) {
-    throw new AmsError(400, `Application ${application.name} has no published version to push`);
+    throw new HttpError(400, `Application ${application.name} has no published version to push`);
   }
   const root = await registryRoot(context);
   return context.operations.start<PushPayload>({
@@ -111,7 +111,7 @@ export async function pullFromRegistry(
 ): Promise<AmsOperation> {
   const root = await registryRoot(context);
   const entry = await findRegistryApplication(root, idOrName);
-  if (!entry) throw new AmsError(404, `Registry application ${idOrName} not found`);
+  if (!entry) throw new HttpError(404, `Registry application ${idOrName} not found`);
   const upload = await readLatestRegistryPackage(root, entry);
   const pkg = await readApplicationPackage(upload);
   const local = await findApplication(context.db, entry.name);
@@ -135,7 +135,7 @@ export async function deleteFromRegistry(
 ): Promise<AmsOperation> {
   const root = await registryRoot(context);
   const entry = await findRegistryApplication(root, idOrName);
-  if (!entry) throw new AmsError(404, `Registry application ${idOrName} not found`);
+  if (!entry) throw new HttpError(404, `Registry application ${idOrName} not found`);
   return context.operations.start<DeletePayload>({
     kind: registryDeleteOperationKind,
     description: "Deleting application from the registry",

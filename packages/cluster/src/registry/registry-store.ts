@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
 import type { AmsRegistryApplication } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../context.ts";
-import { AmsError } from "../ams/envelope.ts";
+import { HttpError } from "../http/http-error.ts";
 
 // The application registry (AAR) as a directory that the clusters of one machine share:
 //   <root>/applications/<name>/application.json   the RegistryApplication
@@ -47,7 +47,7 @@ function applicationsDirectory(root: string): string {
 /** A registry name is an application name: no path separators, so it is a safe directory name. */
 export function registryEntryDirectory(root: string, name: string): string {
   if (name === "" || name === "." || name === ".." || /[/\\\0]/.test(name)) {
-    throw new AmsError(400, `"${name}" is not a valid registry application name`);
+    throw new HttpError(400, `"${name}" is not a valid registry application name`);
   }
   return join(applicationsDirectory(root), name);
 }
@@ -130,7 +130,7 @@ export async function readLatestRegistryPackage(
     .map(Number)
     .filter((number) => Number.isInteger(number));
   if (numbers.length === 0)
-    throw new AmsError(400, `Registry application ${entry.name} has no version`);
+    throw new HttpError(400, `Registry application ${entry.name} has no version`);
   const latest = Math.max(...numbers);
   return readFile(join(registryEntryDirectory(root, entry.name), `${latest}.zip`));
 }

@@ -2,6 +2,7 @@
 // `InstancePatch`, `InstanceDelete`, `InstancesDelete`).
 import { z } from "zod";
 import { validateInstanceName } from "../validation/instance-name.ts";
+import { instanceSizeLimits, type WholeNumberBounds } from "../validation/instance-create-form.ts";
 
 export const instanceStatuses = [
   "error",
@@ -125,6 +126,9 @@ const whole = (what: string, min: number, max: number) =>
     .min(min, `${what} must be at least ${min}`)
     .max(max, `${what} must be at most ${max}`);
 
+/** A whole number within bounds the web form shares (`instanceSizeLimits`). */
+const within = (what: string, bounds: WholeNumberBounds) => whole(what, bounds.min, bounds.max);
+
 const tagSchema = z
   .string({ message: "must be a string" })
   .min(1, "a tag must not be empty")
@@ -143,21 +147,26 @@ const terabyte = 1000 * gigabyte;
 
 export const instanceResourcesPostSchema = z
   .object({
-    cpus: whole("cpus", 1, 256).optional(),
-    memory: whole("memory (bytes)", 256_000_000, 4 * terabyte).optional(),
+    cpus: within("cpus", instanceSizeLimits.cpus).optional(),
+    // Below the form's 1 GB (whole GB only) for API callers; the same top, in bytes.
+    memory: whole(
+      "memory (bytes)",
+      256_000_000,
+      instanceSizeLimits.memoryGb.max * gigabyte,
+    ).optional(),
     disk_size: whole("disk_size (bytes)", 1_000_000_000, 100 * terabyte).optional(),
     // Tolerated: the GET spelling, so that a client echoing an instance's resources is understood.
     "disk-size": whole("disk-size (bytes)", 1_000_000_000, 100 * terabyte).optional(),
-    "gpu-slots": whole("gpu-slots", 0, 64).optional(),
+    "gpu-slots": within("gpu-slots", instanceSizeLimits.gpuSlots).optional(),
     "gpu-type": z.enum(["amd", "intel", "nvidia", ""]).optional(),
-    "vpu-slots": whole("vpu-slots", 0, 64).optional(),
+    "vpu-slots": within("vpu-slots", instanceSizeLimits.vpuSlots).optional(),
     no_disk_reserve: z.boolean().optional(),
   })
   .loose();
 
 export const instanceDisplaySchema = z.object({
-  width: whole("width", 1, 7680).optional(),
-  height: whole("height", 1, 7680).optional(),
+  width: within("width", instanceSizeLimits.displayPixels).optional(),
+  height: within("height", instanceSizeLimits.displayPixels).optional(),
   fps: whole("fps", 1, 240).optional(),
   density: whole("density", 1, 1000).optional(),
 });

@@ -10,6 +10,7 @@ import {
   type InstanceOrderKey,
   type InstanceStatus,
 } from "../ams/instance.ts";
+import { instanceNameMaxLength } from "../validation/instance-name.ts";
 import { orderQueryField, pageQueryField, sizeQueryField } from "./list-query.ts";
 import type { ClusterOperation } from "./operations.ts";
 
@@ -66,7 +67,11 @@ export const instancesListQuerySchema = z.object({
   type: z
     .enum(instanceTypes, { message: `type must be one of ${instanceTypes.join(", ")}` })
     .optional(),
-  search: z.string().max(63, "search must be at most 63 characters").optional(),
+  // A part of a name: no longer than the longest name.
+  search: z
+    .string()
+    .max(instanceNameMaxLength, `search must be at most ${instanceNameMaxLength} characters`)
+    .optional(),
   app_name: z.string().max(255).optional(),
   image_name: z.string().max(255).optional(),
   node: z.string().max(255).optional(),

@@ -28,8 +28,14 @@ export interface SessionJoinResponse {
 /** Longest life of a share link: 30 days, in minutes. */
 export const maxShareMinutes = 30 * 24 * 60;
 
+/** Longest description of a share link (who it is for). */
+export const shareDescriptionMaxLength = 200;
+
 export const shareCreateSchema = z.object({
-  description: z.string().max(200, "must be at most 200 characters").optional(),
+  description: z
+    .string()
+    .max(shareDescriptionMaxLength, `must be at most ${shareDescriptionMaxLength} characters`)
+    .optional(),
   expires_in_minutes: z
     .number({ message: "must be a number of minutes" })
     .int("must be a whole number of minutes")

@@ -4,7 +4,7 @@
 export const instanceNameMaxLength = 63;
 
 export const instanceNameMessages = {
-  length: "Instance name must be between 1 and 63 characters",
+  length: `Instance name must be between 1 and ${instanceNameMaxLength} characters`,
   characters: "Only alphanumeric and hyphen characters are allowed",
   start: "Instance name must start with a letter",
   taken: "An instance with this name already exists",

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { registrationLimits } from "../api/registration.ts";
 
 export interface RegistrationFields {
@@ -42,3 +43,49 @@ export function emailAddressError(text: string): string | undefined {
   }
   return undefined;
 }
+
+/** The second typing of the password, which only the form asks for (the server gets one). */
+const passwordConfirmationMessages = {
+  missing: "Enter the password again.",
+  mismatch: "The passwords do not match.",
+} as const;
+
+/**
+ * The registration form: the server's rules above for each field, plus the confirmation of the
+ * password. `email` is only checked when the link leaves it to the person (`needsEmail`).
+ */
+export function registrationFormSchema(needsEmail: boolean) {
+  return z
+    .object({
+      fullname: z.string(),
+      email: z.string(),
+      password: z.string(),
+      confirmPassword: z.string(),
+    })
+    .superRefine((values, context) => {
+      const errors = validateRegistrationFields({
+        fullname: values.fullname,
+        email: needsEmail ? values.email : undefined,
+        password: values.password,
+      });
+      for (const [field, message] of Object.entries(errors)) {
+        context.addIssue({ code: "custom", path: [field], message });
+      }
+      if (values.confirmPassword === "") {
+        context.addIssue({
+          code: "custom",
+          path: ["confirmPassword"],
+          message: passwordConfirmationMessages.missing,
+        });
+      } else if (values.confirmPassword !== values.password) {
+        context.addIssue({
+          code: "custom",
+          path: ["confirmPassword"],
+          message: passwordConfirmationMessages.mismatch,
+        });
+      }
+    });
+}
+
+/** What the registration form holds. */
+export type RegistrationFormValues = z.input<ReturnType<typeof registrationFormSchema>>;

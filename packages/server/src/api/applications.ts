@@ -6,12 +6,12 @@ import {
   type ApplicationsListResponse,
   type ClusterApplication,
 } from "@anbox-dashboard/contract";
-import type { AuthContext, ClusterHandle } from "../auth/auth-context.ts";
-import { AmsClientError } from "../clusters/ams-client.ts";
-import { ApiError } from "./api-error.ts";
-import { requireCluster, selectClusters } from "./cluster-params.ts";
-import { clusterFailure, clusterTimeoutMs } from "./cluster-failure.ts";
-import { parseInput } from "./parse-input.ts";
+import type { ServerContext } from "../server-context.ts";
+import type { ClusterHandle } from "../clusters/cluster-handle.ts";
+import { ApiError } from "../http/api-error.ts";
+import { requireCluster, selectClusters } from "../clusters/choose-cluster.ts";
+import { callCluster } from "../clusters/cluster-call.ts";
+import { parseInput } from "../input/parse-input.ts";
 
 /** `GET /api/applications/{id}?clusterId=`. */
 export interface ApplicationResponse {
@@ -22,7 +22,7 @@ export interface ApplicationResponse {
  * `GET /api/applications` and `GET /api/applications/{id}?clusterId=`: the applications the
  * instance form picks a source from, each with its `clusterId`.
  */
-export function registerApplicationsRoutes(app: FastifyInstance, context: AuthContext): void {
+export function registerApplicationsRoutes(app: FastifyInstance, context: ServerContext): void {
   // The cluster's `GET /1.0/applications` pages, but only filters on exact values and always
   // lists newest first: it cannot search a part of a name nor sort by name. So each cluster's
   // whole list is read (a cluster holds tens of applications, not the thousands of instances) and
@@ -45,30 +45,25 @@ export function registerApplicationsRoutes(app: FastifyInstance, context: AuthCo
 }
 
 async function listApplications(cluster: ClusterHandle): Promise<ClusterApplication[]> {
-  try {
-    const result = await cluster.client.get<AmsApplication[]>(
-      "/1.0/applications?recursion=1",
-      AbortSignal.timeout(clusterTimeoutMs),
-    );
-    return result.metadata.map((application) => ({ ...application, clusterId: cluster.id }));
-  } catch (error) {
-    throw clusterFailure(cluster, "list its applications", error);
-  }
+  const result = await callCluster(cluster, (signal) =>
+    cluster.client.get<AmsApplication[]>("/1.0/applications?recursion=1", signal),
+  );
+  return result.metadata.map((application) => ({ ...application, clusterId: cluster.id }));
 }
 
 /** One application; 404 when the cluster has none by that id (the form's existence check). */
 async function readApplication(cluster: ClusterHandle, id: string): Promise<ClusterApplication> {
   try {
-    const result = await cluster.client.get<AmsApplication>(
-      `/1.0/applications/${encodeURIComponent(id)}`,
-      AbortSignal.timeout(clusterTimeoutMs),
+    const result = await callCluster(cluster, (signal) =>
+      cluster.client.get<AmsApplication>(`/1.0/applications/${encodeURIComponent(id)}`, signal),
     );
     return { ...result.metadata, clusterId: cluster.id };
   } catch (error) {
-    if (error instanceof AmsClientError && error.statusCode === 404) {
+    // The cluster's own 404 names the application alone: this one names the cluster too.
+    if (error instanceof ApiError && error.statusCode === 404) {
       throw new ApiError(404, `Cluster "${cluster.id}" has no application "${id}".`);
     }
-    throw clusterFailure(cluster, `read application "${id}"`, error);
+    throw error;
   }
 }
 

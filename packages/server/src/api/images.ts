@@ -6,18 +6,19 @@ import {
   type ImagesListResponse,
   type ImageType,
 } from "@anbox-dashboard/contract";
-import type { AuthContext, ClusterHandle } from "../auth/auth-context.ts";
-import { ApiError } from "./api-error.ts";
-import { selectClusters } from "./cluster-params.ts";
-import { clusterFailure, clusterTimeoutMs } from "./cluster-failure.ts";
-import { parseInput } from "./parse-input.ts";
+import type { ServerContext } from "../server-context.ts";
+import type { ClusterHandle } from "../clusters/cluster-handle.ts";
+import { ApiError } from "../http/api-error.ts";
+import { selectClusters } from "../clusters/choose-cluster.ts";
+import { callCluster } from "../clusters/cluster-call.ts";
+import { parseInput } from "../input/parse-input.ts";
 
 /**
  * `GET /api/images?type=container|vm&subclusters=`: every image of the named clusters (all when
  * none are named), each with its `clusterId`, in configuration order and then in each cluster's
  * own order (oldest first). Not paged: a cluster holds a handful of images.
  */
-export function registerImagesRoutes(app: FastifyInstance, context: AuthContext): void {
+export function registerImagesRoutes(app: FastifyInstance, context: ServerContext): void {
   app.get("/api/images", async (request): Promise<ImagesListResponse> => {
     if (!request.user) throw new ApiError(401, "You are not signed in.");
     const { type, subclusters } = parseInput(imagesListQuerySchema, request.query ?? {}, "query");
@@ -33,13 +34,8 @@ async function listImages(
   type: ImageType | undefined,
 ): Promise<ClusterImage[]> {
   const path = `/1.0/images?recursion=1${type === undefined ? "" : `&type=${type}`}`;
-  try {
-    const result = await cluster.client.get<AmsImage[]>(
-      path,
-      AbortSignal.timeout(clusterTimeoutMs),
-    );
-    return result.metadata.map((image) => ({ ...image, clusterId: cluster.id }));
-  } catch (error) {
-    throw clusterFailure(cluster, "list its images", error);
-  }
+  const result = await callCluster(cluster, (signal) =>
+    cluster.client.get<AmsImage[]>(path, signal),
+  );
+  return result.metadata.map((image) => ({ ...image, clusterId: cluster.id }));
 }

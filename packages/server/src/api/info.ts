@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ServiceStatus, SessionInfo } from "@anbox-dashboard/contract";
-import type { AuthContext, ClusterHandle } from "../auth/auth-context.ts";
-import { ApiError } from "./api-error.ts";
+import type { ServerContext } from "../server-context.ts";
+import type { ClusterHandle } from "../clusters/cluster-handle.ts";
+import { ApiError } from "../http/api-error.ts";
 import { findUserById } from "../store/users.ts";
-import { AmsClientError } from "../clusters/ams-client.ts";
+import { clusterOrFirst } from "../clusters/choose-cluster.ts";
+import { callCluster } from "../clusters/cluster-call.ts";
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
-/** How long `/api/info` waits for a cluster before calling it unreachable. */
-const clusterTimeoutMs = 5_000;
 
 /**
  * `GET /api/info?clusterId=`: the session info of the signed-in user on one cluster (the first
@@ -17,14 +16,14 @@ const clusterTimeoutMs = 5_000;
  */
 export function registerSessionInfoRoutes(
   app: FastifyInstance,
-  context: AuthContext,
+  context: ServerContext,
   guard: Guard,
   dashboardVersion: string,
 ): void {
   app.get("/api/info", { preHandler: guard }, async (request): Promise<SessionInfo> => {
     const signedIn = request.user;
     if (!signedIn) throw new ApiError(401, "You are not signed in.");
-    const cluster = pickCluster(
+    const cluster = clusterOrFirst(
       context.clusters,
       (request.query as Record<string, unknown>).clusterId,
     );
@@ -49,48 +48,25 @@ export function registerSessionInfoRoutes(
   });
 }
 
-function pickCluster(clusters: readonly ClusterHandle[], clusterId: unknown): ClusterHandle {
-  if (clusterId === undefined || clusterId === "") {
-    const first = clusters[0];
-    if (!first) throw new ApiError(503, "The dashboard has no cluster configured.");
-    return first;
-  }
-  const cluster =
-    typeof clusterId === "string" ? clusters.find((c) => c.id === clusterId) : undefined;
-  if (!cluster) {
-    throw new ApiError(
-      400,
-      `Unknown cluster "${typeof clusterId === "string" ? clusterId : JSON.stringify(clusterId)}": known clusters are ${clusters.map((c) => c.id).join(", ") || "none"}.`,
-    );
-  }
-  return cluster;
-}
-
 async function clusterStatus(cluster: ClusterHandle): Promise<ServiceStatus> {
-  try {
-    const result = await cluster.client.get<ServiceStatus>(
-      "/1.0",
-      AbortSignal.timeout(clusterTimeoutMs),
-    );
-    return result.metadata;
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ApiError(503, `Cluster "${cluster.id}" does not answer: ${reason}`);
-  }
+  const result = await callCluster(cluster, (signal) =>
+    cluster.client.get<ServiceStatus>("/1.0", signal),
+  );
+  return result.metadata;
 }
 
-/** The cluster's configuration, or undefined when it cannot be read (then config is off). */
+/**
+ * The cluster's configuration, or undefined when it refuses to show it (then config is off); a
+ * cluster that cannot be reached or does not answer in time (503) fails the whole call.
+ */
 async function clusterConfig(cluster: ClusterHandle): Promise<Record<string, unknown> | undefined> {
   try {
-    const result = await cluster.client.get<{ config?: Record<string, unknown> }>(
-      "/1.0/config",
-      AbortSignal.timeout(clusterTimeoutMs),
+    const result = await callCluster(cluster, (signal) =>
+      cluster.client.get<{ config?: Record<string, unknown> }>("/1.0/config", signal),
     );
     return result.metadata.config ?? {};
   } catch (error) {
-    if (error instanceof AmsClientError && error.statusCode === 503) {
-      throw new ApiError(503, `Cluster "${cluster.id}" does not answer: ${error.message}`);
-    }
-    return undefined;
+    if (error instanceof ApiError && error.statusCode !== 503) return undefined;
+    throw error;
   }
 }

@@ -4,10 +4,10 @@ import {
   onboardingProgressValues,
   type OnboardingProgressResponse,
 } from "@anbox-dashboard/contract";
-import type { AuthContext } from "../auth/auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import { requireSession } from "../auth/require-session.ts";
 import { findUserById } from "../store/users.ts";
-import { ApiError } from "./api-error.ts";
+import { ApiError } from "../http/api-error.ts";
 
 /**
  * `GET /api/onboarding-progress` and `PATCH /api/onboarding-progress/{progress}`: how far the
@@ -16,7 +16,7 @@ import { ApiError } from "./api-error.ts";
  */
 export function registerOnboardingRoutes(
   app: FastifyInstance,
-  context: AuthContext,
+  context: ServerContext,
 ): Promise<void> {
   const guard = requireSession(context.db, context.config.session);
 

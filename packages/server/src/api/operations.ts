@@ -1,64 +1,131 @@
 import type { FastifyInstance } from "fastify";
 import {
-  operationsOrderByValues,
-  operationsOrderValues,
+  operationResourcesShown,
+  operationsListQuerySchema,
+  operationTypesOf,
   type AmsOperation,
   type ClusterOperation,
+  type OperationsListParsed,
   type OperationsOrder,
   type OperationsOrderBy,
   type OperationsResponse,
 } from "@anbox-dashboard/contract";
-import type { AuthContext, ClusterHandle } from "../auth/auth-context.ts";
-import { ApiError } from "./api-error.ts";
-import { selectClusters } from "./cluster-params.ts";
-import { clusterFailure, clusterTimeoutMs } from "./cluster-failure.ts";
-
-interface OperationsQuery {
-  orderBy?: unknown;
-  order?: unknown;
-  subclusters?: unknown;
-}
+import type { ServerContext } from "../server-context.ts";
+import type { ClusterHandle } from "../clusters/cluster-handle.ts";
+import { ApiError } from "../http/api-error.ts";
+import { selectClusters } from "../clusters/choose-cluster.ts";
+import { callCluster } from "../clusters/cluster-call.ts";
+import { mapBounded } from "../clusters/map-bounded.ts";
+import { parseInput } from "../input/parse-input.ts";
+import { withoutEmptyValues } from "../input/query-values.ts";
 
 /**
- * `GET /api/operations?orderBy=&order=&subclusters=`: the operations of the named clusters (all
- * when none are named), each with its `clusterId`, sorted here so that the list reads the same
- * whatever order the clusters answer in. Default: newest first.
+ * `GET /api/operations?orderBy=&order=&subclusters=&status=&type=&page=&size=`: the operations of
+ * the named clusters (all when none are named), each with its `clusterId`, filtered and sorted
+ * here so that the list reads the same whatever order the clusters answer in. Default: newest
+ * first. With `page` or `size`: that page, each operation with the names of the resources it
+ * names, and how many match (`total_size`); without, every operation that matches.
  */
-export function registerOperationsRoutes(app: FastifyInstance, context: AuthContext): void {
+export function registerOperationsRoutes(app: FastifyInstance, context: ServerContext): void {
   app.get("/api/operations", async (request): Promise<OperationsResponse> => {
     if (!request.user) throw new ApiError(401, "You are not signed in.");
-    const query = request.query as OperationsQuery;
-    const orderBy = pickOne(query.orderBy, operationsOrderByValues, "created_at", "orderBy");
-    const order = pickOne(query.order, operationsOrderValues, "desc", "order");
+    const raw = withoutEmptyValues(request.query);
+    const query = parseInput(operationsListQuerySchema, raw, "operations query");
     const clusters = selectClusters(context.clusters, query.subclusters);
     const lists = await Promise.all(clusters.map(listOperations));
-    return { metadata: sortOperations(lists.flat(), orderBy, order) };
+    const matching = sortOperations(
+      filterOperations(lists.flat(), query),
+      query.orderBy,
+      query.order,
+    );
+    if (raw.page === undefined && raw.size === undefined) return { metadata: matching };
+    const first = (query.page - 1) * query.size;
+    const page = matching.slice(first, first + query.size);
+    return { metadata: await withResourceNames(clusters, page), total_size: matching.length };
   });
 }
 
-function pickOne<T extends string>(
-  value: unknown,
-  allowed: readonly T[],
-  fallback: T,
-  name: string,
-): T {
-  if (value === undefined || value === "") return fallback;
-  const found = allowed.find((candidate) => candidate === value);
-  if (found === undefined) {
-    throw new ApiError(400, `Invalid ${name}: use one of ${allowed.join(", ")}.`);
-  }
-  return found;
+async function listOperations(cluster: ClusterHandle): Promise<ClusterOperation[]> {
+  const result = await callCluster(cluster, (signal) =>
+    cluster.client.get<AmsOperation[]>("/1.0/operations?recursion=1", signal),
+  );
+  return result.metadata.map((operation) => ({ ...operation, clusterId: cluster.id }));
 }
 
-async function listOperations(cluster: ClusterHandle): Promise<ClusterOperation[]> {
+/** The operations of the statuses and types asked for (any of each); all when none are. */
+export function filterOperations(
+  operations: readonly ClusterOperation[],
+  query: Pick<OperationsListParsed, "status" | "type">,
+): ClusterOperation[] {
+  const statuses = query.status?.length ? new Set(query.status) : undefined;
+  const types = query.type?.length ? new Set(query.type) : undefined;
+  return operations.filter(
+    (operation) =>
+      (statuses === undefined || statuses.has(operation.status)) &&
+      (types === undefined ||
+        operationTypesOf(operation.resources).some((type) => types.has(type))),
+  );
+}
+
+/** The resources whose names a page shows: each is read by its URL, which answers a `name`. */
+const namedResource = /^\/1\.0\/(instances|applications|images)\/[^/?#]+$/;
+
+/** Name look-ups at once per cluster: a page holds at most 100 operations, a few resources each. */
+const nameLookupConcurrency = 8;
+
+/**
+ * The operations with the names of the resources a row shows (the first few of each kind), read
+ * from their clusters: AMS operations name their resources by id only. A resource that cannot be
+ * read (deleted since, say) keeps its id: a name is a help, not worth failing the list over.
+ */
+async function withResourceNames(
+  clusters: readonly ClusterHandle[],
+  operations: readonly ClusterOperation[],
+): Promise<ClusterOperation[]> {
+  const urlsByCluster = new Map<string, Set<string>>();
+  for (const operation of operations) {
+    const urls = urlsByCluster.get(operation.clusterId) ?? new Set<string>();
+    for (const list of Object.values(operation.resources)) {
+      for (const url of list.slice(0, operationResourcesShown)) {
+        if (namedResource.test(url)) urls.add(url);
+      }
+    }
+    urlsByCluster.set(operation.clusterId, urls);
+  }
+  const names = new Map<string, string>();
+  await Promise.all(
+    clusters.map(async (cluster) => {
+      const urls = [...(urlsByCluster.get(cluster.id) ?? [])];
+      const found = await mapBounded(urls, nameLookupConcurrency, (url) => nameOf(cluster, url));
+      urls.forEach((url, index) => {
+        const name = found[index];
+        if (name !== undefined) names.set(`${cluster.id} ${url}`, name);
+      });
+    }),
+  );
+  return operations.map((operation) => {
+    const resourceNames: Record<string, string> = {};
+    for (const list of Object.values(operation.resources)) {
+      for (const url of list) {
+        const name = names.get(`${operation.clusterId} ${url}`);
+        if (name !== undefined) resourceNames[url] = name;
+      }
+    }
+    return { ...operation, resourceNames };
+  });
+}
+
+async function nameOf(cluster: ClusterHandle, url: string): Promise<string | undefined> {
   try {
-    const result = await cluster.client.get<AmsOperation[]>(
-      "/1.0/operations?recursion=1",
-      AbortSignal.timeout(clusterTimeoutMs),
+    const result = await callCluster(cluster, (signal) =>
+      cluster.client.get<{ name?: unknown }>(url, signal),
     );
-    return result.metadata.map((operation) => ({ ...operation, clusterId: cluster.id }));
+    const name = result.metadata.name;
+    return typeof name === "string" && name !== "" ? name : undefined;
   } catch (error) {
-    throw clusterFailure(cluster, "list its operations", error);
+    // A cluster's refusal or silence (mapped by callCluster); anything else is a bug of ours.
+    if (error instanceof ApiError) return undefined;
+    throw error;
   }
 }
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { EndedSessions, Profile } from "@anbox-dashboard/contract";
-import type { AuthContext } from "../auth/auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import { requireSession } from "../auth/require-session.ts";
 import { endOtherSessions, listUserSessions } from "../store/browser-sessions.ts";
 import { findUserById } from "../store/users.ts";
 import { recordAudit } from "../store/audit-log.ts";
-import { ApiError } from "./api-error.ts";
+import { ApiError } from "../http/api-error.ts";
 
 /**
  * A session's handle in the API: the start of the hash that keys it. Enough to tell sessions
@@ -19,7 +19,7 @@ function sessionHandle(sessionId: string): string {
  * `GET /api/profile`: who the signed-in user is, where they sign in, and their live sessions.
  * `DELETE /api/profile/sessions`: signs them out everywhere but here.
  */
-export function registerProfileRoutes(app: FastifyInstance, context: AuthContext): Promise<void> {
+export function registerProfileRoutes(app: FastifyInstance, context: ServerContext): Promise<void> {
   const guard = requireSession(context.db, context.config.session);
 
   app.get("/api/profile", { preHandler: guard }, async (request): Promise<Profile> => {

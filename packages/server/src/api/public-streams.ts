@@ -5,12 +5,13 @@ import type {
   PublicStreamInfo,
   SessionJoinResponse,
 } from "@anbox-dashboard/contract";
-import type { AuthContext } from "../auth/auth-context.ts";
-import { ApiError } from "./api-error.ts";
-import { shareLinkLimit } from "./share-link-limit.ts";
-import { callCluster } from "./instances-cluster-call.ts";
-import { findOnGateways } from "./session-gateway.ts";
-import { join, sharePath } from "./sessions.ts";
+import type { ServerContext } from "../server-context.ts";
+import { ApiError } from "../http/api-error.ts";
+import { shareLinkLimit } from "../streaming/share-link-limit.ts";
+import { callCluster } from "../clusters/cluster-call.ts";
+import { findOnGateways } from "../streaming/gateway-lookup.ts";
+import { sharePath } from "../streaming/share-links.ts";
+import { joinStream } from "../streaming/stream-join.ts";
 
 interface TokenParams {
   Params: { token: string };
@@ -23,7 +24,7 @@ const defaultScreen = { width: 720, height: 1280, fps: 30, density: 240 };
  * only key. It reaches one session, until it expires or is revoked: the gateway answers 410 or
  * 404 then, with words the page shows as they are.
  */
-export function registerPublicStreamRoutes(app: FastifyInstance, context: AuthContext): void {
+export function registerPublicStreamRoutes(app: FastifyInstance, context: ServerContext): void {
   const limited = shareLinkLimit(context);
   const findShare = (token: string) =>
     findOnGateways<GatewayShare>(
@@ -66,7 +67,7 @@ export function registerPublicStreamRoutes(app: FastifyInstance, context: AuthCo
       if (share.session_id === undefined) {
         throw new ApiError(404, "This share link no longer leads to a session.");
       }
-      return join(context, at, `${sharePath(token)}/join`, {
+      return joinStream(context, at, `${sharePath(token)}/join`, {
         streamSessionId: share.session_id,
         grantee: { kind: "share", token },
       });

@@ -4,7 +4,7 @@ import {
   type RegistrationInfo,
   type RegistrationResult,
 } from "@anbox-dashboard/contract";
-import type { AuthContext } from "../auth/auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import { recordAudit } from "../store/audit-log.ts";
 import { isSameOrigin } from "../auth/csrf.ts";
 import { addressKey } from "../auth/rate-limits/address-key.ts";
@@ -15,7 +15,7 @@ import {
 } from "../registration/limited-link-check.ts";
 import { registerAccount } from "../registration/register-account.ts";
 import { signInRegisteredUser } from "../registration/sign-in-cookie.ts";
-import { ApiError, sendApiError } from "./api-error.ts";
+import { ApiError, sendApiError } from "../http/api-error.ts";
 
 /**
  * The registration links `bin/dashboard register` prints: public routes (the person has no account
@@ -23,7 +23,7 @@ import { ApiError, sendApiError } from "./api-error.ts";
  */
 export function registerRegistrationRoutes(
   app: FastifyInstance,
-  context: AuthContext,
+  context: ServerContext,
 ): Promise<void> {
   const { db } = context;
   const publicOrigin = new URL(context.publicUrl).origin;

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import {
   shareCreateSchema,
   type ClusterSession,
-  type GatewayJoinResponse,
   type GatewaySession,
   type GatewayShare,
   type SessionJoinResponse,
@@ -10,18 +9,14 @@ import {
   type SessionsListResponse,
   type StreamShare,
 } from "@anbox-dashboard/contract";
-import type { AuthContext } from "../auth/auth-context.ts";
-import { ApiError } from "./api-error.ts";
-import { clusterIdOf } from "./instances-input.ts";
-import { callCluster } from "./instances-cluster-call.ts";
-import { parseInput } from "./parse-input.ts";
-import type { JoinGrantee } from "../events/join-grants.ts";
-import {
-  browserJoin,
-  findOnGateways,
-  gatewayClusters,
-  type GatewayCluster,
-} from "./session-gateway.ts";
+import type { ServerContext } from "../server-context.ts";
+import { ApiError } from "../http/api-error.ts";
+import { clusterIdOf } from "../input/query-values.ts";
+import { callCluster } from "../clusters/cluster-call.ts";
+import { parseInput } from "../input/parse-input.ts";
+import { findOnGateways, gatewayClusters } from "../streaming/gateway-lookup.ts";
+import { sharePath, toStreamShare } from "../streaming/share-links.ts";
+import { joinStream } from "../streaming/stream-join.ts";
 
 interface SessionParams {
   Params: { sessionId: string };
@@ -39,23 +34,12 @@ function sessionPath(sessionId: string): string {
   return `/1.0/sessions/${encodeURIComponent(sessionId)}`;
 }
 
-/** A share as the dashboard shows it: the token is the gateway's share id. */
-export function toStreamShare(share: GatewayShare): StreamShare {
-  return {
-    token: share.id,
-    url: `/stream/${encodeURIComponent(share.id)}`,
-    description: share.description ?? "",
-    created_at: share.created_at ?? "",
-    expiry_at: share.expiry_at,
-  };
-}
-
 /**
  * The signed-in user's streaming calls, answered by the clusters' stream gateways with the
  * server's own service-account tokens: list and read sessions, join one (the browser gets a relay
  * path with a single-use join token, never a gateway token), and make or revoke share links.
  */
-export function registerSessionRoutes(app: FastifyInstance, context: AuthContext): void {
+export function registerSessionRoutes(app: FastifyInstance, context: ServerContext): void {
   const find = (query: unknown, sessionId: string) =>
     findOnGateways<GatewaySession>(
       context.clusters,
@@ -92,7 +76,7 @@ export function registerSessionRoutes(app: FastifyInstance, context: AuthContext
       const { at } = await find(request.query, sessionId);
       const user = request.user;
       if (!user) throw new ApiError(401, "You are not signed in.");
-      return join(context, at, `${sessionPath(sessionId)}/join`, {
+      return joinStream(context, at, `${sessionPath(sessionId)}/join`, {
         streamSessionId: sessionId,
         grantee: { kind: "session", sessionId: user.sessionId },
       });
@@ -147,39 +131,4 @@ export function registerSessionRoutes(app: FastifyInstance, context: AuthContext
     await callCluster(at.cluster, (signal) => at.gateway.delete(path, undefined, signal));
     return reply.code(204).send();
   });
-}
-
-const shareTokenPattern = /^[A-Za-z0-9_-]{16,128}$/;
-
-export function sharePath(token: string): string {
-  if (!shareTokenPattern.test(token)) {
-    throw new ApiError(404, "This share link is not one: check that it was copied whole.");
-  }
-  return `/1.0/shares/${encodeURIComponent(token)}`;
-}
-
-/**
- * Joins through a gateway (a session's join, or a share's) for `grantee`: the signaling relay
- * opens only for them, once (events/join-grants.ts).
- */
-export async function join(
-  context: AuthContext,
-  at: GatewayCluster,
-  path: string,
-  grant: { streamSessionId: string; grantee: JoinGrantee },
-): Promise<SessionJoinResponse> {
-  const result = await callCluster(at.cluster, (signal) =>
-    at.gateway.post<GatewayJoinResponse>(path, {}, signal),
-  );
-  const token = joinTokenOf(result.metadata.url);
-  if (token !== undefined) {
-    context.joinGrants.grant(token, { clusterIndex: at.index, ...grant });
-  }
-  return browserJoin(at, result.metadata);
-}
-
-/** The join token of a gateway's signaling path (`...?token=`); undefined in an absolute URL. */
-function joinTokenOf(url: string): string | undefined {
-  if (/^wss?:\/\//.test(url)) return undefined;
-  return new URL(url, "http://gateway.invalid").searchParams.get("token") ?? undefined;
 }

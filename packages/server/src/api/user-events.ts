@@ -1,15 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { userEventSchema, versionUpdateModalClosedEvent } from "@anbox-dashboard/contract";
-import type { AuthContext } from "../auth/auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import { requireSession } from "../auth/require-session.ts";
-import { ApiError } from "./api-error.ts";
+import { ApiError } from "../http/api-error.ts";
 
 /**
  * `POST /api/user-events {event, eventType}`: remembers something the user did. Closing the
  * "Important update" modal also stops it from showing again, for this user on every browser.
  */
-export function registerUserEventRoutes(app: FastifyInstance, context: AuthContext): Promise<void> {
+export function registerUserEventRoutes(
+  app: FastifyInstance,
+  context: ServerContext,
+): Promise<void> {
   const guard = requireSession(context.db, context.config.session);
 
   app.post("/api/user-events", { preHandler: guard }, async (request, reply) => {

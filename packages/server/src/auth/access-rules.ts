@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AuthContext } from "./auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import { registerCsrfProtection } from "./csrf.ts";
 import { registerSessionGate } from "./session-gate.ts";
 import { requireSession } from "./require-session.ts";
@@ -9,7 +9,7 @@ import { requireSession } from "./require-session.ts";
  * state changes and WebSocket handshakes refused (CSRF), then a session required unless the route
  * is declared otherwise. Register before any route or scope.
  */
-export function registerAccessRules(app: FastifyInstance, context: AuthContext): void {
+export function registerAccessRules(app: FastifyInstance, context: ServerContext): void {
   // CSRF first: a refused cross-site request costs no database lookup.
   registerCsrfProtection(app, context.publicUrl);
   registerSessionGate(app, requireSession(context.db, context.config.session));

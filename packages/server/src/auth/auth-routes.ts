@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { AuthContext } from "./auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import { requireSession } from "./require-session.ts";
 import { RelyingParty } from "./relying-party.ts";
 import { LoginTransactionSealer } from "./login-transaction.ts";
@@ -12,7 +12,7 @@ import { dashboardVersion } from "../version.ts";
  * Sign-in as the identity provider's relying party, logout, and the session's info. The access
  * rules every request meets are access-rules.ts.
  */
-export function registerAuthRoutes(app: FastifyInstance, context: AuthContext): Promise<void> {
+export function registerAuthRoutes(app: FastifyInstance, context: ServerContext): Promise<void> {
   const guard = requireSession(context.db, context.config.session);
   const relyingParty = new RelyingParty(context.idp);
   const sealer = LoginTransactionSealer.fromDataDir(context.config.dataDir);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { sendApiError } from "../api/api-error.ts";
+import { sendApiError } from "../http/api-error.ts";
 import { matchedRouteAccess } from "./route-access.ts";
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import * as oidc from "openid-client";
-import type { AuthContext } from "./auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import type { RelyingParty } from "./relying-party.ts";
 import { sessionCookieName } from "./session-cookie.ts";
-import { cookieBase } from "./login-routes.ts";
+import { cookieBase } from "./login-cookies.ts";
 import { endBrowserSession, findSessionUser } from "../store/browser-sessions.ts";
 import { recordAudit } from "../store/audit-log.ts";
 
@@ -14,7 +14,7 @@ import { recordAudit } from "../store/audit-log.ts";
  */
 export function registerLogoutRoute(
   app: FastifyInstance,
-  context: AuthContext,
+  context: ServerContext,
   relyingParty: RelyingParty,
 ): void {
   app.get("/logout", { config: { access: "public" } }, async (request, reply) => {

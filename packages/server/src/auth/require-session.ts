@@ -6,7 +6,7 @@ import {
   type SignedInUser,
 } from "../store/browser-sessions.ts";
 import { sessionCookieName } from "./session-cookie.ts";
-import { sendApiError } from "../api/api-error.ts";
+import { sendApiError } from "../http/api-error.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -12,7 +12,7 @@ export interface GatewayResult<T> {
  * Talks to one cluster's stream gateway (reference section 3) as to a real one: with a service
  * account's token (`Authorization: macaroon root=<token>`), here over its Unix socket. The token
  * stays in the server: the browser only ever gets the single-use join token of a signaling URL.
- * Failures are `AmsClientError`s, so that the API's cluster-failure mapping applies to both.
+ * Failures are `AmsClientError`s, so that the one cluster call (cluster-call.ts) maps both alike.
  */
 export class GatewayClient {
   readonly socketPath: string;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
 import fastifyHelmet from "@fastify/helmet";
-import type { AuthContext } from "../auth/auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import { embeddedIdpPath } from "../auth/identity-provider.ts";
 import { dashboardDirectives, idpPageDirectives } from "./content-security-policies.ts";
 import { permissionsPolicy } from "./permissions-policy.ts";
@@ -35,7 +35,7 @@ function isStreamPage(request: IncomingMessage): boolean {
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  context: AuthContext,
+  context: ServerContext,
 ): Promise<void> {
   const publicUrl = new URL(context.publicUrl);
   const secure = publicUrl.protocol === "https:";

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type Provider from "oidc-provider";
-import type { AuthContext } from "../auth/auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import { recordAudit } from "../store/audit-log.ts";
 import { retryAfterSeconds } from "../auth/rate-limits/wait-time.ts";
 import { maxPasswordLength, verifyIdpPassword } from "./accounts.ts";
@@ -20,7 +20,7 @@ import { ensureDashboardGrant } from "./provider.ts";
  */
 export function registerInteractionRoutes(
   app: FastifyInstance,
-  context: AuthContext,
+  context: ServerContext,
   provider: Provider,
 ): void {
   const { db } = context;

@@ -1,5 +1,5 @@
 import Provider, { type Grant, type KoaContextWithOIDC } from "oidc-provider";
-import type { AuthContext } from "../auth/auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import { findIdpAccountById, idpAccountClaims } from "./accounts.ts";
 import { payloadAdapterFactory } from "./adapter.ts";
 import type { IdpKeys } from "./keys.ts";
@@ -12,7 +12,7 @@ export const idpScopes = ["openid", "email", "profile"] as const;
  * The embedded OpenID provider (oidc-provider), configured for its one client: the dashboard.
  * Its issuer is `${publicUrl}/oidc`; the dashboard's server mounts it there.
  */
-export function createIdpProvider(context: AuthContext, keys: IdpKeys): Provider {
+export function createIdpProvider(context: ServerContext, keys: IdpKeys): Provider {
   const { db, idp } = context;
   const pages = providerPages(`${context.publicUrl}/login`);
 

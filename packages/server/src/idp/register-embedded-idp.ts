@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { AuthContext } from "../auth/auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import { embeddedIdpPath } from "../auth/identity-provider.ts";
 import { registerInteractionRoutes } from "./interaction-routes.ts";
 import { loadOrCreateIdpKeys } from "./keys.ts";
@@ -15,7 +15,7 @@ const formBodyLimit = 16 * 1024;
  */
 export async function registerEmbeddedIdp(
   app: FastifyInstance,
-  context: AuthContext,
+  context: ServerContext,
 ): Promise<void> {
   const provider = createIdpProvider(context, loadOrCreateIdpKeys(context.config.dataDir));
   provider.on("server_error", (_ctx, error) => {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { AuthContext } from "../auth/auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import { addressKey } from "../auth/rate-limits/address-key.ts";
 import {
   checkRegistrationToken,
@@ -18,7 +18,7 @@ export const tooManyRegistrationAttempts =
  * (unknown, used, expired) counts against the limit; a valid one costs nothing.
  */
 export async function checkRegistrationLinkLimited(
-  context: AuthContext,
+  context: ServerContext,
   request: FastifyRequest,
   token: string,
 ): Promise<LimitedLinkCheck> {

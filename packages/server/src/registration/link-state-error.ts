@@ -1,5 +1,5 @@
 import type { RegistrationState } from "@anbox-dashboard/contract";
-import { ApiError } from "../api/api-error.ts";
+import { ApiError } from "../http/api-error.ts";
 
 /** The messages for a link that cannot be used; the registration page words them the same way. */
 export const linkStateMessages: Record<Exclude<RegistrationState, "valid">, string> = {

@@ -1,5 +1,5 @@
 import { validateRegistrationFields } from "@anbox-dashboard/contract";
-import { ApiError } from "../api/api-error.ts";
+import { ApiError } from "../http/api-error.ts";
 import { createIdpAccount, IdpAccountError } from "../idp/accounts.ts";
 import type { Database } from "../store/database.ts";
 import { checkRegistrationToken, consumeRegistrationToken } from "../store/registration-tokens.ts";

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { AuthContext } from "../auth/auth-context.ts";
+import type { ServerContext } from "../server-context.ts";
 import { sessionCookieName } from "../auth/session-cookie.ts";
 import { createBrowserSession } from "../store/browser-sessions.ts";
 
@@ -9,7 +9,7 @@ import { createBrowserSession } from "../store/browser-sessions.ts";
  * (not sent on cross-site posts), Secure over HTTPS, for the whole site.
  */
 export async function signInRegisteredUser(
-  context: AuthContext,
+  context: ServerContext,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { sendApiError } from "../api/api-error.ts";
+import { sendApiError } from "../http/api-error.ts";
 import { markRoutes } from "../auth/route-access.ts";
 
 /** Paths the SPA never owns: an unknown one is a 404 of its own kind, never `index.html`. */

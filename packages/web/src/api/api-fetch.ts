@@ -11,6 +11,11 @@ export class ApiError extends Error {
   }
 }
 
+/** Whether a failed call means the thing is not there (deleted, or a wrong link). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
 export interface ApiFetchOptions {
@@ -18,18 +23,38 @@ export interface ApiFetchOptions {
   params?: QueryParams;
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * How to read a successful answer: parsed as JSON (the default), or as the text it is (a log
+   * file). A failure is read the same way in both: the server's JSON error.
+   */
+  responseType?: "json" | "text";
 }
 
 /**
  * The one way the dashboard calls its server: builds the query string, sends JSON, and turns any
  * failure into an `ApiError` carrying the status and the server's message.
  */
-export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+export function apiFetch(
+  path: string,
+  options: ApiFetchOptions & { responseType: "text" },
+): Promise<string>;
+export function apiFetch<T>(
+  path: string,
+  options?: ApiFetchOptions & { responseType?: "json" },
+): Promise<T>;
+export async function apiFetch<T>(
+  path: string,
+  options: ApiFetchOptions = {},
+): Promise<T | string> {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(options.params ?? {})) {
     if (value !== undefined) url.searchParams.set(key, String(value));
   }
-  const headers: Record<string, string> = { accept: "application/json" };
+  const asText = options.responseType === "text";
+  // A text answer may still fail with the server's JSON error: accept both then.
+  const headers: Record<string, string> = {
+    accept: asText ? "text/plain, application/json;q=0.9" : "application/json",
+  };
   const init: RequestInit = {
     method: options.method ?? "GET",
     headers,
@@ -50,6 +75,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   }
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, errorMessage(text, response.statusText));
+  if (asText) return text;
   return (text === "" ? undefined : JSON.parse(text)) as T;
 }
 

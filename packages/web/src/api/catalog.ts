@@ -8,15 +8,18 @@ import { apiFetch } from "./api-fetch.ts";
 
 export type { ClusterApplication, ClusterImage };
 
+/** What `GET /api/applications` takes. */
+export interface ApplicationsQuery {
+  page?: number;
+  size?: number;
+  order?: "asc" | "desc";
+  orderBy?: "name" | "created_at";
+  search?: string;
+}
+
 /** `GET /api/applications`: a page of the clusters' applications (by name unless told). */
 export function fetchApplications(
-  query: {
-    page?: number;
-    size?: number;
-    order?: "asc" | "desc";
-    orderBy?: "name" | "created_at";
-    search?: string;
-  } = {},
+  query: ApplicationsQuery = {},
   signal?: AbortSignal,
 ): Promise<ApplicationsListResponse> {
   return apiFetch<ApplicationsListResponse>("/api/applications", {

@@ -7,7 +7,6 @@ import type {
   InstanceLogsResponse,
   InstanceOperationResponse,
   InstanceResponse,
-  InstancesDeleteBody,
   InstanceListOrderBy,
   InstancesListResponse,
   InstancesPost,
@@ -135,17 +134,6 @@ export async function bulkUpdateInstances(
   return answer.metadata.results;
 }
 
-/** `DELETE /api/instances`: delete many. */
-export async function bulkDeleteInstances(
-  body: InstancesDeleteBody,
-): Promise<InstanceBulkResponse["metadata"]["results"]> {
-  const answer = await apiFetch<InstanceBulkResponse>("/api/instances", {
-    method: "DELETE",
-    body,
-  });
-  return answer.metadata.results;
-}
-
 /** `POST /api/instances?clusterId=`: the create request, as AMS takes it. */
 export async function createInstance(
   clusterId: string,
@@ -184,34 +172,17 @@ export function instanceLogPath(clusterId: string, id: string, name: string): st
 }
 
 /** `GET /api/instances/{id}/logs/{name}?clusterId=`: the log's text. */
-export async function fetchInstanceLog(
+export function fetchInstanceLog(
   clusterId: string,
   id: string,
   name: string,
   signal?: AbortSignal,
 ): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(instanceLogPath(clusterId, id, name), {
-      credentials: "same-origin",
-      ...(signal ? { signal } : {}),
-    });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === "AbortError") throw error;
-    throw new ApiError(0, "The dashboard server cannot be reached. Check your connection.");
-  }
-  const text = await response.text();
-  if (!response.ok) {
-    let message = response.statusText || "Unknown reason";
-    try {
-      const parsed = JSON.parse(text) as { message?: unknown };
-      if (typeof parsed.message === "string") message = parsed.message;
-    } catch {
-      // not JSON: keep the status text
-    }
-    throw new ApiError(response.status, message);
-  }
-  return text;
+  return apiFetch(`/api/instances/${encodeURIComponent(id)}/logs/${encodeURIComponent(name)}`, {
+    signal,
+    params: { clusterId },
+    responseType: "text",
+  });
 }
 
 /** `POST /api/instances/{id}/exec?clusterId=`: a shell of this size; the paths of its sockets. */

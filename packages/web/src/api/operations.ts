@@ -3,6 +3,8 @@ import {
   type ClusterOperation,
   type OperationsOrder,
   type OperationsOrderBy,
+  type OperationStatus,
+  type OperationType,
 } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
 
@@ -29,4 +31,48 @@ export async function fetchOperations(
     },
   });
   return operationsResponseSchema.parse(body).metadata;
+}
+
+/** What a page of the operations list asks for (the query of `GET /api/operations` with a page). */
+export interface OperationsPageRequest {
+  page: number;
+  size: number;
+  orderBy: OperationsOrderBy;
+  order: OperationsOrder;
+  /** Any of these statuses. */
+  status?: readonly OperationStatus[];
+  /** Acting on any of these kinds of resource. */
+  type?: readonly OperationType[];
+  /** The clusters to list; all of them when absent. */
+  clusterIds?: readonly string[];
+}
+
+/** One page of operations, their resources named where the server found them, and the total. */
+export interface OperationsPage {
+  metadata: ClusterOperation[];
+  total_size: number;
+}
+
+const joined = (values: readonly string[] | undefined): string | undefined =>
+  values && values.length > 0 ? values.join(",") : undefined;
+
+/** `GET /api/operations` with a page: filtered, sorted and paged on the server. */
+export async function fetchOperationsPage(
+  request: OperationsPageRequest,
+  signal?: AbortSignal,
+): Promise<OperationsPage> {
+  const body = await apiFetch<unknown>("/api/operations", {
+    signal,
+    params: {
+      page: request.page,
+      size: request.size,
+      orderBy: request.orderBy,
+      order: request.order,
+      status: joined(request.status),
+      type: joined(request.type),
+      subclusters: joined(request.clusterIds),
+    },
+  });
+  const page = operationsResponseSchema.parse(body);
+  return { metadata: page.metadata, total_size: page.total_size ?? page.metadata.length };
 }

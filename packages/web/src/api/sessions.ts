@@ -41,10 +41,15 @@ export function joinSession(sessionId: string, clusterId?: string): Promise<Sess
   });
 }
 
-export async function fetchShares(sessionId: string, clusterId: string): Promise<StreamShare[]> {
+/** `GET /api/sessions/{id}/shares`: the share links made for a session's stream. */
+export async function fetchShares(
+  sessionId: string,
+  clusterId: string,
+  signal?: AbortSignal,
+): Promise<StreamShare[]> {
   const answer = await apiFetch<{ metadata: StreamShare[] }>(
     `/api/sessions/${encodeURIComponent(sessionId)}/shares`,
-    { params: { clusterId } },
+    { signal, params: { clusterId } },
   );
   return answer.metadata;
 }
@@ -70,9 +75,13 @@ export function revokeShare(token: string, clusterId: string): Promise<void> {
 }
 
 /** `GET /api/public/streams/{token}` (signed out): 404 revoked, 410 expired. */
-export async function fetchPublicStream(token: string): Promise<PublicStreamInfo> {
+export async function fetchPublicStream(
+  token: string,
+  signal?: AbortSignal,
+): Promise<PublicStreamInfo> {
   const answer = await apiFetch<{ metadata: PublicStreamInfo }>(
     `/api/public/streams/${encodeURIComponent(token)}`,
+    { signal },
   );
   return answer.metadata;
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { useSessionInfo } from "../context/session/use-session-info.ts";
+import { useSessionInfo } from "../queries/session-info.ts";
 import { readGlobalError } from "../shell/global-error.ts";
 import { rootErrorOutcome } from "../shell/root-error.ts";
 import { RootError } from "../shell/RootError.tsx";

@@ -1,4 +1,6 @@
+import type { ApplicationsQuery } from "../api/catalog.ts";
 import type { InstancesListRequest } from "../api/instances.ts";
+import type { OperationsPageRequest, OperationsQuery } from "../api/operations.ts";
 
 /**
  * Every query key the dashboard uses, rooted in the spec's cached data groups so that a whole
@@ -14,21 +16,19 @@ export const queryKeys = {
   profile: () => ["profile"] as const,
   /** Every operations list: invalidating this prefix refreshes them all. */
   operations: () => ["operations"] as const,
-  operationsList: (query: {
-    orderBy: string;
-    order: string;
-    /** Comma-joined cluster ids; "" for all. */
-    clusters: string;
-  }) => ["operations", "list", query] as const,
+  operationsList: (query: OperationsQuery) => ["operations", "list", query] as const,
+  /** A page of the operations list (filtered, paged, its resources named). */
+  operationsPage: (request: OperationsPageRequest) => ["operations", "page", request] as const,
   /** Every application query: lifecycle events invalidate this prefix. */
   applications: () => ["applications"] as const,
-  applicationsList: (query: Record<string, string | number | undefined>) =>
-    ["applications", "list", query] as const,
+  applicationsList: (query: ApplicationsQuery) => ["applications", "list", query] as const,
   /** Every image query. */
   images: () => ["images"] as const,
   imagesList: (type: string) => ["images", "list", type] as const,
   /** Every instance query (lists, details, logs): lifecycle events invalidate this prefix. */
   instances: () => ["instances"] as const,
+  /** Every instances list (not the details, logs or name checks). */
+  instancesLists: () => ["instances", "list"] as const,
   instancesList: (request: InstancesListRequest) => ["instances", "list", request] as const,
   instance: (clusterId: string, id: string) => ["instances", "detail", clusterId, id] as const,
   instanceNameCheck: (clusterId: string, name: string) =>

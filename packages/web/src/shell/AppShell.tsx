@@ -1,14 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { Outlet, useLocation } from "react-router";
-import { fetchClusters, type Cluster } from "../api/clusters.ts";
+import type { Cluster } from "../api/clusters.ts";
 import { Navigation } from "../components/navigation/Navigation.tsx";
 import { TourPanel } from "../components/side-panel/TourPanel.tsx";
 import { StatusBar } from "../components/status-bar/StatusBar.tsx";
 import { UpdateModal } from "../components/update-modal/UpdateModal.tsx";
 import { useToast } from "../context/notifications/use-toast.ts";
-import { queryKeys } from "../context/query-keys.ts";
-import { useSessionInfo } from "../context/session/use-session-info.ts";
+import { useClusters } from "../queries/clusters.ts";
+import { useSessionInfo } from "../queries/session-info.ts";
 import { EventsProvider, useRunningOperationsCount } from "./events-bridge.tsx";
 import { isLandingPath, isVdiPath } from "./paths.ts";
 
@@ -22,10 +21,7 @@ const noClusters: Cluster[] = [];
 export function AppShell() {
   const { pathname } = useLocation();
   const info = useSessionInfo();
-  const clusters = useQuery({
-    queryKey: queryKeys.clusters(),
-    queryFn: ({ signal }) => fetchClusters(signal),
-  });
+  const clusters = useClusters();
   const notify = useToast();
   const vdi = isVdiPath(pathname);
 

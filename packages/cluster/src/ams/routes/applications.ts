@@ -11,7 +11,8 @@ import {
 } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import type { ApplicationsTable } from "../../store/schema.ts";
-import { AmsError, errorResponse, syncResponse } from "../envelope.ts";
+import { errorResponse, syncResponse } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";
@@ -64,14 +65,14 @@ async function requireApplication(
 ): Promise<ApplicationsTable> {
   const { id } = parseInput(idParamsSchema, params, "application id");
   const application = await findApplication(context.db, id);
-  if (!application) throw new AmsError(404, `Application ${id} not found`);
+  if (!application) throw new HttpError(404, `Application ${id} not found`);
   return application;
 }
 
 /** The raw upload of a request, checked against `X-AMS-Fingerprint` when the client sent one. */
 function uploadBody(request: FastifyRequest): Buffer {
   if (!Buffer.isBuffer(request.body)) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       "Send the package (zip or bzip2 tarball) as the raw body with Content-Type: application/octet-stream",
     );
@@ -81,14 +82,14 @@ function uploadBody(request: FastifyRequest): Buffer {
     try {
       JSON.parse(header);
     } catch {
-      throw new AmsError(400, "X-AMS-Request is not valid JSON");
+      throw new HttpError(400, "X-AMS-Request is not valid JSON");
     }
   }
   const fingerprint = request.headers["x-ams-fingerprint"];
   if (typeof fingerprint === "string" && fingerprint !== "") {
     const actual = createHash("sha256").update(request.body).digest("hex");
     if (actual !== fingerprint.toLowerCase()) {
-      throw new AmsError(
+      throw new HttpError(
         400,
         `The package's SHA-256 is ${actual}, not the X-AMS-Fingerprint ${fingerprint}`,
       );
@@ -123,13 +124,13 @@ export function registerApplicationsRoutes(app: FastifyInstance, context: Cluste
           return;
         }
         if (jsonNestsDeeperThan(text)) {
-          done(new AmsError(400, jsonNestingMessage), undefined);
+          done(new HttpError(400, jsonNestingMessage), undefined);
           return;
         }
         try {
           done(null, JSON.parse(text) as unknown);
         } catch {
-          done(new AmsError(400, "The request body is not valid JSON"), undefined);
+          done(new HttpError(400, "The request body is not valid JSON"), undefined);
         }
       },
     );
@@ -138,7 +139,7 @@ export function registerApplicationsRoutes(app: FastifyInstance, context: Cluste
     scoped.setErrorHandler((error, _request, reply) => {
       const code = (error as { code?: string }).code;
       const statusCode = (error as { statusCode?: number }).statusCode;
-      if (error instanceof AmsError) {
+      if (error instanceof HttpError) {
         return reply.code(error.statusCode).send(errorResponse(error.statusCode, error.message));
       }
       if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
@@ -179,7 +180,7 @@ function registerRoutes(app: FastifyInstance, context: ClusterContext): void {
     const applications: ApplicationsTable[] = [];
     for (const id of new Set(ids)) {
       const application = await findApplication(db, id);
-      if (!application) throw new AmsError(404, `Application ${id} not found`);
+      if (!application) throw new HttpError(404, `Application ${id} not found`);
       if (!applications.some((known) => known.id === application.id))
         applications.push(application);
     }
@@ -230,7 +231,7 @@ function registerRoutes(app: FastifyInstance, context: ClusterContext): void {
   app.get("/1.0/applications/:id/manifest", async (request, reply) => {
     const application = await requireApplication(context, request.params);
     const latest = await latestVersion(db, application.id);
-    if (!latest) throw new AmsError(404, `Application ${application.name} has no version`);
+    if (!latest) throw new HttpError(404, `Application ${application.name} has no version`);
     return sendManifest(reply, latest.manifest_text);
   });
 
@@ -238,7 +239,7 @@ function registerRoutes(app: FastifyInstance, context: ClusterContext): void {
     const application = await requireApplication(context, request.params);
     const { version } = parseInput(versionParamsSchema, request.params, "application version");
     const row = await findVersion(db, application.id, version);
-    if (!row) throw new AmsError(404, `Application ${application.name} has no version ${version}`);
+    if (!row) throw new HttpError(404, `Application ${application.name} has no version ${version}`);
     void reply.header("x-ams-manifestsha256", sha256(row.manifest_text));
     return syncResponse(toApplicationVersion(row));
   });
@@ -267,7 +268,7 @@ function registerRoutes(app: FastifyInstance, context: ClusterContext): void {
     const application = await requireApplication(context, request.params);
     const { version } = parseInput(versionParamsSchema, request.params, "application version");
     const row = await findVersion(db, application.id, version);
-    if (!row) throw new AmsError(404, `Application ${application.name} has no version ${version}`);
+    if (!row) throw new HttpError(404, `Application ${application.name} has no version ${version}`);
     return sendManifest(reply, row.manifest_text);
   });
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ClusterContext } from "../../context.ts";
-import { AmsError, syncResponse } from "../envelope.ts";
+import { syncResponse } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 import { sendOperation } from "../../http/async-response.ts";
 import { parseCertificate } from "../../access/certificate-fingerprint.ts";
@@ -76,7 +77,7 @@ export function registerCertificatesRoutes(app: FastifyInstance, context: Cluste
       .selectAll()
       .where("fingerprint", "=", fingerprint)
       .executeTakeFirst();
-    if (!row) throw new AmsError(404, `Certificate ${fingerprint} not found`);
+    if (!row) throw new HttpError(404, `Certificate ${fingerprint} not found`);
     return syncResponse({
       fingerprint: row.fingerprint,
       certificate: row.certificate,
@@ -88,13 +89,13 @@ export function registerCertificatesRoutes(app: FastifyInstance, context: Cluste
     const body = parseInput(postSchema, request.body, "certificate");
     const parsed = parseCertificate(body.certificate);
     if (!parsed)
-      throw new AmsError(400, "Invalid certificate: not a base64 DER or PEM X.509 certificate");
+      throw new HttpError(400, "Invalid certificate: not a base64 DER or PEM X.509 certificate");
     const existing = await db
       .selectFrom("certificates")
       .select("fingerprint")
       .where("fingerprint", "=", parsed.fingerprint)
       .executeTakeFirst();
-    if (existing) throw new AmsError(409, `Certificate ${parsed.fingerprint} is already trusted`);
+    if (existing) throw new HttpError(409, `Certificate ${parsed.fingerprint} is already trusted`);
     const operation = await operations.start<AddCertificate>({
       kind: "certificate-add",
       description: "Adding certificate",
@@ -119,7 +120,7 @@ export function registerCertificatesRoutes(app: FastifyInstance, context: Cluste
       .select("fingerprint")
       .where("fingerprint", "=", fingerprint)
       .executeTakeFirst();
-    if (!row) throw new AmsError(404, `Certificate ${fingerprint} not found`);
+    if (!row) throw new HttpError(404, `Certificate ${fingerprint} not found`);
     const operation = await operations.start({
       kind: "certificate-delete",
       description: "Deleting certificate",

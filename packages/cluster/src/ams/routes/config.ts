@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { configPatchSchema, type AmsConfig } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
-import { AmsError, syncResponse } from "../envelope.ts";
+import { syncResponse } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 import { sendOperation } from "../../http/async-response.ts";
 import { readAllSettings } from "../../settings/read-setting.ts";
@@ -24,11 +25,11 @@ export function registerConfigRoutes(app: FastifyInstance, context: ClusterConte
   app.patch("/1.0/config", async (request, reply) => {
     const { name, value } = parseInput(configPatchSchema, request.body, "configuration change");
     const key = resolveConfigKey(name);
-    if (key === undefined) throw new AmsError(400, `unknown configuration key '${name}'`);
+    if (key === undefined) throw new HttpError(400, `unknown configuration key '${name}'`);
     // Checked here so that a bad value is a 400 now, not a failed operation later.
     const parsed = definitionOf(key).parse(value);
     if (!parsed.ok) {
-      throw new AmsError(400, `Invalid value for configuration key '${key}': ${parsed.problem}`);
+      throw new HttpError(400, `Invalid value for configuration key '${key}': ${parsed.problem}`);
     }
     const operation = await context.operations.start<ConfigUpdatePayload>({
       kind: configUpdateKind,

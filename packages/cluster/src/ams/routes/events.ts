@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AmsEventType, AmsEventsToken } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
-import { AmsError, syncResponse } from "../envelope.ts";
+import { syncResponse } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { parseEventTypes } from "../../events/event-types.ts";
 import { createEventsToken, verifyEventsToken } from "../../events/event-token.ts";
 import { serveEventsSocket } from "../../events/events-socket.ts";
@@ -38,7 +39,7 @@ export function registerEventsRoutes(app: FastifyInstance, context: ClusterConte
       }
     },
     handler: () => {
-      throw new AmsError(400, "GET /1.0/events is a websocket: connect with a websocket client");
+      throw new HttpError(400, "GET /1.0/events is a websocket: connect with a websocket client");
     },
     wsHandler: (socket, request) => {
       const { types } = checkEventsRequest(request, context);
@@ -53,16 +54,16 @@ function checkEventsRequest(
 ): { types: ReadonlySet<AmsEventType> } {
   const query = request.query as EventsQuery;
   if (typeof query.type !== "undefined" && typeof query.type !== "string") {
-    throw new AmsError(400, "Invalid event types: give type once, as a comma-separated list");
+    throw new HttpError(400, "Invalid event types: give type once, as a comma-separated list");
   }
   const parsed = parseEventTypes(query.type);
-  if ("error" in parsed) throw new AmsError(400, parsed.error);
+  if ("error" in parsed) throw new HttpError(400, parsed.error);
   if (query.secret !== undefined) {
     if (typeof query.secret !== "string" || query.secret === "") {
-      throw new AmsError(403, "Refused: the secret parameter must be one token");
+      throw new HttpError(403, "Refused: the secret parameter must be one token");
     }
     const check = verifyEventsToken(query.secret, context.options.tokenSecret);
-    if (!check.valid) throw new AmsError(403, `Refused: ${check.reason}`);
+    if (!check.valid) throw new HttpError(403, `Refused: ${check.reason}`);
   }
   return { types: parsed.types };
 }

@@ -8,7 +8,8 @@ import {
 } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import type { ImagesTable } from "../../store/schema.ts";
-import { AmsError, syncResponse } from "../envelope.ts";
+import { syncResponse } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";
@@ -55,7 +56,7 @@ export function registerImagesRoutes(app: FastifyInstance, context: ClusterConte
     const { id } = parseInput(imageParamsSchema, request.params, "image");
     const { type } = parseInput(imageTypeQuerySchema.loose(), request.query ?? {}, "image type");
     const image = await findImage(db, id, type);
-    if (!image) throw new AmsError(404, `Image ${id}${type ? ` (${type})` : ""} not found`);
+    if (!image) throw new HttpError(404, `Image ${id}${type ? ` (${type})` : ""} not found`);
     return image;
   };
 
@@ -73,7 +74,7 @@ export function registerImagesRoutes(app: FastifyInstance, context: ClusterConte
   app.get("/1.0/images/:id", async (request, reply) => {
     const image = await imageOf(request);
     const [view] = await readImageViews(db, { id: image.id });
-    if (!view) throw new AmsError(404, `Image ${image.id} not found`);
+    if (!view) throw new HttpError(404, `Image ${image.id} not found`);
     setEtag(reply, etagOf("image", image.id, view.revision));
     return syncResponse(view.image);
   });
@@ -81,7 +82,7 @@ export function registerImagesRoutes(app: FastifyInstance, context: ClusterConte
   app.post("/1.0/images", async (request, reply) => {
     const input = parseInput(imagesPostSchema, request.body, "image import");
     if (input.source !== undefined) {
-      throw new AmsError(
+      throw new HttpError(
         400,
         "Creating an image from a source (publishing an instance) is not supported by this cluster; import a provided image by name",
       );
@@ -90,12 +91,12 @@ export function registerImagesRoutes(app: FastifyInstance, context: ClusterConte
     if (!provided) {
       const server = await readSetting(db, "images.url");
       const what = input.type === undefined ? input.name : `${input.name} (${input.type})`;
-      throw new AmsError(
+      throw new HttpError(
         404,
         `The image server ${server} has no image ${what}; available: ${providedImageList()}`,
       );
     }
-    const taken = new AmsError(
+    const taken = new HttpError(
       409,
       `An image ${provided.name} of type ${provided.type} already exists`,
     );
@@ -122,13 +123,13 @@ export function registerImagesRoutes(app: FastifyInstance, context: ClusterConte
     const patch = parseInput(imagePatchSchema, request.body, "image change");
     checkIfMatch(request, etagOf("image", image.id, image.revision));
     if (patch.default === false && image.is_default === 1) {
-      throw new AmsError(
+      throw new HttpError(
         400,
         `Image ${image.name} (${image.type}) stays the default ${image.type} image until another image is made the default`,
       );
     }
     if (patch.default === true && image.status !== "active") {
-      throw new AmsError(
+      throw new HttpError(
         400,
         `Image ${image.name} (${image.type}) is ${image.status}, not active: it cannot be the default yet`,
       );
@@ -157,7 +158,7 @@ export function registerImagesRoutes(app: FastifyInstance, context: ClusterConte
     // `force` is accepted; it does not override the rules below (AMS keeps them too).
     parseInput(imageDeleteSchema, request.body ?? {}, "image removal");
     const reason = await whyImageIsKept(db, image);
-    if (reason !== undefined) throw new AmsError(400, reason);
+    if (reason !== undefined) throw new HttpError(400, reason);
     const operation = await operations.start<ImageDeletePayload>({
       kind: imageDeleteKind,
       description: "Deleting image",
@@ -177,10 +178,10 @@ export function registerImagesRoutes(app: FastifyInstance, context: ClusterConte
       .where("version", "=", version)
       .executeTakeFirst();
     if (!exists) {
-      throw new AmsError(404, `Image ${image.name} (${image.type}) has no version ${version}`);
+      throw new HttpError(404, `Image ${image.name} (${image.type}) has no version ${version}`);
     }
     const reason = await whyImageVersionIsKept(db, image, version);
-    if (reason !== undefined) throw new AmsError(400, reason);
+    if (reason !== undefined) throw new HttpError(400, reason);
     const operation = await operations.start<ImageVersionDeletePayload>({
       kind: imageVersionDeleteKind,
       description: "Deleting image version",

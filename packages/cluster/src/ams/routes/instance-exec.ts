@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { ClusterContext } from "../../context.ts";
-import { AmsError } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 import { sendOperation } from "../../http/async-response.ts";
 import { requireInstance } from "../../instances/find-instance.ts";
@@ -34,13 +34,13 @@ export function registerInstanceExecRoutes(app: FastifyInstance, context: Cluste
     const instance = await requireInstance(context.db, request.params.id);
     const body = parseInput(execRequestSchema, request.body ?? {}, "exec request");
     if (!execStatuses.has(instance.status)) {
-      throw new AmsError(
+      throw new HttpError(
         400,
         `Instance ${instance.name} is ${instance.status}: the terminal works while it is running or started`,
       );
     }
     const sandbox = checkSandbox();
-    if (!sandbox.available) throw new AmsError(503, `Exec is unavailable: ${sandbox.reason}`);
+    if (!sandbox.available) throw new HttpError(503, `Exec is unavailable: ${sandbox.reason}`);
 
     const rootfs = instanceRootfsDir(context.options.dataDir, instance.id);
     mkdirSync(rootfs, { recursive: true });
@@ -88,12 +88,12 @@ export function registerInstanceExecRoutes(app: FastifyInstance, context: Cluste
     const { secret } = parseInput(websocketQuerySchema, request.query, "websocket parameters");
     const session = sessions.forOperation(id);
     if (!session) {
-      throw new AmsError(404, `Operation ${id} has no websockets: it is not a running exec`);
+      throw new HttpError(404, `Operation ${id} has no websockets: it is not a running exec`);
     }
     const fd = session.fdForSecret(secret);
-    if (fd === undefined) throw new AmsError(403, `Refused: wrong secret for operation ${id}`);
+    if (fd === undefined) throw new HttpError(403, `Refused: wrong secret for operation ${id}`);
     if (!session.canAttach(fd)) {
-      throw new AmsError(409, `fd ${fd} of operation ${id} is already connected`);
+      throw new HttpError(409, `fd ${fd} of operation ${id} is already connected`);
     }
     return { session, fd };
   };
@@ -110,7 +110,7 @@ export function registerInstanceExecRoutes(app: FastifyInstance, context: Cluste
       }
     },
     handler: () => {
-      throw new AmsError(400, "This is a websocket: connect with a websocket client");
+      throw new HttpError(400, "This is a websocket: connect with a websocket client");
     },
     wsHandler: (socket, request) => {
       try {

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { ClusterContext } from "../../context.ts";
-import { AmsError, syncResponse } from "../envelope.ts";
+import { syncResponse } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { requireInstance } from "../../instances/find-instance.ts";
 import { instanceUrl } from "../../instances/instance-record.ts";
 import { listDeviceLogs } from "../../runtime/virtual-device.ts";
@@ -27,12 +28,12 @@ export function registerInstanceLogsRoutes(app: FastifyInstance, context: Cluste
       const { name } = request.params;
       // The name becomes part of a path: nothing that could leave the logs directory.
       if (name.includes("/") || name.includes("\\") || name.includes("..") || name === "") {
-        throw new AmsError(400, `Invalid log name "${name.slice(0, 80)}"`);
+        throw new HttpError(400, `Invalid log name "${name.slice(0, 80)}"`);
       }
       const row = await requireInstance(db, request.params.id);
       const names = await listDeviceLogs(options.dataDir, row.id);
       if (!names.includes(name)) {
-        throw new AmsError(
+        throw new HttpError(
           404,
           `Instance ${row.name} has no log "${name}"${names.length > 0 ? ` (it has ${names.join(", ")})` : ""}`,
         );

@@ -8,7 +8,8 @@ import {
 } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import type { InstancesTable } from "../../store/schema.ts";
-import { AmsError, syncResponse, syncResponseJson } from "../envelope.ts";
+import { syncResponse, syncResponseJson } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";
@@ -78,14 +79,14 @@ export function registerInstancesRoutes(app: FastifyInstance, context: ClusterCo
     const patch = parseInput(instancePatchSchema, bodyOf(request), "instance update");
     const protect = patch.config?.security?.delete_protected;
     if (patch.desired_status === undefined && protect === undefined) {
-      throw new AmsError(
+      throw new HttpError(
         400,
         "Nothing to change: give desired_status (running or stopped) or config.security.delete_protected",
       );
     }
     const row = await requireInstance(db, request.params.id);
     checkIfMatch(request, instanceEtag(row));
-    if (row.status === "deleted") throw new AmsError(400, `Instance ${row.name} is being deleted`);
+    if (row.status === "deleted") throw new HttpError(400, `Instance ${row.name} is being deleted`);
     // Applied before answering, so that a delete sent right after the answer sees the protection.
     if (protect !== undefined) await setDeleteProtection(context, row, protect);
     if (patch.desired_status !== undefined) {
@@ -137,7 +138,7 @@ export function registerInstancesRoutes(app: FastifyInstance, context: ClusterCo
     const row = await requireInstance(db, request.params.id);
     checkIfMatch(request, instanceEtag(row));
     const problem = row.status === "deleted" ? undefined : deletionProblem(row, force === true);
-    if (problem !== undefined) throw new AmsError(400, problem);
+    if (problem !== undefined) throw new HttpError(400, problem);
     const operation = await startInstanceOperation(
       context,
       kinds.delete,
@@ -158,7 +159,7 @@ export function registerInstancesRoutes(app: FastifyInstance, context: ClusterCo
     for (const row of rows) {
       const problem =
         row.status === "deleted" ? undefined : deletionProblem(row, body.force === true);
-      if (problem !== undefined) throw new AmsError(400, problem);
+      if (problem !== undefined) throw new HttpError(400, problem);
     }
     const ids = rows.map((row) => row.id);
     const operation = await startInstanceOperation(
@@ -193,7 +194,7 @@ async function requireAll(
   }
   if (missing.length > 0) {
     const shown = missing.slice(0, 10).map((ref) => `"${ref.slice(0, 80)}"`);
-    throw new AmsError(
+    throw new HttpError(
       404,
       `Instance${missing.length === 1 ? "" : "s"} not found: ${shown.join(", ")}${missing.length > 10 ? ", …" : ""}`,
     );

@@ -8,7 +8,8 @@ import {
 } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import type { ClusterDatabase } from "../../store/database.ts";
-import { AmsError, syncResponse } from "../envelope.ts";
+import { syncResponse } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";
@@ -57,7 +58,7 @@ export function registerNodesRoutes(app: FastifyInstance, context: ClusterContex
 
   app.post("/1.0/nodes", async (request, reply) => {
     const input = parseInput(nodesPostSchema, request.body, "node");
-    const taken = new AmsError(409, `A node named ${input.name} already exists`);
+    const taken = new HttpError(409, `A node named ${input.name} already exists`);
     try {
       await db.transaction().execute(async (tx) => {
         const nodes = await tx.selectFrom("nodes").select(["name", "address"]).execute();
@@ -118,7 +119,7 @@ export function registerNodesRoutes(app: FastifyInstance, context: ClusterContex
       .where("status", "!=", "deleted")
       .executeTakeFirstOrThrow();
     const count = Number(occupants.count);
-    if (count > 0 && !force) throw new AmsError(400, instancesOnNodeMessage(name, count));
+    if (count > 0 && !force) throw new HttpError(400, instancesOnNodeMessage(name, count));
     const operation = await operations.start<NodeDeletePayload>({
       kind: nodeDeleteKind,
       description: "Removing node",
@@ -133,8 +134,8 @@ function nodeNameOf(request: FastifyRequest): string {
   return parseInput(nodeParamsSchema, request.params, "node name").name;
 }
 
-function notFound(name: string): AmsError {
-  return new AmsError(404, `Node ${name} not found`);
+function notFound(name: string): HttpError {
+  return new HttpError(404, `Node ${name} not found`);
 }
 
 async function nodeExists(db: ClusterDatabase, name: string): Promise<boolean> {

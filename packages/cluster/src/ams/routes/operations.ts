@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ClusterContext } from "../../context.ts";
-import { syncResponse, AmsError } from "../envelope.ts";
+import { syncResponse } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 
 const waitQuerySchema = z.object({
@@ -32,7 +33,7 @@ export function registerOperationRoutes(
   app.get("/1.0/operations/:id", async (request) => {
     const { id } = parseInput(operationIdSchema, request.params, "operation id");
     const operation = await operations.get(id);
-    if (!operation) throw new AmsError(404, `Operation ${id} not found`);
+    if (!operation) throw new HttpError(404, `Operation ${id} not found`);
     return syncResponse(operation);
   });
 
@@ -44,7 +45,7 @@ export function registerOperationRoutes(
       abort.abort();
     });
     const operation = await operations.wait(id, timeout ?? -1, abort.signal);
-    if (!operation) throw new AmsError(404, `Operation ${id} not found`);
+    if (!operation) throw new HttpError(404, `Operation ${id} not found`);
     return syncResponse(operation);
   });
 
@@ -53,11 +54,11 @@ export function registerOperationRoutes(
     const outcome = await operations.cancel(id);
     switch (outcome) {
       case "not-found":
-        throw new AmsError(404, `Operation ${id} not found`);
+        throw new HttpError(404, `Operation ${id} not found`);
       case "final":
-        throw new AmsError(400, `Operation ${id} has already finished`);
+        throw new HttpError(400, `Operation ${id} has already finished`);
       case "not-cancellable":
-        throw new AmsError(400, `Operation ${id} cannot be cancelled`);
+        throw new HttpError(400, `Operation ${id} cannot be cancelled`);
       case "cancelling":
         return syncResponse({});
     }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { registryApplicationTransferSchema } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
-import { AmsError, syncResponse } from "../envelope.ts";
+import { syncResponse } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 import { sendOperation } from "../../http/async-response.ts";
 import { findApplication } from "../../applications/application-store.ts";
@@ -38,7 +39,7 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ClusterCon
   app.post("/1.0/registry/applications/push", async (request, reply) => {
     const id = transferId(request.body, request.query);
     const application = await findApplication(context.db, id);
-    if (!application) throw new AmsError(404, `Application ${id} not found`);
+    if (!application) throw new HttpError(404, `Application ${id} not found`);
     return sendOperation(reply, await pushToRegistry(context, application));
   });
 

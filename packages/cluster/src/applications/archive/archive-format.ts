@@ -1,4 +1,4 @@
-import { AmsError } from "../../ams/envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 
 export type ArchiveFormat = "zip" | "tar.bz2";
 
@@ -16,7 +16,7 @@ export function detectArchiveFormat(data: Uint8Array): ArchiveFormat | undefined
 export function requireArchiveFormat(data: Uint8Array): ArchiveFormat {
   const format = detectArchiveFormat(data);
   if (format === undefined) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       "Invalid package: it is neither a zip archive nor a bzip2-compressed tarball",
     );

@@ -12,7 +12,7 @@ export interface ArchiveWorkerInput {
 /** The one message the archive worker answers with. */
 export type ArchiveWorkerReply =
   | { kind: "unpacked"; archive: UnpackedArchive }
-  /** An `AmsError`: a refusal to answer as it is. */
+  /** An `HttpError`: a refusal to answer as it is. */
   | { kind: "refused"; statusCode: number; message: string }
   /** Anything else: a fault of the reader, not of the package. */
   | { kind: "failed"; message: string };

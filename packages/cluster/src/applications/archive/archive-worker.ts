@@ -1,7 +1,7 @@
 // The archive worker: unpacks one package off the cluster's event loop, answers one message with
 // the entries (their buffers handed over, not copied) or the refusal, and ends.
 import { parentPort, workerData } from "node:worker_threads";
-import { AmsError } from "../../ams/envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import type { ArchiveWorkerInput, ArchiveWorkerReply } from "./archive-worker-protocol.ts";
 import { unpackArchive } from "./unpack-archive.ts";
 
@@ -15,7 +15,7 @@ function answer(input: ArchiveWorkerInput): { reply: ArchiveWorkerReply; transfe
     }
     return { reply: { kind: "unpacked", archive }, transfer: [...transfer] };
   } catch (error) {
-    if (error instanceof AmsError) {
+    if (error instanceof HttpError) {
       return {
         reply: { kind: "refused", statusCode: error.statusCode, message: error.message },
         transfer: [],

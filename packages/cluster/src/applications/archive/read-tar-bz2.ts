@@ -1,4 +1,4 @@
-import { AmsError } from "../../ams/envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { Bzip2InputEnded, decodeBzip2 } from "./bzip2-decoder.ts";
 import { TarParser, tarballDamaged } from "./tar-parser.ts";
 import type { UnpackBudget } from "./unpack-budget.ts";
@@ -19,7 +19,7 @@ export function readTarBz2(
   try {
     decodeBzip2(data, (chunk) => parser.push(chunk));
   } catch (error) {
-    if (error instanceof AmsError) throw error;
+    if (error instanceof HttpError) throw error;
     if (error instanceof Bzip2InputEnded) throw tarballDamaged(error.message);
     // The decoder's own messages are terse ("moo i'm a cow"); the CRC one is worth naming.
     const message = error instanceof Error ? error.message : "";

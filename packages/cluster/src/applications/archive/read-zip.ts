@@ -1,5 +1,5 @@
 import { crc32, inflateRawSync } from "node:zlib";
-import { AmsError } from "../../ams/envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { safeEntryPath } from "./safe-entry-path.ts";
 import type { UnpackBudget } from "./unpack-budget.ts";
 import { ownedBytes, type KeepBytes, type UnpackedEntry } from "./unpacked-entry.ts";
@@ -22,18 +22,18 @@ export function readZip(data: Uint8Array, budget: UnpackBudget, keep: KeepBytes)
     const path = safeEntryPath(record.name);
     if (path === undefined) continue;
     if (record.method !== methodStored && record.method !== methodDeflated) {
-      throw new AmsError(
+      throw new HttpError(
         400,
         `Invalid package: entry "${record.name}" uses an unsupported compression method (${record.method})`,
       );
     }
     if (record.encrypted) {
-      throw new AmsError(400, `Invalid package: entry "${record.name}" is encrypted`);
+      throw new HttpError(400, `Invalid package: entry "${record.name}" is encrypted`);
     }
     // Two records of one path are how an archive shows one file to a checker and another to
     // whoever unpacks it: refused rather than picking one.
     if (paths.has(path)) {
-      throw new AmsError(400, `Invalid package: entry "${path}" appears more than once`);
+      throw new HttpError(400, `Invalid package: entry "${path}" appears more than once`);
     }
     paths.add(path);
     budget.addBytes(record.size);
@@ -57,23 +57,23 @@ function unpackRecord(archive: Uint8Array, record: ZipRecord): Uint8Array {
       content = inflateRawSync(packed, { maxOutputLength: Math.max(1, record.size) });
     } catch (error) {
       if ((error as { code?: unknown }).code === "ERR_BUFFER_TOO_LARGE") {
-        throw new AmsError(
+        throw new HttpError(
           400,
           `Invalid package: entry "${record.name}" unpacks to more than the ${record.size} bytes the archive declares for it`,
         );
       }
       const detail = error instanceof Error ? error.message : "invalid deflate data";
-      throw new AmsError(400, `Invalid package: entry "${record.name}" is damaged (${detail})`);
+      throw new HttpError(400, `Invalid package: entry "${record.name}" is damaged (${detail})`);
     }
   }
   if (content.length !== record.size) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       `Invalid package: entry "${record.name}" unpacks to ${content.length} bytes, not the ${record.size} bytes the archive declares for it`,
     );
   }
   if (crc32(content) !== record.crc32) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       `Invalid package: entry "${record.name}" fails its CRC-32 check (the archive is damaged or was altered)`,
     );

@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { AmsError } from "../../ams/envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import type { PackageLimits } from "../package-limits.ts";
 import type { ArchiveWorkerInput, ArchiveWorkerReply } from "./archive-worker-protocol.ts";
 import type { UnpackedArchive } from "./unpack-archive.ts";
@@ -65,7 +65,7 @@ function runWorker(
       settled = true;
       void worker.terminate();
       if (reply.kind === "unpacked") resolve(reply.archive);
-      else if (reply.kind === "refused") reject(new AmsError(reply.statusCode, reply.message));
+      else if (reply.kind === "refused") reject(new HttpError(reply.statusCode, reply.message));
       else reject(new Error(`The archive reader failed: ${reply.message}`));
     });
     worker.once("error", (error: unknown) => {

@@ -1,4 +1,4 @@
-import { AmsError } from "../../ams/envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 
 /**
  * A safe relative path for an archive entry name, `undefined` for a directory entry. Refuses
@@ -6,14 +6,14 @@ import { AmsError } from "../../ams/envelope.ts";
  */
 export function safeEntryPath(name: string): string | undefined {
   if (name.includes("\0"))
-    throw new AmsError(400, `Invalid package: entry name contains a NUL byte`);
+    throw new HttpError(400, `Invalid package: entry name contains a NUL byte`);
   const normalized = name.replaceAll("\\", "/");
   if (normalized.startsWith("/") || /^[A-Za-z]:/.test(normalized)) {
-    throw new AmsError(400, `Invalid package: entry "${name}" has an absolute path`);
+    throw new HttpError(400, `Invalid package: entry "${name}" has an absolute path`);
   }
   const segments = normalized.split("/").filter((segment) => segment !== "" && segment !== ".");
   if (segments.includes("..")) {
-    throw new AmsError(400, `Invalid package: entry "${name}" points outside the package ("..")`);
+    throw new HttpError(400, `Invalid package: entry "${name}" points outside the package ("..")`);
   }
   if (segments.length === 0 || normalized.endsWith("/")) return undefined;
   return segments.join("/");

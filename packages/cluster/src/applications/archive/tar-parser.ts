@@ -1,4 +1,4 @@
-import { AmsError } from "../../ams/envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { safeEntryPath } from "./safe-entry-path.ts";
 import type { UnpackBudget } from "./unpack-budget.ts";
 import type { KeepBytes, UnpackedEntry } from "./unpacked-entry.ts";
@@ -19,8 +19,8 @@ const refusedTypeNames: Record<string, string> = {
   "7": "contiguous-file",
 };
 
-export function tarballDamaged(detail: string): AmsError {
-  return new AmsError(400, `Invalid package: the bzip2 tarball is damaged (${detail})`);
+export function tarballDamaged(detail: string): HttpError {
+  return new HttpError(400, `Invalid package: the bzip2 tarball is damaged (${detail})`);
 }
 
 const utf8 = new TextDecoder();
@@ -235,7 +235,7 @@ export class TarParser {
     const isDirectory = type === "5" || (isFile && name.endsWith("/"));
     if (!isFile && !isDirectory) {
       const kind = refusedTypeNames[type] ?? `tar entry of type "${type}"`;
-      throw new AmsError(
+      throw new HttpError(
         400,
         `Invalid package: entry "${name}" is a ${kind}; only files and directories are allowed`,
       );

@@ -12,7 +12,7 @@ export interface UnpackedArchive {
 
 /**
  * Unpacks a zip or bzip2 tarball in memory, within `limits`, synchronously: it runs in the archive
- * worker, never on the cluster's event loop. Every refusal is an `AmsError` (4xx) whose message
+ * worker, never on the cluster's event loop. Every refusal is an `HttpError` (4xx) whose message
  * names the problem. Every file is unpacked and checked; only the bytes `keep` wants are kept.
  */
 export function unpackArchive(

@@ -1,4 +1,4 @@
-import { AmsError } from "../../ams/envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import type { PackageLimits } from "../package-limits.ts";
 
 /**
@@ -20,7 +20,7 @@ export class UnpackBudget {
   addEntry(): void {
     this.entries++;
     if (this.entries > this.limits.maxEntries) {
-      throw new AmsError(
+      throw new HttpError(
         400,
         `Invalid package: it holds more than ${this.limits.maxEntries} entries`,
       );
@@ -30,7 +30,7 @@ export class UnpackBudget {
   addBytes(count: number): void {
     this.bytes += count;
     if (this.bytes > this.limits.maxUnpackedBytes) {
-      throw new AmsError(
+      throw new HttpError(
         413,
         `Invalid package: it unpacks to more than ${this.limits.maxUnpackedBytes} bytes`,
       );
@@ -39,7 +39,7 @@ export class UnpackBudget {
       this.bytes > this.limits.ratioFloorBytes &&
       this.bytes > this.packedBytes * this.limits.maxRatio
     ) {
-      throw new AmsError(
+      throw new HttpError(
         400,
         `Invalid package: it unpacks to more than ${this.limits.maxRatio} times its size (a decompression bomb?)`,
       );

@@ -1,4 +1,4 @@
-import { AmsError } from "../../ams/envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 
 /** A file of a zip archive as its central directory declares it, checked against its local header. */
 export interface ZipRecord {
@@ -26,12 +26,12 @@ const flagEncrypted = 0x1;
 const flagDataDescriptor = 0x8;
 const flagUtf8Names = 0x800;
 
-export function zipDamaged(detail: string): AmsError {
-  return new AmsError(400, `Invalid package: the zip archive is truncated or damaged (${detail})`);
+export function zipDamaged(detail: string): HttpError {
+  return new HttpError(400, `Invalid package: the zip archive is truncated or damaged (${detail})`);
 }
 
-function localHeaderMismatch(name: string, field: string): AmsError {
-  return new AmsError(
+function localHeaderMismatch(name: string, field: string): HttpError {
+  return new HttpError(
     400,
     `Invalid package: entry "${name}" has a local header whose ${field} differs from the central directory's`,
   );
@@ -90,7 +90,7 @@ function readDirectoryLocation(zip: ZipBytes): { count: number; offset: number; 
   }
   if (end < 0) throw zipDamaged("no end of central directory record");
   if (zip.u16(end + 4) !== 0 || zip.u16(end + 6) !== 0) {
-    throw new AmsError(
+    throw new HttpError(
       400,
       "Invalid package: zip archives split across several files are not supported",
     );

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { instancesPostSchema } from "@anbox-dashboard/contract";
 import type { GatewayServices } from "../gateway-services.ts";
-import { GatewayError, gatewaySync } from "../envelope.ts";
+import { gatewaySync } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { launchInstance } from "../../instances/create-instance.ts";
@@ -75,7 +76,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: GatewaySer
       const body = parseInput(sessionPostSchema, request.body ?? {}, "session");
       const region = body.region === undefined || body.region === "" ? embeddedRegion : body.region;
       if (region !== embeddedRegion) {
-        throw new GatewayError(
+        throw new HttpError(
           400,
           `Unknown region "${region}": this gateway has one region, "${embeddedRegion}"`,
         );

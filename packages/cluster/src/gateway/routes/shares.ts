@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { GatewaySharesTable } from "../../store/schema.ts";
 import type { GatewayServices } from "../gateway-services.ts";
-import { GatewayError, gatewaySync } from "../envelope.ts";
+import { gatewaySync } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { requireSession } from "../session-store.ts";
@@ -38,7 +39,7 @@ export function registerShareRoutes(app: FastifyInstance, services: GatewayServi
   app.post<IdParams>("/1.0/sessions/:id/share", async (request) => {
     const session = await requireSession(db, request.params.id);
     if (session.status === "terminating" || session.status === "terminated") {
-      throw new GatewayError(409, `Session ${session.id} has ended: it cannot be shared`);
+      throw new HttpError(409, `Session ${session.id} has ended: it cannot be shared`);
     }
     const body = parseInput(sharePostSchema, request.body ?? {}, "share");
     const now = Date.now();
@@ -111,7 +112,7 @@ export function registerShareRoutes(app: FastifyInstance, services: GatewayServi
   app.post<IdParams>("/1.0/shares/:id/join", async (request) => {
     const share = await requireShare(db, request.params.id);
     if (share.type !== "stream") {
-      throw new GatewayError(400, `This is an ${share.type} share: it does not lead to a stream`);
+      throw new HttpError(400, `This is an ${share.type} share: it does not lead to a stream`);
     }
     parseInput(sessionJoinSchema, request.body ?? {}, "join request");
     const session = await requireSession(db, share.session_id);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import type { GatewayServices } from "../gateway-services.ts";
-import { GatewayError } from "../envelope.ts";
+import { HttpError } from "../../http/http-error.ts";
 import { requireSession } from "../session-store.ts";
 import { sessionEndedCloseCode } from "../session-streams.ts";
 import { isExpired } from "../share-store.ts";
@@ -39,11 +39,11 @@ export function registerSignalingRoutes(app: FastifyInstance, services: GatewayS
       const session = await requireSession(context.db, request.params.id);
       const token = request.query.token;
       const use = joinTokens.consume(typeof token === "string" ? token : undefined, session.id);
-      if (!use.valid) throw new GatewayError(use.status, use.reason);
+      if (!use.valid) throw new HttpError(use.status, use.reason);
       admissions.set(request, { sessionId: session.id, shareId: use.shareId });
     },
     handler: () => {
-      throw new GatewayError(
+      throw new HttpError(
         400,
         "This is the signaling websocket: connect to it with a websocket client",
       );

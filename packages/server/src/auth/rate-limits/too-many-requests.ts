@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import { sendApiError } from "../../api/api-error.ts";
+import { sendApiError } from "../../http/api-error.ts";
 import { describeWait, retryAfterSeconds } from "./wait-time.ts";
 
 /** An `/api` call refused by a rate limit: 429, `Retry-After`, and what to do in words. */

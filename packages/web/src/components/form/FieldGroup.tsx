@@ -10,7 +10,8 @@ export interface FieldControlProps {
 interface FieldGroupProps {
   /** The control's id: the label points at it, the messages' ids derive from it. */
   id: string;
-  label: string;
+  /** Text, or text with a part only screen readers hear (a number field's unit). */
+  label: ReactNode;
   required?: boolean;
   /** Shown under the control, and tied to it for screen readers. */
   error?: string | undefined;
@@ -25,8 +26,9 @@ interface FieldGroupProps {
 
 /**
  * A labelled Vanilla form group: the control, its validation message (or success) and its help,
- * each tied to the control through `aria-describedby`. Every field of the dashboard's forms is
- * one, whatever its control (input, select).
+ * each tied to the control through `aria-describedby`. The fields of this folder that have a label
+ * of their own (text, number, select, file) are one; checkboxes and radio groups carry their
+ * labels beside each control.
  */
 export function FieldGroup({
   id,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cleanup, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import type { SessionInfo } from "../../api/session-info.ts";
 import { Navigation } from "./Navigation.tsx";
@@ -85,5 +86,47 @@ describe("Navigation", () => {
       "page",
     );
     expect(within(nav).getByRole("link", { name: "Images" })).not.toHaveAttribute("aria-current");
+  });
+
+  it("opens the small screens' drawer with the focus in it; Escape gives it back to 'Menu'", async () => {
+    const user = userEvent.setup();
+    const nav = renderNavigation("/instances");
+    const menu = screen.getByRole("button", { name: "Menu" });
+    await user.click(menu);
+    expect(menu).toHaveAttribute("aria-expanded", "true");
+    expect(nav).not.toHaveClass("is-collapsed");
+    expect(nav).toContainElement(document.activeElement as HTMLElement);
+
+    // Tab stays in the drawer: from its last link back to its first.
+    within(nav).getByRole("link", { name: "Log out" }).focus();
+    await user.tab();
+    expect(nav).toContainElement(document.activeElement as HTMLElement);
+
+    await user.keyboard("{Escape}");
+    expect(menu).toHaveAttribute("aria-expanded", "false");
+    expect(nav).toHaveClass("is-collapsed");
+    expect(menu).toHaveFocus();
+  });
+
+  it("gives the focus back to 'Menu' when the drawer's close button closes it", async () => {
+    const user = userEvent.setup();
+    renderNavigation("/instances");
+    const menu = screen.getByRole("button", { name: "Menu" });
+    await user.click(menu);
+    await user.click(screen.getByRole("button", { name: "Close menu" }));
+    expect(menu).toHaveAttribute("aria-expanded", "false");
+    expect(menu).toHaveFocus();
+  });
+
+  it("closes the drawer when one of its links is followed", async () => {
+    const user = userEvent.setup();
+    const nav = renderNavigation("/instances");
+    await user.click(screen.getByRole("button", { name: "Menu" }));
+    await user.click(within(nav).getByRole("link", { name: "Images" }));
+    expect(nav).toHaveClass("is-collapsed");
+    expect(within(nav).getByRole("link", { name: "Images" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   });
 });

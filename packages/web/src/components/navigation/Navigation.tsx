@@ -1,7 +1,9 @@
-import { useState, type MouseEvent } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { SessionInfo } from "../../api/session-info.ts";
+import { Button, Icon } from "../../vendor/react-components.ts";
 import { bugTrackerUrl, discussionUrl, documentationUrl } from "../../util/links.ts";
+import { useOverlayFocus } from "../overlays/use-overlay-focus.ts";
 import { tourPanelId } from "../side-panel/TourPanel.tsx";
 import { isNavItemActive, mainNavItems } from "./nav-items.ts";
 import { NavigationLogo } from "./NavigationLogo.tsx";
@@ -15,22 +17,28 @@ interface Props {
 /**
  * The dark side navigation of Vanilla's application layout. Its widths come from the layout's
  * CSS (see styles.scss): hidden behind a 'Menu' button under 620 px, a rail of icons that
- * expands on hover (or pinned open) under 1681 px, fully open above.
+ * expands on hover (or pinned open) under 1681 px, fully open above. The small screens' drawer
+ * behaves as an overlay: it takes the focus, keeps Tab inside, closes with Escape, and gives the
+ * focus back to 'Menu'.
  */
 export function Navigation({ info, tourOpen, onToggleTour }: Props) {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   // Small screens: the drawer is off-screen until 'Menu' opens it.
   const [collapsed, setCollapsed] = useState(true);
   // Medium screens: the rail can be pinned open.
   const [pinned, setPinned] = useState(false);
-
-  const closeAfterLinkClick = (event: MouseEvent<HTMLElement>) => {
-    if (event.target instanceof Element && event.target.closest("a")) {
-      setCollapsed(true);
-      // The drawer stays open while it holds the focus.
-      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    }
-  };
+  const navigationRef = useRef<HTMLElement>(null);
+  const closeDrawer = useCallback(() => {
+    setCollapsed(true);
+  }, []);
+  useOverlayFocus(navigationRef, { active: !collapsed, onClose: closeDrawer });
+  // A link followed: the drawer closes (the new page's heading then takes the focus).
+  const [drawerLocationKey, setDrawerLocationKey] = useState(location.key);
+  if (location.key !== drawerLocationKey) {
+    setDrawerLocationKey(location.key);
+    setCollapsed(true);
+  }
 
   const navClass = ["l-navigation", collapsed && "is-collapsed", pinned && "is-pinned"]
     .filter(Boolean)
@@ -59,37 +67,40 @@ export function Navigation({ info, tourOpen, onToggleTour }: Props) {
         </div>
       </header>
       <nav
+        ref={navigationRef}
         id="main-navigation"
         aria-label="Main navigation"
         className={navClass}
-        onClick={closeAfterLinkClick}
       >
         <div className="l-navigation__drawer">
           <div className="p-panel is-dark">
             <div className="p-panel__header is-sticky">
               <NavigationLogo />
               <div className="p-panel__controls navigation__controls">
-                <button
+                <Button
                   type="button"
-                  className="p-button--base is-dark has-icon u-no-margin u-hide--medium u-hide--large"
-                  onClick={(event) => {
-                    setCollapsed(true);
-                    event.currentTarget.blur();
-                  }}
+                  appearance="base"
+                  hasIcon
+                  className="is-dark u-no-margin u-hide--medium u-hide--large"
+                  onClick={closeDrawer}
                 >
-                  <i className="p-icon--close is-light">Close menu</i>
-                </button>
-                <button
+                  <Icon name="close" light>
+                    Close menu
+                  </Icon>
+                </Button>
+                <Button
                   type="button"
-                  className="p-button--base is-dark has-icon u-no-margin u-hide--small navigation__pin"
+                  appearance="base"
+                  hasIcon
+                  className="is-dark u-no-margin u-hide--small navigation__pin"
                   onClick={() => {
                     setPinned(!pinned);
                   }}
                 >
-                  <i className={`${pinned ? "p-icon--close" : "p-icon--pin"} is-light`}>
+                  <Icon name={pinned ? "close" : "pin"} light>
                     {pinned ? "Unpin menu" : "Pin menu"}
-                  </i>
-                </button>
+                  </Icon>
+                </Button>
               </div>
             </div>
             <div className="p-panel__content">

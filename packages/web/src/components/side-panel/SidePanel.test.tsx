@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import { useState } from "react";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SidePanel } from "./SidePanel.tsx";
@@ -32,5 +33,48 @@ describe("SidePanel", () => {
     unmount();
     expect(onResize.mock.calls.length).toBe(before + 1);
     window.removeEventListener("resize", onResize);
+  });
+
+  it("takes the focus when opened, and Escape closes it with the focus back on its opener", async () => {
+    const user = userEvent.setup();
+    function Shell() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button
+            type="button"
+            aria-expanded={open}
+            onClick={() => {
+              setOpen(!open);
+            }}
+          >
+            Get started
+          </button>
+          {open && (
+            <SidePanel
+              id="tour"
+              title="Tour"
+              onClose={() => {
+                setOpen(false);
+              }}
+            >
+              <a href="#step">Step one</a>
+            </SidePanel>
+          )}
+        </>
+      );
+    }
+    render(<Shell />);
+    const opener = screen.getByRole("button", { name: "Get started" });
+    await user.click(opener);
+    const panel = screen.getByRole("complementary", { name: "Tour" });
+    expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
+    await user.tab();
+    await user.tab();
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("complementary", { name: "Tour" })).toBeNull();
+    expect(opener).toHaveFocus();
   });
 });

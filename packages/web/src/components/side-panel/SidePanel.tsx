@@ -1,4 +1,7 @@
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { AppAside, Button, Icon, Panel } from "../../vendor/react-components.ts";
+import { useOverlayFocus } from "../overlays/use-overlay-focus.ts";
+import "./_side-panel.scss";
 
 export type SidePanelSize = "default" | "narrow" | "wide";
 
@@ -12,11 +15,14 @@ interface Props {
 }
 
 /**
- * A panel on the right of the application layout (Vanilla's `l-aside`). Opening, closing or
- * resizing it changes the width left to the page, so it fires the window's `resize` event: charts
- * and the stream player listen to it to fit their new room.
+ * A panel on the right of the application layout (Vanilla's `l-aside`). It takes the focus when
+ * it opens, keeps Tab inside, closes with Escape and gives the focus back to what opened it.
+ * Opening, closing or resizing it changes the width left to the page, so it fires the window's
+ * `resize` event: charts and the stream player listen to it to fit their new room.
  */
 export function SidePanel({ id, title, size = "default", onClose, children }: Props) {
+  const ref = useRef<HTMLElement>(null);
+  useOverlayFocus(ref, { onClose });
   useEffect(() => {
     window.dispatchEvent(new Event("resize"));
     return () => {
@@ -24,20 +30,27 @@ export function SidePanel({ id, title, size = "default", onClose, children }: Pr
     };
   }, [size]);
 
-  const sizeClass = size === "default" ? "" : ` is-${size}`;
   return (
-    <aside className={`l-aside is-pinned${sizeClass}`} id={id} aria-label={title}>
-      <div className="p-panel">
-        <div className="p-panel__header">
-          <h2 className="p-panel__title">{title}</h2>
-          <div className="p-panel__controls">
-            <button type="button" className="p-button--base has-icon u-no-margin" onClick={onClose}>
-              <i className="p-icon--close">Close</i>
-            </button>
-          </div>
-        </div>
-        <div className="p-panel__content">{children}</div>
-      </div>
-    </aside>
+    <AppAside
+      id={id}
+      aria-label={title}
+      forwardRef={ref}
+      pinned
+      narrow={size === "narrow"}
+      wide={size === "wide"}
+    >
+      <Panel
+        title={title}
+        titleComponent="h2"
+        contentClassName="side-panel__content"
+        controls={
+          <Button type="button" appearance="base" hasIcon className="u-no-margin" onClick={onClose}>
+            <Icon name="close">Close</Icon>
+          </Button>
+        }
+      >
+        {children}
+      </Panel>
+    </AppAside>
   );
 }

@@ -1,4 +1,4 @@
-import type { SortOrder } from "../../util/list-params.ts";
+import type { SortOrder } from "../list/url/list-params.ts";
 
 /** Which column a list is sorted by, and in which direction. */
 export interface ColumnSort<Column extends string> {
@@ -13,6 +13,7 @@ interface Props<Column extends string> {
   onSort: (sort: ColumnSort<Column>) => void;
   /** The direction a column sorts in when it is clicked first (times newest first, say). */
   defaultOrder: (column: Column) => SortOrder;
+  className?: string;
 }
 
 /**
@@ -25,6 +26,7 @@ export function SortableHeader<Column extends string>({
   sort,
   onSort,
   defaultOrder,
+  className,
 }: Props<Column>) {
   const active = sort.orderBy === column;
   const ariaSort = active ? (sort.order === "asc" ? "ascending" : "descending") : "none";
@@ -34,7 +36,7 @@ export function SortableHeader<Column extends string>({
       : "asc"
     : defaultOrder(column);
   return (
-    <th scope="col" role="columnheader" aria-sort={ariaSort}>
+    <th scope="col" role="columnheader" aria-sort={ariaSort} className={className}>
       <button
         type="button"
         className="sortable-header"

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ToastNotificationProvider } from "../../vendor/react-components.ts";
+import { NotificationsProvider } from "../../context/notifications/NotificationsProvider.tsx";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createQueryClient } from "../../context/query-client.ts";
 import { UpdateModal } from "./UpdateModal.tsx";
@@ -19,9 +19,9 @@ function renderModal(show: boolean) {
   stubMatchMedia();
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <ToastNotificationProvider>
+      <NotificationsProvider>
         <UpdateModal show={show} />
-      </ToastNotificationProvider>
+      </NotificationsProvider>
     </QueryClientProvider>,
   );
   return fetchMock;

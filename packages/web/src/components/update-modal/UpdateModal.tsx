@@ -1,27 +1,15 @@
-import { Modal } from "../../vendor/react-components.ts";
-import { versionUpdateModalClosedEvent } from "@anbox-dashboard/contract";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Modal } from "../overlays/Modal.tsx";
 import { useState } from "react";
-import { postUserEvent } from "../../api/user-events.ts";
-import { queryKeys } from "../../context/query-keys.ts";
-import { useToast } from "../../context/notifications/use-toast.ts";
+import { useRememberUpdateRead } from "../../queries/user-events.ts";
 
 /**
  * 'Important update' for users who knew the dashboard before streamable instances. Shown until
  * closed; closing tells the server, which clears `has_version_update_modal` for good.
  */
 export function UpdateModal({ show }: { show: boolean }) {
-  const queryClient = useQueryClient();
-  const notify = useToast();
   // Hidden at once on close, without waiting for the server.
   const [closed, setClosed] = useState(false);
-  const remember = useMutation({
-    mutationFn: () => postUserEvent(versionUpdateModalClosedEvent),
-    onError: (error) => {
-      notify.failure("Could not save that you read the update", error);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.info() }),
-  });
+  const remember = useRememberUpdateRead();
 
   if (!show || closed) return null;
   const close = () => {

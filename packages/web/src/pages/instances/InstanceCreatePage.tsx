@@ -1,10 +1,8 @@
-import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { fetchClusters } from "../../api/clusters.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
-import { queryKeys } from "../../context/query-keys.ts";
-import { useSessionInfo } from "../../context/session/use-session-info.ts";
+import { useClusters } from "../../queries/clusters.ts";
+import { useSessionInfo } from "../../queries/session-info.ts";
 import { InstanceCreateForm } from "./create/InstanceCreateForm.tsx";
 
 /** `/instances/new`: the instance creation form. */
@@ -21,10 +19,7 @@ export default function InstanceCreatePage() {
  * disk containers get) are known.
  */
 function InstanceCreateContent() {
-  const clusters = useQuery({
-    queryKey: queryKeys.clusters(),
-    queryFn: ({ signal }) => fetchClusters(signal),
-  });
+  const clusters = useClusters();
   const session = useSessionInfo();
 
   if (clusters.isError || session.isError) {

@@ -9,7 +9,8 @@ import { InstanceOverview } from "./detail/InstanceOverview.tsx";
 import { InstanceTerminalTab } from "./detail/InstanceTerminalTab.tsx";
 import { instanceTabOf, type InstanceTab } from "./detail/instance-tabs.ts";
 import { InstanceTabs, instanceTabId, instanceTabPanelId } from "./detail/InstanceTabs.tsx";
-import { isNotFound, useInstance } from "./detail/use-instance-queries.ts";
+import { isNotFound } from "../../api/api-fetch.ts";
+import { useInstance } from "../../queries/instances.ts";
 
 /**
  * `/instances/{clusterId}/{instanceId}/{tab}`: one instance, its actions and its tabs (overview

@@ -1,5 +1,5 @@
 import { Navigate } from "react-router";
-import { useSessionInfo } from "../../context/session/use-session-info.ts";
+import { useSessionInfo } from "../../queries/session-info.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { ConfigurationMissing } from "./ConfigurationMissing.tsx";
 

@@ -1,4 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
 import { useLocation, useSearchParams } from "react-router";
 import {
   isLoginErrorCode,
@@ -6,8 +5,7 @@ import {
   registerCommand,
   type AuthInfo,
 } from "@anbox-dashboard/contract";
-import { fetchAuthInfo } from "../../api/auth-info.ts";
-import { queryKeys } from "../../context/query-keys.ts";
+import { useAuthInfo } from "../../queries/auth-info.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { PublicCard } from "../../components/PublicCard.tsx";
 import { nextPathFrom } from "./next-path.ts";
@@ -18,10 +16,7 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const errorCode = searchParams.get("error") ?? "";
   const signInError = isLoginErrorCode(errorCode) ? loginErrorMessages[errorCode] : undefined;
-  const authInfo = useQuery({
-    queryKey: queryKeys.authInfo(),
-    queryFn: ({ signal }) => fetchAuthInfo(signal),
-  });
+  const authInfo = useAuthInfo();
 
   return (
     <PublicCard>

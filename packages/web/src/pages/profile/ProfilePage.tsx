@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { endOtherSessions, fetchProfile, type Profile } from "../../api/profile.ts";
-import { queryKeys } from "../../context/query-keys.ts";
+import type { Profile } from "../../api/profile.ts";
+import { useEndOtherSessions, useProfile } from "../../queries/profile.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { SessionsTable } from "./SessionsTable.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
@@ -8,10 +7,7 @@ import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 /** `/profile`: the signed-in person, where they sign in, and the browsers signed in as them. */
 export default function ProfilePage() {
-  const profile = useQuery({
-    queryKey: queryKeys.profile(),
-    queryFn: ({ signal }) => fetchProfile(signal),
-  });
+  const profile = useProfile();
 
   return (
     <PageLayout title="Profile">
@@ -25,11 +21,7 @@ export default function ProfilePage() {
 }
 
 function ProfileDetails({ profile }: { profile: Profile }) {
-  const queryClient = useQueryClient();
-  const signOutOthers = useMutation({
-    mutationFn: endOtherSessions,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.profile() }),
-  });
+  const signOutOthers = useEndOtherSessions();
   const others = profile.sessions.filter((session) => !session.current).length;
 
   return (

@@ -107,6 +107,36 @@ describe("RegisterPage", () => {
     expect(calls.filter((call) => call.method === "POST")).toEqual([]);
   });
 
+  it("tells a field's message once it is left, and moves the focus to the first wrong field", async () => {
+    const user = userEvent.setup();
+    renderRegisterPage(validLink);
+    const password = await screen.findByLabelText("Password");
+    await user.type(password, "short");
+    // Not at the first keystrokes: the person is still typing.
+    expect(password).toHaveAttribute("aria-invalid", "false");
+    await user.tab();
+    expect(password).toHaveAccessibleDescription(
+      "Choose a password of at least 10 characters. At least 10 characters.",
+    );
+    await user.type(screen.getByLabelText("Full name"), "Ada");
+    await user.click(screen.getByRole("button", { name: "Create account" }));
+    expect(screen.getByLabelText("E-mail address")).toHaveFocus();
+  });
+
+  it("checks the confirmation again when the password changes", async () => {
+    const user = userEvent.setup();
+    renderRegisterPage(validLink);
+    const password = await screen.findByLabelText("Password");
+    await user.type(password, "correct horse battery");
+    await user.type(screen.getByLabelText("Confirm password"), "correct horse batter");
+    await user.tab();
+    expect(screen.getByText("The passwords do not match.")).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, "correct horse batter");
+    expect(screen.queryByText("The passwords do not match.")).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Confirm password")).toHaveAttribute("aria-invalid", "false");
+  });
+
   it("registers and goes to the dashboard", async () => {
     const user = userEvent.setup();
     const calls = renderRegisterPage(validLink);

@@ -1,8 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import type { RegistrationInfo } from "@anbox-dashboard/contract";
-import { fetchRegistration } from "../../api/registration.ts";
-import { queryKeys } from "../../context/query-keys.ts";
+import { useRegistration } from "../../queries/registration.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { PublicCard } from "../../components/PublicCard.tsx";
 import { LinkProblem } from "./LinkProblem.tsx";
@@ -12,12 +10,7 @@ import { RegistrationForm } from "./RegistrationForm.tsx";
 export default function RegisterPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
-  const registration = useQuery({
-    queryKey: queryKeys.registration(token),
-    queryFn: ({ signal }) => fetchRegistration(token, signal),
-    // A link's state only changes by being used: never refetch behind the person's back.
-    staleTime: Infinity,
-  });
+  const registration = useRegistration(token);
 
   return (
     <PublicCard>

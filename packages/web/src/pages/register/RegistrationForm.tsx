@@ -1,14 +1,15 @@
-import { useState, type SyntheticEvent } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useNavigate } from "react-router";
-import { registrationLimits, type RegistrationInfo } from "@anbox-dashboard/contract";
-import { ApiError } from "../../api/api-fetch.ts";
-import { submitRegistration } from "../../api/registration.ts";
-import { queryKeys } from "../../context/query-keys.ts";
-import { FormField } from "./FormField.tsx";
-import { validateRegistrationForm, type RegistrationFormValues } from "./validate-form.ts";
-
-type Field = keyof RegistrationFormValues;
+import {
+  registrationFormSchema,
+  registrationLimits,
+  type RegistrationFormValues,
+  type RegistrationInfo,
+} from "@anbox-dashboard/contract";
+import { SubmitButton } from "../../components/form/SubmitButton.tsx";
+import { TextField } from "../../components/form/TextField.tsx";
+import { useSubmitRegistration } from "../../queries/registration.ts";
 
 const emptyValues: RegistrationFormValues = {
   fullname: "",
@@ -17,57 +18,39 @@ const emptyValues: RegistrationFormValues = {
   confirmPassword: "",
 };
 
-/** The account form of a valid link, for the embedded identity provider (a password is set here). */
+/**
+ * The account form of a valid link, for the embedded identity provider (a password is set here).
+ * Its rules are the server's, from the contract; a message shows once its field was left or the
+ * form sent, and sending a wrong form moves the focus to the first wrong field.
+ */
 export function RegistrationForm({ token, info }: { token: string; info: RegistrationInfo }) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [values, setValues] = useState(emptyValues);
-  // A message shows once its field was left or the form was sent: not while typing the first letter.
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const errors = validateRegistrationForm(values, info.needsEmail);
-
-  const registration = useMutation({
-    mutationFn: submitRegistration,
-    onSuccess: async (result) => {
-      // Signed in now: whatever was cached about the (absent) session is stale.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.info() });
-      await queryClient.invalidateQueries({ queryKey: queryKeys.authInfo() });
-      await navigate(result.next, { replace: true });
-    },
-    onError: async (error) => {
-      // Used or expired meanwhile: let the page say so plainly instead of the form.
-      if (error instanceof ApiError && (error.status === 404 || error.status === 410)) {
-        await queryClient.invalidateQueries({ queryKey: queryKeys.registration(token) });
-      }
-    },
+  const { control, handleSubmit } = useForm<RegistrationFormValues>({
+    defaultValues: emptyValues,
+    mode: "all",
+    resolver: zodResolver(registrationFormSchema(info.needsEmail)),
+  });
+  const registration = useSubmitRegistration(token, async (result) => {
+    await navigate(result.next, { replace: true });
   });
 
-  const field = (id: Field) => ({
-    id,
-    value: values[id],
-    error: touched[id] === true ? errors[id] : undefined,
-    onChange: (value: string) => {
-      setValues((current) => ({ ...current, [id]: value }));
-    },
-    onBlur: () => {
-      setTouched((current) => ({ ...current, [id]: true }));
-    },
-  });
-
-  const submit = (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setTouched({ fullname: true, email: true, password: true, confirmPassword: true });
-    if (Object.keys(errors).length > 0) return;
+  const submit = handleSubmit((values) => {
     registration.mutate({
       token,
       fullname: values.fullname.trim(),
       email: info.needsEmail ? values.email.trim() : undefined,
       password: values.password,
     });
-  };
+  });
 
   return (
-    <form className="p-form registration-form" noValidate onSubmit={submit}>
+    <form
+      className="p-form registration-form"
+      noValidate
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+    >
       {info.needsEmail ? (
         <p>Choose the name and e-mail address you sign in with, and a password.</p>
       ) : (
@@ -83,31 +66,44 @@ export function RegistrationForm({ token, info }: { token: string; info: Registr
           </div>
         </div>
       )}
-      <FormField {...field("fullname")} label="Full name" type="text" autoComplete="name" />
+      <TextField control={control} name="fullname" label="Full name" required autoComplete="name" />
       {info.needsEmail && (
-        <FormField {...field("email")} label="E-mail address" type="email" autoComplete="email" />
+        <TextField
+          control={control}
+          name="email"
+          label="E-mail address"
+          type="email"
+          required
+          autoComplete="email"
+        />
       )}
-      <FormField
-        {...field("password")}
+      <TextField
+        control={control}
+        name="password"
         label="Password"
         type="password"
+        required
         autoComplete="new-password"
         help={`At least ${registrationLimits.passwordMinLength} characters.`}
+        // The confirmation's message says whether the two match: it changes with the password.
+        revalidates={["confirmPassword"]}
       />
-      <FormField
-        {...field("confirmPassword")}
+      <TextField
+        control={control}
+        name="confirmPassword"
         label="Confirm password"
         type="password"
+        required
         autoComplete="new-password"
       />
-      <button
+      <SubmitButton
         className="p-button--positive"
-        type="submit"
         disabled={registration.isPending}
-        aria-busy={registration.isPending}
+        busy={registration.isPending}
+        busyLabel="Creating your account…"
       >
-        {registration.isPending ? "Creating your account…" : "Create account"}
-      </button>
+        Create account
+      </SubmitButton>
     </form>
   );
 }

@@ -4,12 +4,12 @@ import { joinSession } from "../../api/sessions.ts";
 import { EmptyState } from "../../components/page-layout/EmptyState.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
-import { StreamPlayer } from "./player/StreamPlayer.tsx";
-import { notStreamableReason } from "./session-status.ts";
+import { StreamPlayer } from "../../components/stream-player/StreamPlayer.tsx";
+import { notStreamableReason } from "../../components/stream-player/session-status.ts";
+import { toStreamConnection } from "../../components/stream-player/join-to-connection.ts";
 import { ShareLinksModal } from "./share/ShareLinksModal.tsx";
 import { StreamStatsPanel } from "./stats/StreamStatsPanel.tsx";
-import { toStreamConnection } from "./join-to-connection.ts";
-import { useSession } from "./use-session.ts";
+import { useSession } from "../../queries/sessions.ts";
 import "./_session-page.scss";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 

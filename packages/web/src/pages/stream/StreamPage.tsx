@@ -1,12 +1,11 @@
 import { useCallback } from "react";
 import { useParams } from "react-router";
-import { useQuery } from "@tanstack/react-query";
-import { fetchPublicStream, joinPublicStream } from "../../api/sessions.ts";
+import { joinPublicStream } from "../../api/sessions.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { PublicCard } from "../../components/PublicCard.tsx";
-import { queryKeys } from "../../context/query-keys.ts";
-import { StreamPlayer } from "../sessions/player/StreamPlayer.tsx";
-import { toStreamConnection } from "../sessions/join-to-connection.ts";
+import { usePublicStream } from "../../queries/sessions.ts";
+import { StreamPlayer } from "../../components/stream-player/StreamPlayer.tsx";
+import { toStreamConnection } from "../../components/stream-player/join-to-connection.ts";
 
 /**
  * `/stream/{token}`: a stream shared by link, for anyone holding it and signed in or not. No
@@ -14,12 +13,7 @@ import { toStreamConnection } from "../sessions/join-to-connection.ts";
  */
 export default function StreamPage() {
   const { token = "" } = useParams();
-  const stream = useQuery({
-    queryKey: queryKeys.publicStream(token),
-    queryFn: () => fetchPublicStream(token),
-    // A 404 (revoked) or 410 (expired) is an answer, not a failure to retry.
-    retry: false,
-  });
+  const stream = usePublicStream(token);
   const connect = useCallback(
     async () => toStreamConnection(await joinPublicStream(token)),
     [token],

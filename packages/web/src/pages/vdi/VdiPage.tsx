@@ -1,14 +1,12 @@
 import { useCallback } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { useQuery } from "@tanstack/react-query";
-import { fetchSessions, joinSession } from "../../api/sessions.ts";
+import { joinSession } from "../../api/sessions.ts";
 import { EmptyState } from "../../components/page-layout/EmptyState.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
-import { queryKeys } from "../../context/query-keys.ts";
-import { StreamPlayer } from "../sessions/player/StreamPlayer.tsx";
-import { notStreamableReason } from "../sessions/session-status.ts";
-import { toStreamConnection } from "../sessions/join-to-connection.ts";
-import { useSession } from "../sessions/use-session.ts";
+import { StreamPlayer } from "../../components/stream-player/StreamPlayer.tsx";
+import { notStreamableReason } from "../../components/stream-player/session-status.ts";
+import { toStreamConnection } from "../../components/stream-player/join-to-connection.ts";
+import { useSession, useSessions } from "../../queries/sessions.ts";
 import "./_vdi-page.scss";
 
 /** `/vdi` and `/vdi/{sessionId}`: the virtual-desktop view, which fills the window. */
@@ -19,10 +17,7 @@ export default function VdiPage() {
 
 /** The user's streamable instances as desktops to open. */
 function VdiDesktops() {
-  const sessions = useQuery({
-    queryKey: queryKeys.sessionsList(),
-    queryFn: ({ signal }) => fetchSessions(signal),
-  });
+  const sessions = useSessions();
   const live = sessions.data?.metadata.filter((session) => session.status !== "terminated") ?? [];
   return (
     <div className="vdi-page">

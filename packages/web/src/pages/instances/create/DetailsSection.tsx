@@ -1,58 +1,43 @@
+import type { Control } from "react-hook-form";
 import { instanceNameMaxLength } from "@anbox-dashboard/contract";
 import type { Cluster } from "../../../api/clusters.ts";
-import type { InstanceCreateFormValues, SetFormField } from "./create-form-values.ts";
-import { SelectField } from "./SelectField.tsx";
-import { TextField } from "./TextField.tsx";
+import { SelectField } from "../../../components/form/SelectField.tsx";
+import { TextField } from "../../../components/form/TextField.tsx";
+import type { InstanceCreateFormValues } from "./create-form-values.ts";
 import type { InstanceNameCheck } from "./use-instance-name-check.ts";
 
 interface DetailsSectionProps {
+  control: Control<InstanceCreateFormValues>;
+  /** The resolved values: the cluster shown is the one the form means. */
   values: InstanceCreateFormValues;
   clusters: readonly Cluster[];
-  nameError: string | undefined;
   nameCheck: InstanceNameCheck;
-  clusterError: string | undefined;
-  setField: SetFormField;
 }
 
 const nameHelp = `Optional. Letters, digits and hyphens, starting with a letter, at most ${instanceNameMaxLength} characters. Without a name, the cluster names the instance.`;
 
 /** The instance's name (checked live against the cluster) and the cluster it is made on. */
-export function DetailsSection({
-  values,
-  clusters,
-  nameError,
-  nameCheck,
-  clusterError,
-  setField,
-}: DetailsSectionProps) {
+export function DetailsSection({ control, values, clusters, nameCheck }: DetailsSectionProps) {
   return (
     <section className="instance-create__section" aria-labelledby="instance-create-details">
       <h2 className="p-heading--4" id="instance-create-details">
         Details
       </h2>
       <TextField
-        id="instance-name"
+        control={control}
+        name="name"
         label="Name"
-        value={values.name}
-        error={nameError}
-        success={
-          nameError === undefined && nameCheck.state === "free" ? "The name is free" : undefined
-        }
+        // "free" is only ever said of a name that breaks no rule; a message still wins over it.
+        success={nameCheck.state === "free" ? "The name is free" : undefined}
         help={nameCheckHelp(nameCheck) ?? nameHelp}
         live
-        onChange={(name) => {
-          setField("name", name);
-        }}
       />
       {clusters.length > 1 ? (
         <SelectField
-          id="instance-cluster"
+          control={control}
+          name="clusterId"
           label="Cluster"
-          value={values.clusterId}
-          error={clusterError}
-          onChange={(clusterId) => {
-            setField("clusterId", clusterId);
-          }}
+          shownValue={values.clusterId}
         >
           {clusters.map((cluster) => (
             <option key={cluster.id} value={cluster.id}>

@@ -1,16 +1,20 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createFormControl, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { resourceRequestFor, type InstancesPost } from "@anbox-dashboard/contract";
+import {
+  customResourcesSchema,
+  customResourceType,
+  resourceRequestFor,
+} from "@anbox-dashboard/contract";
 import type { Cluster } from "../../../api/clusters.ts";
-import { createInstance, instanceIdOf } from "../../../api/instances.ts";
-import { fetchSessionInfo } from "../../../api/session-info.ts";
-import { registerOperationFailureHandler } from "../../../context/events/operation-failure-handlers.ts";
-import { useToast } from "../../../context/notifications/use-toast.ts";
-import { queryKeys } from "../../../context/query-keys.ts";
+import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
+import { instanceIdOf } from "../../../api/instances.ts";
+import { useCreateInstance } from "../../../queries/instances.ts";
+import { useClusterSessionInfo } from "../../../queries/session-info.ts";
 import { buildCreateRequest, resourceChoiceOf } from "./build-create-request.ts";
 import { CapabilitiesSection } from "./CapabilitiesSection.tsx";
-import { initialFormValues, type SetFormField } from "./create-form-values.ts";
+import { createFormResolver, type CreateFormContext } from "./create-form-schema.ts";
+import { initialFormValues, type InstanceCreateFormValues } from "./create-form-values.ts";
 import { describeResourceRequest } from "./describe-resources.ts";
 import { DetailsSection } from "./DetailsSection.tsx";
 import { chosenClusterId, resolveFormValues } from "./resolve-form-values.ts";
@@ -19,29 +23,6 @@ import { SecuritySection } from "./SecuritySection.tsx";
 import { SourceSection } from "./SourceSection.tsx";
 import { useInstanceNameCheck } from "./use-instance-name-check.ts";
 import { useSourceOptions } from "./use-source-options.ts";
-import { validateCreateForm, type CreateFormErrors } from "./validate-create-form.ts";
-
-type ErrorField = keyof CreateFormErrors;
-
-/** The input of each field that can be wrong, to move the focus to the first one on submit. */
-const fieldIds: Record<ErrorField, string> = {
-  name: "instance-name",
-  clusterId: "instance-cluster",
-  applicationId: "instance-application",
-  imageId: "instance-image",
-  resourceTypeCpu: "instance-resourceTypeCpu",
-  resourceTypeGpu: "instance-resourceTypeGpu",
-  resourceTypeVpu: "instance-resourceTypeVpu",
-  resourceTypeMemory: "instance-resourceTypeMemory",
-  displayWidth: "instance-displayWidth",
-  displayHeight: "instance-displayHeight",
-};
-
-interface Creation {
-  clusterId: string;
-  request: InstancesPost;
-  start: boolean;
-}
 
 interface InstanceCreateFormProps {
   clusters: readonly Cluster[];
@@ -57,80 +38,78 @@ interface InstanceCreateFormProps {
  * it. The cluster answers with an operation at once: the page then moves to the new instance, and
  * a toast tells if the operation fails later. A refusal of the request itself (nothing fits, the
  * name was taken meanwhile) is shown at the top of the form, which keeps what was typed.
+ *
+ * react-hook-form keeps what the person chose; the choices the form makes by itself (the first
+ * cluster, the default image, the application's size) are derived at each render from the lists
+ * (`resolveFormValues`) and shown, checked and sent in place of an empty choice. A field's message
+ * shows once it was left or the form sent (the name's as it is typed); sending a wrong form
+ * moves the focus to the first wrong field.
  */
 export function InstanceCreateForm({
   clusters,
   ext4RootVolumesSupport: firstClusterExt4,
 }: InstanceCreateFormProps) {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const notify = useToast();
-  const [values, setValues] = useState(initialFormValues);
-  // A message shows once its field was left or the form was sent, not at the first keystroke.
-  // The name is the exception: its rules and its live check speak as it is typed (SPEC section 5).
-  const [touched, setTouched] = useState<Partial<Record<ErrorField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
   const failureRef = useRef<HTMLDivElement>(null);
+
+  // The control is made before `useForm`: the lists that the rules need (the chosen cluster's
+  // applications and images, the name check) depend on the values, and `useForm` takes the rules.
+  const [{ control, formControl }] = useState(() =>
+    createFormControl<InstanceCreateFormValues, CreateFormContext>({
+      defaultValues: initialFormValues,
+      mode: "all",
+    }),
+  );
+  const values: InstanceCreateFormValues = { ...initialFormValues, ...useWatch({ control }) };
 
   const clusterId = chosenClusterId(values, clusters);
   // Each cluster says whether it supports ext4 root volumes (the default disk depends on it); the
   // first cluster's answer, which the page has already, stands in until the chosen one answers.
-  const clusterInfo = useQuery({
-    queryKey: queryKeys.clusterInfo(clusterId),
-    queryFn: ({ signal }) => fetchSessionInfo(signal, clusterId),
-    enabled: clusterId !== "",
-  });
+  const clusterInfo = useClusterSessionInfo(clusterId);
   const ext4RootVolumesSupport = clusterInfo.data?.ext4_root_volumes_support ?? firstClusterExt4;
   const sources = useSourceOptions(values.sourceType, clusterId, values.containerOrVm);
-  const resolved = resolveFormValues(values, {
+  const nameCheck = useInstanceNameCheck(clusterId, values.name);
+  const context: CreateFormContext = {
     clusters,
     applications: sources.applications.items,
     images: sources.images.items,
+    takenName: nameCheck.state === "taken" ? values.name : undefined,
+  };
+  const resolved = resolveFormValues(values, context);
+  const { handleSubmit, trigger, getValues } = useForm({
+    formControl,
+    mode: "all",
+    resolver: createFormResolver,
+    context,
   });
-  const nameCheck = useInstanceNameCheck(clusterId, values.name);
-  const errors = validateCreateForm(resolved, nameCheck.state === "taken");
-  const shown = (field: ErrorField) =>
-    submitted || touched[field] === true ? errors[field] : undefined;
 
-  // Custom sizes are only described once they are all right (the errors only exist for custom).
-  const customSizesWrong = [
-    errors.resourceTypeCpu,
-    errors.resourceTypeGpu,
-    errors.resourceTypeVpu,
-    errors.resourceTypeMemory,
-  ].some((error) => error !== undefined);
-  const resourceSummary = customSizesWrong
-    ? undefined
-    : describeResourceRequest(
-        resourceRequestFor(
-          resourceChoiceOf(resolved),
-          resolved.containerOrVm,
-          ext4RootVolumesSupport,
-        ),
-      );
+  // The live check answers after the name was typed (or the cluster changed): check the name
+  // again with its answer, so that "already exists" comes and goes with it.
+  const takenName = context.takenName;
+  useEffect(() => {
+    if (getValues("name") !== "") void trigger("name");
+  }, [takenName, getValues, trigger]);
 
-  const creation = useMutation({
-    mutationFn: ({ clusterId: cluster, request }: Creation) => createInstance(cluster, request),
-    onSuccess: async (operation, { clusterId: cluster, request, start }) => {
-      const name = request.name === undefined ? "" : ` ${request.name}`;
-      registerOperationFailureHandler(operation.id, (err) => {
-        notify.failure(
-          `Creating instance${name} failed`,
-          err === "" ? "The cluster gave no reason." : err,
+  // Custom sizes are only described once they are all right.
+  const resourceSummary =
+    resolved.resourceType === customResourceType &&
+    !customResourcesSchema.safeParse(resolved).success
+      ? undefined
+      : describeResourceRequest(
+          resourceRequestFor(
+            resourceChoiceOf(resolved),
+            resolved.containerOrVm,
+            ext4RootVolumesSupport,
+          ),
         );
-      });
-      notify.success(
-        `Instance${name} created`,
-        start ? "It is starting." : "It stays stopped until you start it.",
-      );
-      void queryClient.invalidateQueries({ queryKey: queryKeys.instances() });
-      const id = instanceIdOf(operation);
-      await navigate(
-        id === undefined
-          ? "/instances"
-          : `/instances/${encodeURIComponent(cluster)}/${encodeURIComponent(id)}`,
-      );
-    },
+
+  const creation = useCreateInstance(async (operation, { clusterId: cluster }) => {
+    const id = instanceIdOf(operation);
+    await navigate(
+      id === undefined
+        ? "/instances"
+        : `/instances/${encodeURIComponent(cluster)}/${encodeURIComponent(id)}`,
+    );
   });
 
   // A refusal is shown at the top of the form, likely out of view from the buttons: move the
@@ -140,29 +119,16 @@ export function InstanceCreateForm({
     if (failure) failureRef.current?.focus();
   }, [failure]);
 
-  const setField: SetFormField = (field, value) => {
-    setValues((current) => ({ ...current, [field]: value }));
-  };
-  const touch = (field: ErrorField) => {
-    setTouched((current) => ({ ...current, [field]: true }));
-  };
-
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
     // Which of the two buttons sent the form (Enter in a field counts as the first, "Create").
     const start = event.nativeEvent.submitter?.getAttribute("value") === "start";
-    setSubmitted(true);
-    const firstWrong = (Object.keys(errors) as ErrorField[])[0];
-    if (firstWrong !== undefined) {
-      const input = event.currentTarget.elements.namedItem(fieldIds[firstWrong]);
-      if (input instanceof HTMLElement) input.focus();
-      return;
-    }
-    creation.mutate({
-      clusterId: resolved.clusterId,
-      request: buildCreateRequest(resolved, { ext4RootVolumesSupport, start }),
-      start,
-    });
+    void handleSubmit((valid) => {
+      creation.mutate({
+        clusterId: valid.clusterId,
+        request: buildCreateRequest(valid, { ext4RootVolumesSupport, start }),
+        start,
+      });
+    })(event);
   };
 
   const startingToo = creation.variables?.start === true;
@@ -182,63 +148,42 @@ export function InstanceCreateForm({
         </div>
       )}
       <DetailsSection
+        control={control}
         values={resolved}
         clusters={clusters}
-        nameError={errors.name}
         nameCheck={nameCheck}
-        clusterError={shown("clusterId")}
-        setField={setField}
       />
       <SourceSection
+        control={control}
         values={resolved}
         applications={sources.applications}
         images={sources.images}
-        applicationError={shown("applicationId")}
-        imageError={shown("imageId")}
-        setField={setField}
-        onBlur={touch}
       />
-      <ResourcesSection
-        values={resolved}
-        errors={{
-          resourceTypeCpu: shown("resourceTypeCpu"),
-          resourceTypeGpu: shown("resourceTypeGpu"),
-          resourceTypeVpu: shown("resourceTypeVpu"),
-          resourceTypeMemory: shown("resourceTypeMemory"),
-        }}
-        summary={resourceSummary}
-        setField={setField}
-        onBlur={touch}
-      />
-      <CapabilitiesSection
-        values={resolved}
-        errors={{ displayWidth: shown("displayWidth"), displayHeight: shown("displayHeight") }}
-        setField={setField}
-        onBlur={touch}
-      />
-      <SecuritySection values={resolved} setField={setField} />
+      <ResourcesSection control={control} values={resolved} summary={resourceSummary} />
+      <CapabilitiesSection control={control} values={resolved} />
+      <SecuritySection control={control} />
       <div className="instance-create__actions">
         <Link className="p-button" to="/instances">
           Cancel
         </Link>
-        <button
+        <SubmitButton
           className="p-button"
-          type="submit"
           value="create"
           disabled={creation.isPending}
-          aria-busy={creation.isPending && !startingToo}
+          busy={creation.isPending && !startingToo}
+          busyLabel="Creating…"
         >
-          {creation.isPending && !startingToo ? "Creating…" : "Create"}
-        </button>
-        <button
+          Create
+        </SubmitButton>
+        <SubmitButton
           className="p-button--positive"
-          type="submit"
           value="start"
           disabled={creation.isPending}
-          aria-busy={creation.isPending && startingToo}
+          busy={creation.isPending && startingToo}
+          busyLabel="Creating…"
         >
-          {creation.isPending && startingToo ? "Creating…" : "Create and start"}
-        </button>
+          Create and start
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,27 +1,19 @@
-import type { InstanceCreateFormValues, SetFormField } from "./create-form-values.ts";
-import { CheckboxField } from "./CheckboxField.tsx";
+import type { Control } from "react-hook-form";
+import { CheckboxField } from "../../../components/form/CheckboxField.tsx";
+import type { InstanceCreateFormValues } from "./create-form-values.ts";
 
 /** Settings that guard the instance once it exists. */
-export function SecuritySection({
-  values,
-  setField,
-}: {
-  values: InstanceCreateFormValues;
-  setField: SetFormField;
-}) {
+export function SecuritySection({ control }: { control: Control<InstanceCreateFormValues> }) {
   return (
     <section className="instance-create__section" aria-labelledby="instance-create-security">
       <h2 className="p-heading--4" id="instance-create-security">
         Security
       </h2>
       <CheckboxField
-        id="instance-delete-protected"
+        control={control}
+        name="deleteProtected"
         label="Delete protection"
-        checked={values.deleteProtected}
         help="The instance cannot be deleted until the protection is turned off."
-        onChange={(deleteProtected) => {
-          setField("deleteProtected", deleteProtected);
-        }}
       />
     </section>
   );

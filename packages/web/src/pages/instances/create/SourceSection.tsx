@@ -1,20 +1,19 @@
+import type { Control } from "react-hook-form";
 import { Link } from "react-router";
 import type { InstanceType } from "@anbox-dashboard/contract";
 import type { ClusterImage } from "../../../api/catalog.ts";
-import type { InstanceCreateFormValues, SetFormField, SourceType } from "./create-form-values.ts";
-import { RadioGroup } from "./RadioGroup.tsx";
-import { SelectField } from "./SelectField.tsx";
+import { RadioGroupField } from "../../../components/form/RadioGroupField.tsx";
+import { SelectField } from "../../../components/form/SelectField.tsx";
+import type { InstanceCreateFormValues, SourceType } from "./create-form-values.ts";
 import type { LaunchableApplication } from "./source-options.ts";
 import type { SourceList } from "./use-source-options.ts";
 
 interface SourceSectionProps {
+  control: Control<InstanceCreateFormValues>;
+  /** The resolved values: the source and the image shown are the ones the form means. */
   values: InstanceCreateFormValues;
   applications: SourceList<LaunchableApplication> & { incomplete: boolean };
   images: SourceList<ClusterImage>;
-  applicationError: string | undefined;
-  imageError: string | undefined;
-  setField: SetFormField;
-  onBlur: (field: "applicationId" | "imageId") => void;
 }
 
 const instanceTypes = [
@@ -36,61 +35,43 @@ const typeWords: Record<InstanceType, string> = {
  * What the instance runs: its type, then an application or an image of that type. An application
  * runs as the type it was made for, so both lists only hold sources of the chosen type.
  */
-export function SourceSection({
-  values,
-  applications,
-  images,
-  applicationError,
-  imageError,
-  setField,
-  onBlur,
-}: SourceSectionProps) {
+export function SourceSection({ control, values, applications, images }: SourceSectionProps) {
   return (
     <section className="instance-create__section" aria-labelledby="instance-create-source">
       <h2 className="p-heading--4" id="instance-create-source">
         Source
       </h2>
-      <RadioGroup
+      <RadioGroupField
+        control={control}
+        name="containerOrVm"
         legend="Instance type"
-        name="instance-type"
-        value={values.containerOrVm}
         options={instanceTypes}
-        onChange={(type) => {
-          setField("containerOrVm", type);
-        }}
       />
-      <RadioGroup
+      <RadioGroupField<InstanceCreateFormValues, SourceType | "">
+        control={control}
+        name="sourceType"
         legend="Make the instance from"
-        name="instance-source-type"
-        value={values.sourceType}
         options={sourceTypes}
+        shownValue={values.sourceType}
         help={
           values.sourceType === "application"
             ? "The cluster starts the newest published version of the application."
             : "A bare Android system, without an application installed."
         }
-        onChange={(sourceType) => {
-          setField("sourceType", sourceType);
-        }}
       />
       {values.sourceType === "application" ? (
         <SelectField
-          id="instance-application"
+          control={control}
+          name="applicationId"
           label="Application"
-          value={values.applicationId}
+          shownValue={values.applicationId}
           disabled={applications.isPending}
-          error={
+          problem={
             applications.error
               ? `The applications could not be loaded: ${applications.error.message}`
-              : applicationError
+              : undefined
           }
           help={applicationHelp(applications, values.containerOrVm)}
-          onChange={(applicationId) => {
-            setField("applicationId", applicationId);
-          }}
-          onBlur={() => {
-            onBlur("applicationId");
-          }}
         >
           <option value="">
             {applications.isPending ? "Loading applications…" : "Choose an application"}
@@ -103,20 +84,15 @@ export function SourceSection({
         </SelectField>
       ) : (
         <SelectField
-          id="instance-image"
+          control={control}
+          name="imageId"
           label="Image"
-          value={values.imageId}
+          shownValue={values.imageId}
           disabled={images.isPending}
-          error={
-            images.error ? `The images could not be loaded: ${images.error.message}` : imageError
+          problem={
+            images.error ? `The images could not be loaded: ${images.error.message}` : undefined
           }
           help={imageHelp(images, values.containerOrVm)}
-          onChange={(imageId) => {
-            setField("imageId", imageId);
-          }}
-          onBlur={() => {
-            onBlur("imageId");
-          }}
         >
           <option value="">{images.isPending ? "Loading images…" : "Choose an image"}</option>
           {images.items.map((image) => (

@@ -120,8 +120,8 @@ describe("buildCreateRequest", () => {
         ...imageForm,
         enableStreaming: true,
         resolution: "1024x768",
-        density: 160,
-        fps: 30,
+        density: "160",
+        fps: "30",
         deleteProtected: true,
       },
       noExt4,
@@ -136,7 +136,7 @@ describe("buildCreateRequest", () => {
 
 describe("displayOf", () => {
   it("takes the custom width and height only for a custom resolution", () => {
-    const values = { ...imageForm, displayWidth: "720", displayHeight: "1280", density: 640 };
+    const values = { ...imageForm, displayWidth: "720", displayHeight: "1280", density: "640" };
     expect(displayOf(values)).toEqual({ width: 1280, height: 720, fps: 60, density: 640 });
     expect(displayOf({ ...values, resolution: customResolution })).toEqual({
       width: 720,

@@ -1,11 +1,11 @@
 import {
+  parseWholeNumber,
   resourceRequestFor,
   type InstancesPost,
   type InstanceDisplay,
   type ResourceChoice,
 } from "@anbox-dashboard/contract";
 import { displayResolutions, type InstanceCreateFormValues } from "./create-form-values.ts";
-import { parseWholeNumber } from "./validate-create-form.ts";
 
 /** The resource choice of the form, custom sizes as numbers (unset when not a whole number). */
 export function resourceChoiceOf(values: InstanceCreateFormValues): ResourceChoice {
@@ -24,8 +24,8 @@ export function displayOf(values: InstanceCreateFormValues): InstanceDisplay {
   return {
     width: offered?.width ?? parseWholeNumber(values.displayWidth) ?? 0,
     height: offered?.height ?? parseWholeNumber(values.displayHeight) ?? 0,
-    fps: values.fps,
-    density: values.density,
+    fps: Number(values.fps),
+    density: Number(values.density),
   };
 }
 

@@ -21,9 +21,10 @@ export const displayFrameRates = [60, 30] as const;
 export const defaultResourcePreset = "a2.3";
 
 /**
- * The form as the person fills it in (SPEC section 3 names the resource fields). Numbers that are
- * typed stay text until they are checked; "" in `clusterId`, `imageId` and `resourceType` means "not
- * chosen yet": the form picks (see `resolveFormValues`).
+ * The form as the person fills it in (SPEC section 3 names the resource fields). Numbers stay the
+ * text their control holds (typed, or the chosen option) until the request is built; "" in
+ * `clusterId`, `sourceType`, `imageId` and `resourceType` means "not chosen yet": the form picks
+ * (see `resolveFormValues`).
  */
 export interface InstanceCreateFormValues {
   name: string;
@@ -48,8 +49,10 @@ export interface InstanceCreateFormValues {
   resolution: string;
   displayWidth: string;
   displayHeight: string;
-  density: number;
-  fps: number;
+  /** One of `displayDensities`, as text. */
+  density: string;
+  /** One of `displayFrameRates`, as text. */
+  fps: string;
   deleteProtected: boolean;
 }
 
@@ -69,13 +72,7 @@ export const initialFormValues: InstanceCreateFormValues = {
   resolution: "1280x720",
   displayWidth: "1280",
   displayHeight: "720",
-  density: 240,
-  fps: 60,
+  density: "240",
+  fps: "60",
   deleteProtected: false,
 };
-
-/** Changes one field of the form. */
-export type SetFormField = <Field extends keyof InstanceCreateFormValues>(
-  field: Field,
-  value: InstanceCreateFormValues[Field],
-) => void;

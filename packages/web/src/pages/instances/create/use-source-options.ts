@@ -1,7 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
 import type { InstanceType } from "@anbox-dashboard/contract";
-import { fetchApplications, fetchImages, type ClusterImage } from "../../../api/catalog.ts";
-import { queryKeys } from "../../../context/query-keys.ts";
+import type { ClusterImage } from "../../../api/catalog.ts";
+import { useApplications, useImages } from "../../../queries/catalog.ts";
 import type { SourceType } from "./create-form-values.ts";
 import {
   launchableApplications,
@@ -35,16 +34,8 @@ export function useSourceOptions(
   applications: SourceList<LaunchableApplication> & { incomplete: boolean };
   images: SourceList<ClusterImage>;
 } {
-  const applications = useQuery({
-    queryKey: queryKeys.applicationsList(applicationsQuery),
-    queryFn: ({ signal }) => fetchApplications(applicationsQuery, signal),
-    enabled: sourceType !== "image",
-  });
-  const images = useQuery({
-    queryKey: queryKeys.imagesList(type),
-    queryFn: ({ signal }) => fetchImages(type, signal),
-    enabled: sourceType !== "application",
-  });
+  const applications = useApplications(applicationsQuery, { enabled: sourceType !== "image" });
+  const images = useImages(type, { enabled: sourceType !== "application" });
   return {
     applications: {
       items: launchableApplications(applications.data?.metadata ?? [], clusterId, type),

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import { saveTextFile } from "../../../util/save-text-file.ts";
 import { allLogsFileName, combineLogs } from "./download-logs.ts";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
-import { instanceLogQuery } from "./use-instance-queries.ts";
+import { useReadInstanceLogs } from "../../../queries/instances.ts";
 
 interface Props {
   instance: Pick<ClusterInstance, "clusterId" | "id" | "name">;
@@ -13,23 +12,7 @@ interface Props {
 
 /** Fetches every log (one after the other: a handful of files) and saves them as one text file. */
 export function DownloadAllLogsButton({ instance, names }: Props) {
-  const queryClient = useQueryClient();
-  const download = useMutation({
-    mutationFn: async () => {
-      const logs: { name: string; text: string }[] = [];
-      for (const name of names) {
-        // Through the cache: logs already read are not fetched again unless stale.
-        const text = await queryClient.query(
-          instanceLogQuery(instance.clusterId, instance.id, name),
-        );
-        logs.push({ name, text });
-      }
-      return combineLogs(logs);
-    },
-    onSuccess: (text) => {
-      saveTextFile(text, allLogsFileName(instance.name));
-    },
-  });
+  const download = useReadInstanceLogs(instance.clusterId, instance.id);
   return (
     <>
       <button
@@ -38,7 +21,11 @@ export function DownloadAllLogsButton({ instance, names }: Props) {
         disabled={download.isPending}
         aria-busy={download.isPending}
         onClick={() => {
-          download.mutate();
+          download.mutate(names, {
+            onSuccess: (logs) => {
+              saveTextFile(combineLogs(logs), allLogsFileName(instance.name));
+            },
+          });
         }}
       >
         Download all

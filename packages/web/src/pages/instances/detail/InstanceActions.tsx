@@ -8,7 +8,7 @@ import {
   unavailableReason,
   type InstanceAction,
 } from "../shared/instance-actions.ts";
-import { useInstanceAction } from "../shared/use-instance-mutations.ts";
+import { useInstanceAction } from "../../../queries/instances.ts";
 import { DeleteInstanceModal } from "../shared/DeleteInstanceModal.tsx";
 
 /** Why deleting is refused whatever the status (the cluster answers so too). */

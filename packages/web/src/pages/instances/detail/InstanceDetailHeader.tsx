@@ -1,3 +1,4 @@
+import { PageHeading } from "../../../components/page-layout/PageHeading.tsx";
 import { Link } from "react-router";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import { InstanceStatusBadge } from "../shared/InstanceStatusBadge.tsx";
@@ -22,7 +23,9 @@ export function InstanceDetailHeader({ fallbackTitle, instance }: Props) {
           <Link to="/instances">Instances</Link>
           <span aria-hidden="true"> / </span>
         </nav>
-        <h1 className="p-panel__title instance-detail__name">{instance?.name ?? fallbackTitle}</h1>
+        <PageHeading className="p-panel__title instance-detail__name">
+          {instance?.name ?? fallbackTitle}
+        </PageHeading>
         {instance && <InstanceStatusBadge status={instance.status} />}
       </div>
       {instance && (

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { act } from "react";
+import { notifyOperationFailure } from "../../../context/events/operation-failure-handlers.ts";
 import { createQueryClient } from "../../../context/query-client.ts";
 import { queryKeys } from "../../../context/query-keys.ts";
 import { formatDate } from "../../../util/dates.ts";
@@ -121,7 +123,7 @@ describe("InstanceDetailPage", () => {
     expect(screen.queryByRole("link", { name: "Stream" })).not.toBeInTheDocument();
   });
 
-  it("stops the instance", async () => {
+  it("stops the instance, and says so in a toast", async () => {
     const server = serve();
     renderInstancePage(pagePath);
     await userEvent.click(await screen.findByRole("button", { name: "Stop" }));
@@ -132,6 +134,21 @@ describe("InstanceDetailPage", () => {
         body: { desired_status: "stopped" },
       });
     });
+    expect(await screen.findByText("Stopping web-shop-1")).toBeInTheDocument();
+    // The cluster's operation fails later: the events call the handler the action registered.
+    act(() => {
+      notifyOperationFailure("op-1", "No node has room");
+    });
+    expect(await screen.findByText("Stop failed: web-shop-1")).toBeInTheDocument();
+    expect(screen.getByText("No node has room")).toBeInTheDocument();
+  });
+
+  it("shows a refused action in a toast with the server's reason", async () => {
+    serve({ actionError: { status: 409, message: "The instance is busy." } });
+    renderInstancePage(pagePath);
+    await userEvent.click(await screen.findByRole("button", { name: "Stop" }));
+    expect(await screen.findByText("Stop failed: web-shop-1")).toBeInTheDocument();
+    expect(screen.getByText("The instance is busy.")).toBeInTheDocument();
   });
 
   it("deletes a running instance only with force, then goes to the list", async () => {

@@ -5,7 +5,7 @@ import { PageLoader } from "../../../components/PageLoader.tsx";
 import { EmptyState } from "../../../components/page-layout/EmptyState.tsx";
 import { DownloadAllLogsButton } from "./DownloadAllLogsButton.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
-import { useInstanceLog, useInstanceLogNames } from "./use-instance-queries.ts";
+import { useInstanceLog, useInstanceLogNames } from "../../../queries/instances.ts";
 
 /** The search parameter naming the log shown (the first one when absent). */
 const logParam = "log";

@@ -1,8 +1,11 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { FitAddon } from "@xterm/addon-fit";
 import { Terminal } from "@xterm/xterm";
 import "@xterm/xterm/css/xterm.css";
 import { execInstance, relaySocketUrl } from "../../../api/instances.ts";
+import { focusBeside } from "../../../components/overlays/focusable-elements.ts";
+import { Spinner } from "../../../vendor/react-components.ts";
+import { createTerminalExitWatcher } from "./terminal-exit-key.ts";
 import { connectTerminal, type TerminalConnection } from "./terminal-session.ts";
 
 /** A resize is sent once the container has kept its size this long (dragging sends many). */
@@ -18,11 +21,13 @@ interface Props {
 /**
  * xterm.js on a shell of the instance. The sockets live in `terminal-session.ts`; this component
  * only ties them to xterm: keystrokes in, output out, and the container's size (after a fit) to
- * the shell. Unmounting closes the sockets.
+ * the shell. Unmounting closes the sockets. Every key goes to the shell but one pair, Escape then
+ * Tab, which leaves the terminal (`terminal-exit-key.ts`); the hint beside it says so.
  */
 export default function InstanceTerminal({ clusterId, instanceId, onReconnect }: Props) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [connection, setConnection] = useState<TerminalConnection>({ state: "connecting" });
+  const hintId = useId();
 
   useEffect(() => {
     const container = containerRef.current;
@@ -31,6 +36,17 @@ export default function InstanceTerminal({ clusterId, instanceId, onReconnect }:
     const fitAddon = new FitAddon();
     terminal.loadAddon(fitAddon);
     terminal.open(container);
+    // Screen readers read the way out when the terminal takes the focus.
+    terminal.textarea?.setAttribute("aria-describedby", hintId);
+    const exitWatcher = createTerminalExitWatcher();
+    terminal.attachCustomKeyEventHandler((event) => {
+      const outcome = exitWatcher(event);
+      if (outcome === "shell") return true;
+      // Not the shell's, and not the browser's either: the terminal's own parts may take Tab.
+      event.preventDefault();
+      focusBeside(container, outcome === "leave-backward");
+      return false;
+    });
     // The shell starts at the size the container allows.
     fitAddon.fit();
 
@@ -85,11 +101,15 @@ export default function InstanceTerminal({ clusterId, instanceId, onReconnect }:
       session.close();
       terminal.dispose();
     };
-  }, [clusterId, instanceId]);
+  }, [clusterId, instanceId, hintId]);
 
   return (
     <div className="instance-terminal">
       <TerminalStatus connection={connection} onReconnect={onReconnect} />
+      <p className="p-form-help-text instance-terminal__hint" id={hintId}>
+        Press <kbd>Esc</kbd> then <kbd>Tab</kbd> to leave the terminal (<kbd>Esc</kbd> then{" "}
+        <kbd>Shift</kbd>+<kbd>Tab</kbd> to go back).
+      </p>
       <div
         className="instance-terminal__screen"
         ref={containerRef}
@@ -110,8 +130,8 @@ function TerminalStatus({
   if (connection.state === "connected") return null;
   if (connection.state === "connecting") {
     return (
-      <p className="instance-terminal__status" role="status">
-        <i className="p-icon--spinner u-animation--spin" aria-hidden="true" /> Connecting…
+      <p className="instance-terminal__status">
+        <Spinner text="Connecting…" role="status" />
       </p>
     );
   }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { FakeTerminalSocket } from "./fake-terminal-socket.test-support.ts";
 import {
@@ -15,6 +15,8 @@ const xterm = vi.hoisted(() => ({
   typed: undefined as ((data: string) => void) | undefined,
   nothing: () => undefined,
   disposable: () => ({ dispose: () => undefined }),
+  /** What xterm would be asked about each key before handling it. */
+  keyHandler: undefined as ((event: KeyboardEvent) => boolean) | undefined,
 }));
 
 vi.mock("@xterm/xterm", () => ({
@@ -22,7 +24,15 @@ vi.mock("@xterm/xterm", () => ({
     cols = 100;
     rows = 30;
     loadAddon = xterm.nothing;
-    open = xterm.nothing;
+    textarea: HTMLTextAreaElement | undefined;
+    // Like xterm, a textarea inside the container takes the keys.
+    open(container: HTMLElement) {
+      this.textarea = document.createElement("textarea");
+      container.append(this.textarea);
+    }
+    attachCustomKeyEventHandler(handler: (event: KeyboardEvent) => boolean) {
+      xterm.keyHandler = handler;
+    }
     focus = xterm.nothing;
     dispose = xterm.nothing;
     write(data: string | Uint8Array) {
@@ -79,6 +89,7 @@ beforeEach(() => {
   FakeTerminalSocket.reset();
   xterm.written = [];
   xterm.typed = undefined;
+  xterm.keyHandler = undefined;
   vi.stubGlobal("WebSocket", FakeTerminalSocket);
   vi.stubGlobal(
     "ResizeObserver",
@@ -162,5 +173,28 @@ describe("InstanceTerminalTab", () => {
       await screen.findByText("The terminal needs a running instance: this one is stopped."),
     ).toBeVisible();
     expect(FakeTerminalSocket.created.every((socket) => socket.closedByClient)).toBe(true);
+  });
+
+  it("says how to leave it, and Escape then Shift+Tab leaves it (Escape itself is the shell's)", async () => {
+    serve();
+    renderInstancePage(terminalPath);
+    const screenArea = await screen.findByRole("group", { name: "Terminal" });
+    const hint = screen.getByText(/to leave the terminal/);
+    expect(hint).toHaveTextContent("Press Esc then Tab to leave the terminal");
+    const input = within(screenArea).getByRole("textbox");
+    expect(input).toHaveAttribute("aria-describedby", hint.id);
+    input.focus();
+
+    const key = (init: KeyboardEventInit) => {
+      const event = new KeyboardEvent("keydown", { ...init, cancelable: true });
+      return { handled: xterm.keyHandler?.(event), prevented: event.defaultPrevented };
+    };
+    // A lone Tab completes in the shell.
+    expect(key({ key: "Tab" })).toEqual({ handled: true, prevented: false });
+    expect(input).toHaveFocus();
+    expect(key({ key: "Escape" })).toEqual({ handled: true, prevented: false });
+    expect(key({ key: "Tab", shiftKey: true })).toEqual({ handled: false, prevented: true });
+    expect(screenArea).not.toContainElement(document.activeElement as HTMLElement);
+    expect(screen.getByRole("tab", { name: "Terminal" })).toHaveFocus();
   });
 });

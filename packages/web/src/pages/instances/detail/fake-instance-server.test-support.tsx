@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import { createQueryClient } from "../../../context/query-client.ts";
 import { stubMatchMedia } from "../../../test-support/stub-match-media.ts";
-import { ToastNotificationProvider } from "../../../vendor/react-components.ts";
+import { NotificationsProvider } from "../../../context/notifications/NotificationsProvider.tsx";
 import InstanceDetailPage from "../InstanceDetailPage.tsx";
 
 /** An instance as `GET /api/instances/{id}` answers it: a streamable Android app, running. */
@@ -71,6 +71,8 @@ export interface FakeServer {
   instance: ClusterInstance | undefined;
   /** `GET /api/instances/{id}` fails with this status (and message) when set. */
   instanceError?: { status: number; message: string };
+  /** A start, stop or delete is refused with this status (and message) when set. */
+  actionError?: { status: number; message: string };
   /**
    * Log name → text; the names are listed in the order given (not sorted). A null text is listed
    * but cannot be read (gone meanwhile).
@@ -112,6 +114,10 @@ export function stubInstanceServer(server: FakeServer): void {
         return json({ metadata: server.instance });
       }
       if (url.pathname.startsWith("/api/instances/")) {
+        if (server.actionError) {
+          const { status, message } = server.actionError;
+          return json({ status, error: "Error", message }, status);
+        }
         return json({ metadata: { id: "op-1", resources: {}, status: "Running" } });
       }
       return json({ status: 404, error: "Not Found", message: `No ${url.pathname}` }, 404);
@@ -136,9 +142,9 @@ export function renderInstancePage(
   );
   render(
     <QueryClientProvider client={queryClient}>
-      <ToastNotificationProvider>
+      <NotificationsProvider>
         <RouterProvider router={router} />
-      </ToastNotificationProvider>
+      </NotificationsProvider>
     </QueryClientProvider>,
   );
   return { queryClient, router };

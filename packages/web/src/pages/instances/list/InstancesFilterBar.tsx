@@ -1,23 +1,31 @@
-import { instanceTypes, type InstanceStatus } from "@anbox-dashboard/contract";
-import { useId } from "react";
-import type { ListFilters } from "../../../util/list-params.ts";
-import { singleFilter, statusFilter, type InstanceFilterKey } from "./list-request.ts";
-import { StatusFilter } from "./StatusFilter.tsx";
-import { TextFilter } from "./TextFilter.tsx";
+import { instanceStatuses, instanceTypes } from "@anbox-dashboard/contract";
+import { ListFilters } from "../../../components/list/filters/ListFilters.tsx";
+import { MultiSelectFilter } from "../../../components/list/filters/MultiSelectFilter.tsx";
+import { SelectFilter } from "../../../components/list/filters/SelectFilter.tsx";
+import { TextFilter } from "../../../components/list/filters/TextFilter.tsx";
+import { optionsOf } from "../../../components/list/filters/filter-option.ts";
+import type { ListFilters as UrlFilters } from "../../../components/list/url/list-params.ts";
+import { filterValue, filterValues } from "../../../components/list/url/list-query.ts";
+import type { InstanceFilterKey, InstanceListQuery } from "./list-request.ts";
 
 /**
  * How long the search waits after a keystroke before asking the server: not at all. The server
  * answers a page in a few milliseconds and the request of an older search is cancelled when a
- * newer one starts, so the table follows the typing (`useListFilter`,
+ * newer one starts, so the table follows the typing (`useListUrlState`,
  * bench/instances-page.bench.ts).
  */
 export const searchDebounceMs = 0;
 
+const statusOptions = optionsOf(instanceStatuses);
+const typeOptions = optionsOf(instanceTypes);
+
 interface Props {
-  filters: ListFilters;
+  /** The filters as the URL writes them (a search keeps the spaces being typed). */
+  urlFilters: UrlFilters;
+  /** The filters as the list applies them. */
+  query: InstanceListQuery;
   onFilter: (key: InstanceFilterKey, values: readonly string[]) => void;
   onClear: () => void;
-  /** Whether any filter narrows the list ("Clear filters" is offered then). */
   filtered: boolean;
 }
 
@@ -33,13 +41,60 @@ function splitTags(text: string): string[] {
  * Search by name and filters, all in the URL. The search matches a part of the name and applies
  * while typing; application, image, node and tags match exactly and apply on Enter.
  */
-export function InstancesFilterBar({ filters, onFilter, onClear, filtered }: Props) {
-  const typeId = useId();
-  // As in the URL: a search keeps the spaces being typed.
-  const urlValue = (key: InstanceFilterKey) => filters[key]?.[0] ?? "";
+export function InstancesFilterBar({ urlFilters, query, onFilter, onClear, filtered }: Props) {
+  const urlValue = (key: InstanceFilterKey) => urlFilters[key]?.[0] ?? "";
   const exact = { onFilter, placeholder: "Exact name" };
   return (
-    <div className="instances-filters" role="search" aria-label="Filter instances">
+    <ListFilters
+      label="Filter instances"
+      filtered={filtered}
+      onClear={onClear}
+      moreActive={Object.keys(query.filters).filter((key) => key !== "search").length}
+      more={
+        <>
+          <MultiSelectFilter
+            label="Status"
+            legend="Statuses to list"
+            anyLabel="Any status"
+            options={statusOptions}
+            selected={filterValues(query, "status", instanceStatuses)}
+            onChange={(statuses) => {
+              onFilter("status", statuses);
+            }}
+          />
+          <SelectFilter
+            label="Type"
+            anyLabel="Any type"
+            options={typeOptions}
+            value={filterValue(query, "type")}
+            onChange={(type) => {
+              onFilter("type", type === undefined ? [] : [type]);
+            }}
+          />
+          <TextFilter
+            label="Application"
+            filterKey="app_name"
+            value={urlValue("app_name")}
+            {...exact}
+          />
+          <TextFilter
+            label="Image"
+            filterKey="image_name"
+            value={urlValue("image_name")}
+            {...exact}
+          />
+          <TextFilter label="Node" filterKey="node" value={urlValue("node")} {...exact} />
+          <TextFilter
+            label="Tags"
+            filterKey="tag"
+            value={(urlFilters.tag ?? []).join(", ")}
+            onFilter={onFilter}
+            toValues={splitTags}
+            placeholder="tag1, tag2"
+          />
+        </>
+      }
+    >
       <TextFilter
         label="Search"
         type="search"
@@ -49,53 +104,6 @@ export function InstancesFilterBar({ filters, onFilter, onClear, filtered }: Pro
         placeholder="Part of the name"
         debounceMs={searchDebounceMs}
       />
-      <StatusFilter
-        selected={statusFilter(filters)}
-        onChange={(statuses: InstanceStatus[]) => {
-          onFilter("status", statuses);
-        }}
-      />
-      <div className="instances-filters__field">
-        <label className="instances-filters__label" htmlFor={typeId}>
-          Type
-        </label>
-        <select
-          id={typeId}
-
-          value={singleFilter(filters, "type") ?? ""}
-          onChange={(event) => {
-            onFilter("type", [event.currentTarget.value]);
-          }}
-        >
-          <option value="">Any type</option>
-          {instanceTypes.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </select>
-      </div>
-      <TextFilter
-        label="Application"
-        filterKey="app_name"
-        value={urlValue("app_name")}
-        {...exact}
-      />
-      <TextFilter label="Image" filterKey="image_name" value={urlValue("image_name")} {...exact} />
-      <TextFilter label="Node" filterKey="node" value={urlValue("node")} {...exact} />
-      <TextFilter
-        label="Tags"
-        filterKey="tag"
-        value={(filters.tag ?? []).join(", ")}
-        onFilter={onFilter}
-        toValues={splitTags}
-        placeholder="tag1, tag2"
-      />
-      {filtered && (
-        <button type="button" className="p-button--base" onClick={onClear}>
-          Clear filters
-        </button>
-      )}
-    </div>
+    </ListFilters>
   );
 }

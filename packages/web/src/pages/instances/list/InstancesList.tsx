@@ -1,31 +1,48 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useState } from "react";
+import { Link } from "react-router";
 import type { ClusterInstance } from "../../../api/instances.ts";
+import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
-import { useListParams } from "../../../util/use-list-params.ts";
+import { countOf } from "../../../components/list/count-noun.ts";
+import { whyEmpty } from "../../../components/list/empty-reason.ts";
+import { ListEmptyState } from "../../../components/list/ListEmptyState.tsx";
+import { ListPagination } from "../../../components/list/ListPagination.tsx";
+import { ListView } from "../../../components/list/ListView.tsx";
+import { RefreshingIndicator } from "../../../components/list/RefreshingIndicator.tsx";
+import {
+  BulkActionsBar,
+  type BulkActionButton,
+} from "../../../components/list/selection/BulkActionsBar.tsx";
+import { useRowSelection } from "../../../components/list/selection/use-row-selection.ts";
+import { useListUrlState } from "../../../components/list/url/use-list-url-state.ts";
+import { queryKeys } from "../../../context/query-keys.ts";
 import { deleteNeedsForce, type InstanceAction } from "../shared/instance-actions.ts";
-import { useInstanceAction } from "../shared/use-instance-mutations.ts";
-import { BulkActionModal } from "./BulkActionModal.tsx";
-import { BulkActionsBar } from "./BulkActionsBar.tsx";
-import { planBulkAction, type BulkPlan } from "./bulk-plan.ts";
 import { DeleteInstanceModal } from "../shared/DeleteInstanceModal.tsx";
+import { useInstanceAction } from "../../../queries/instances.ts";
+import { BulkActionModal } from "./BulkActionModal.tsx";
+import { planBulkAction, type BulkPlan } from "./bulk-plan.ts";
 import { instanceKey } from "./instance-key.ts";
-import { InstancesEmptyState } from "./InstancesEmptyState.tsx";
+import { instanceNoun } from "./instance-noun.ts";
+import { instancesListSource } from "./instances-list-source.ts";
 import { InstancesFilterBar } from "./InstancesFilterBar.tsx";
-import { InstancesPagination } from "./InstancesPagination.tsx";
 import { InstancesTable } from "./InstancesTable.tsx";
-import { RefreshingIndicator } from "./RefreshingIndicator.tsx";
-import { instancesListRequest, isFiltered, type InstanceSort } from "./list-request.ts";
 import {
   bulkActionInput,
   useBulkInstanceAction,
   type BulkActionInput,
 } from "./use-bulk-instance-action.ts";
-import { useInstanceSelection } from "./use-instance-selection.ts";
 import { useInstancesList } from "./use-instances-list.ts";
-import { useListFilter } from "./use-list-filter.ts";
 import { usePendingInstanceKeys } from "./use-pending-instance-keys.ts";
 import "./_instances-list.scss";
-import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
+
+/** "Updating" shows while any page of instances loads. */
+const instancesListsKey = queryKeys.instancesLists();
+
+const bulkActions: readonly BulkActionButton<InstanceAction>[] = [
+  { action: "start", label: "Start", participle: "started" },
+  { action: "stop", label: "Stop", participle: "stopped" },
+  { action: "delete", label: "Delete", participle: "deleted" },
+];
 
 const underWayWords: Record<InstanceAction, string> = {
   start: "Starting",
@@ -35,22 +52,7 @@ const underWayWords: Record<InstanceAction, string> = {
 
 /** "Starting 2 instances": what the bulk action under way does. */
 function bulkUnderWayText({ plan, instances }: BulkActionInput): string {
-  const count = instances.length === 1 ? "1 instance" : `${String(instances.length)} instances`;
-  return `${underWayWords[plan.action]} ${count}`;
-}
-
-/**
- * Why an answer holds no rows: there are no instances at all, the filters hide them all, or the
- * page is past the end (the list shrank); undefined when it holds some.
- */
-function whyEmpty(
-  rowCount: number,
-  total: number,
-  filtered: boolean,
-): "none" | "no-match" | "past-end" | undefined {
-  if (rowCount > 0) return undefined;
-  if (total > 0) return "past-end";
-  return filtered ? "no-match" : "none";
+  return `${underWayWords[plan.action]} ${countOf(instanceNoun, instances.length)}`;
 }
 
 /**
@@ -58,15 +60,12 @@ function whyEmpty(
  * URL, the server does the work, and the rows stay on screen while the next answer loads.
  */
 export function InstancesList() {
-  const { params, setParams } = useListParams();
-  const { setFilter, clearFilters } = useListFilter();
-  const request = useMemo(() => instancesListRequest(params), [params]);
-  const filtered = isFiltered(request);
-  const list = useInstancesList(request);
-  const rows = list.data?.metadata;
-  const total = list.data?.total_size ?? 0;
+  const list = useListUrlState(instancesListSource);
+  const page = useInstancesList(list.request);
+  const rows = page.data?.metadata;
+  const total = page.data?.total_size ?? 0;
 
-  const selection = useInstanceSelection(rows, JSON.stringify(request));
+  const selection = useRowSelection(rows, instanceKey, JSON.stringify(list.request));
   const pendingKeys = usePendingInstanceKeys();
 
   const [deleteTargetKey, setDeleteTargetKey] = useState<string>();
@@ -84,75 +83,80 @@ export function InstancesList() {
   // The latest answer's copy, so that the modal sees a status changed while it is open.
   const deleteTarget = rows?.find((instance) => instanceKey(instance) === deleteTargetKey);
 
-  const sort: InstanceSort = { orderBy: request.orderBy, order: request.order };
-  const onSort = useCallback(
-    (next: InstanceSort) => {
-      setParams({ orderBy: next.orderBy, order: next.order });
-    },
-    [setParams],
-  );
-
-  const emptyReason = rows === undefined ? undefined : whyEmpty(rows.length, total, filtered);
+  const emptyReason = rows === undefined ? undefined : whyEmpty(rows.length, total, list.filtered);
   const bulkUnderWay = bulk.isPending ? bulkUnderWayText(bulk.variables) : undefined;
 
   return (
-    <div className="instances-list">
+    <ListView>
       {emptyReason !== "none" && (
         <InstancesFilterBar
-          filters={params.filters}
-          onFilter={setFilter}
-          onClear={clearFilters}
-          filtered={filtered}
+          urlFilters={list.params.filters}
+          query={list.query}
+          onFilter={list.setFilter}
+          onClear={list.clearFilters}
+          filtered={list.filtered}
         />
       )}
-      {list.isError && <ErrorNotice title="Cannot load the instances" error={list.error} />}
-      {list.isPending && <PageLoader />}
+      {page.isError && <ErrorNotice title="Cannot load the instances" error={page.error} />}
+      {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
-        <InstancesEmptyState
+        <ListEmptyState
           reason={emptyReason}
-          onClearFilters={clearFilters}
+          noun={instanceNoun}
+          none={{
+            title: "No instances yet",
+            children: (
+              <>
+                <p>Instances run your applications and images, and can be streamed.</p>
+                <Link className="p-button--positive" to="/instances/new">
+                  Create instance
+                </Link>
+              </>
+            ),
+          }}
+          onClearFilters={list.clearFilters}
           onFirstPage={() => {
-            setParams({ page: 1 });
+            list.setPage(1);
           }}
         />
       )}
       {rows !== undefined && rows.length > 0 && (
         <>
-          <div className="instances-list__toolbar">
+          <div className="list-toolbar">
             <BulkActionsBar
+              noun={instanceNoun}
               selected={selection.selected}
+              actions={bulkActions}
+              plan={planBulkAction}
               onAction={(action) => {
                 setBulkPlan(planBulkAction(action, selection.selected));
               }}
               onClearSelection={selection.clear}
               underWay={bulkUnderWay}
             />
-            <RefreshingIndicator />
+            <RefreshingIndicator queryKey={instancesListsKey} />
           </div>
           <InstancesTable
             instances={rows}
-            sort={sort}
-            onSort={onSort}
+            sort={list.sort}
+            onSort={list.setSort}
             selectedKeys={selection.keys}
             onToggle={selection.toggle}
             onToggleAll={selection.setAll}
             busyKeys={pendingKeys}
             onAction={onAction}
-            stale={list.isPlaceholderData}
+            stale={page.isPlaceholderData}
           />
         </>
       )}
-      {list.data !== undefined && total > 0 && (
-        <InstancesPagination
-          page={request.page}
-          size={params.size}
+      {page.data !== undefined && total > 0 && (
+        <ListPagination
+          noun={instanceNoun}
+          page={list.query.page}
+          size={list.query.size}
           total={total}
-          onPage={(page) => {
-            setParams({ page });
-          }}
-          onSize={(size) => {
-            setParams({ size });
-          }}
+          onPage={list.setPage}
+          onSize={list.setSize}
         />
       )}
       {deleteTarget !== undefined && (
@@ -182,6 +186,6 @@ export function InstancesList() {
           }}
         />
       )}
-    </div>
+    </ListView>
   );
 }

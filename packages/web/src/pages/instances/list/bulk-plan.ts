@@ -1,42 +1,32 @@
 import type { ClusterInstance } from "../../../api/instances.ts";
 import {
+  planBulkAction as planForRules,
+  type BulkPlan as Plan,
+  type BulkRules,
+} from "../../../components/list/selection/bulk-plan.ts";
+import {
   isActionAvailable,
   unavailableReason,
   type InstanceAction,
 } from "../shared/instance-actions.ts";
 import { instanceKey } from "./instance-key.ts";
 
-/** An instance a bulk action leaves out, and why. */
-export interface LeftOutInstance {
-  /** `instanceKey`: names are unique per cluster only. */
-  key: string;
-  name: string;
-  reason: string;
-}
+/** What a bulk action on instances will do: those it applies to, those it leaves out and why. */
+export type BulkPlan = Plan<ClusterInstance, InstanceAction>;
 
-/** What a bulk action will do: the instances it applies to and those it leaves out. */
-export interface BulkPlan {
-  action: InstanceAction;
-  applicable: ClusterInstance[];
-  leftOut: LeftOutInstance[];
-}
+/** An action applies to an instance by its current status. */
+const instanceRules: BulkRules<ClusterInstance, InstanceAction> = {
+  // Names are unique per cluster only.
+  key: instanceKey,
+  name: (instance) => instance.name,
+  whyNot: (action, instance) =>
+    isActionAvailable(action, instance.status) ? undefined : unavailableReason(instance.status),
+};
 
 /** Splits the selection by whether the action applies to each instance's current status. */
 export function planBulkAction(
   action: InstanceAction,
   selected: readonly ClusterInstance[],
 ): BulkPlan {
-  const applicable: ClusterInstance[] = [];
-  const leftOut: LeftOutInstance[] = [];
-  for (const instance of selected) {
-    if (isActionAvailable(action, instance.status)) applicable.push(instance);
-    else {
-      leftOut.push({
-        key: instanceKey(instance),
-        name: instance.name,
-        reason: unavailableReason(instance.status),
-      });
-    }
-  }
-  return { action, applicable, leftOut };
+  return planForRules(instanceRules, action, selected);
 }

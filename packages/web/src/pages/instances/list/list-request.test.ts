@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { readListParams } from "../../../util/list-params.ts";
-import { instancesListRequest, isFiltered } from "./list-request.ts";
+import { readListParams } from "../../../components/list/url/list-params.ts";
+import { isFiltered, readListQuery } from "../../../components/list/url/list-query.ts";
+import { instanceListSpec, instancesRequestOf } from "./list-request.ts";
 
-const requestFor = (query: string) =>
-  instancesListRequest(readListParams(new URLSearchParams(query)));
+const queryFor = (query: string) =>
+  readListQuery(instanceListSpec, readListParams(new URLSearchParams(query)));
+const requestFor = (query: string) => instancesRequestOf(queryFor(query));
 
 describe("instancesListRequest", () => {
   it("lists the newest first, 30 a page, by default", () => {
     const request = requestFor("");
     expect(request).toEqual({ page: 1, size: 30, orderBy: "created_at", order: "desc" });
-    expect(isFiltered(request)).toBe(false);
+    expect(isFiltered(queryFor(""))).toBe(false);
   });
 
   it("sorts words A to Z unless told otherwise", () => {
@@ -18,11 +20,11 @@ describe("instancesListRequest", () => {
   });
 
   it("takes every filter from the URL", () => {
-    const request = requestFor(
+    const url =
       "page=3&size=100&filter.search=web&filter.status=running&filter.status=error" +
-        "&filter.type=vm&filter.app_name=game&filter.image_name=jammy&filter.node=lxd0" +
-        "&filter.tag=b&filter.tag=a",
-    );
+      "&filter.type=vm&filter.app_name=game&filter.image_name=jammy&filter.node=lxd0" +
+      "&filter.tag=b&filter.tag=a";
+    const request = requestFor(url);
     expect(request).toEqual({
       page: 3,
       size: 100,
@@ -36,7 +38,7 @@ describe("instancesListRequest", () => {
       node: "lxd0",
       tags: ["a", "b"],
     });
-    expect(isFiltered(request)).toBe(true);
+    expect(isFiltered(queryFor(url))).toBe(true);
   });
 
   it("drops what the server would refuse, so that an edited link still lists", () => {

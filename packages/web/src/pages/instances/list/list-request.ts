@@ -1,14 +1,18 @@
 import {
   instanceListOrderBy,
+  instanceNameMaxLength,
   instanceStatuses,
   instanceTypes,
   type InstanceListOrderBy,
-  type InstanceStatus,
-  type InstanceType,
 } from "@anbox-dashboard/contract";
 import type { InstancesListRequest } from "../../../api/instances.ts";
-import type { ColumnSort } from "../../../components/table/SortableHeader.tsx";
-import type { ListFilters, ListParams, SortOrder } from "../../../util/list-params.ts";
+import type { SortOrder } from "../../../components/list/url/list-params.ts";
+import {
+  filterValue,
+  filterValues,
+  type ListQuery,
+  type ListSpec,
+} from "../../../components/list/url/list-query.ts";
 
 /**
  * The filters of the instance list, by their URL name (`filter.<key>=value`). `status` and `tag`
@@ -25,86 +29,55 @@ export const instanceFilterKeys = [
 ] as const;
 export type InstanceFilterKey = (typeof instanceFilterKeys)[number];
 
-/** Newest first unless the user asks otherwise: what an operator looks for most. */
-export const defaultOrderBy: InstanceListOrderBy = "created_at";
-
-/** The cluster caps the name search at 63 characters (the longest name). */
-const maxSearchLength = 63;
-
-/** The sort of the instance list. */
-export type InstanceSort = ColumnSort<InstanceListOrderBy>;
-
 /** Times read best newest first; words A to Z. */
 export function defaultOrderFor(orderBy: InstanceListOrderBy): SortOrder {
   return orderBy === "created_at" ? "desc" : "asc";
 }
 
-export function isInstanceOrderBy(value: string | undefined): value is InstanceListOrderBy {
-  return (instanceListOrderBy as readonly (string | undefined)[]).includes(value);
-}
+/** What the instance list takes from the URL. */
+export const instanceListSpec: ListSpec<InstanceListOrderBy, InstanceFilterKey> = {
+  sortKeys: instanceListOrderBy,
+  // Newest first unless the user asks otherwise: what an operator looks for most.
+  defaultSort: "created_at",
+  defaultOrder: defaultOrderFor,
+  filters: {
+    // A part of the name: no name is longer, and the server refuses a longer search.
+    search: { kind: "text", maxLength: instanceNameMaxLength },
+    status: { kind: "any-of", values: instanceStatuses },
+    type: { kind: "one-of", values: instanceTypes },
+    app_name: { kind: "text" },
+    image_name: { kind: "text" },
+    node: { kind: "text" },
+    tag: { kind: "all-of" },
+  },
+};
 
-function isInstanceType(value: string): value is InstanceType {
-  return (instanceTypes as readonly string[]).includes(value);
-}
-
-/** The first non-blank value of a filter, trimmed. */
-export function singleFilter(filters: ListFilters, key: InstanceFilterKey): string | undefined {
-  const value = filters[key]?.map((item) => item.trim()).find((item) => item !== "");
-  return value;
-}
-
-/** The non-blank values of a filter, trimmed and without repeats. */
-function listFilter(filters: ListFilters, key: InstanceFilterKey): string[] {
-  const values = (filters[key] ?? []).map((item) => item.trim()).filter((item) => item !== "");
-  return [...new Set(values)];
-}
-
-/** The statuses the status filter asks for, in the order of `instanceStatuses`. */
-export function statusFilter(filters: ListFilters): InstanceStatus[] {
-  const wanted = new Set(listFilter(filters, "status"));
-  return instanceStatuses.filter((status) => wanted.has(status));
-}
+export type InstanceListQuery = ListQuery<InstanceListOrderBy, InstanceFilterKey>;
 
 /**
- * The request for the page the URL describes. Malformed values (an unknown status, sort key or
- * type) are dropped rather than sent, so that a hand-edited link still lists something; lists are
- * put in a fixed order so that the same filters share one cache entry.
+ * The request of `GET /api/instances` for the page the list state describes (`readListQuery` has
+ * dropped what the server would refuse, so that a hand-edited link still lists something).
  */
-export function instancesListRequest(params: ListParams): InstancesListRequest {
-  const orderBy = isInstanceOrderBy(params.orderBy) ? params.orderBy : defaultOrderBy;
+export function instancesRequestOf(query: InstanceListQuery): InstancesListRequest {
   const request: InstancesListRequest = {
-    page: params.page,
-    size: params.size,
-    orderBy,
-    order: params.order ?? defaultOrderFor(orderBy),
+    page: query.page,
+    size: query.size,
+    orderBy: query.orderBy,
+    order: query.order,
   };
-  const { filters } = params;
-  const search = singleFilter(filters, "search")?.slice(0, maxSearchLength);
+  const search = filterValue(query, "search");
   if (search !== undefined) request.search = search;
-  const status = statusFilter(filters);
+  const status = filterValues(query, "status", instanceStatuses);
   if (status.length > 0) request.status = status;
-  const type = singleFilter(filters, "type");
-  if (type !== undefined && isInstanceType(type)) request.type = type;
-  const appName = singleFilter(filters, "app_name");
+  const [type] = filterValues(query, "type", instanceTypes);
+  if (type !== undefined) request.type = type;
+  const appName = filterValue(query, "app_name");
   if (appName !== undefined) request.app_name = appName;
-  const imageName = singleFilter(filters, "image_name");
+  const imageName = filterValue(query, "image_name");
   if (imageName !== undefined) request.image_name = imageName;
-  const node = singleFilter(filters, "node");
+  const node = filterValue(query, "node");
   if (node !== undefined) request.node = node;
-  const tags = listFilter(filters, "tag").sort();
-  if (tags.length > 0) request.tags = tags;
+  const tags = query.filters.tag;
+  if (tags !== undefined) request.tags = tags;
   return request;
-}
-
-/** Whether the request narrows the list (so an empty answer means "no match", not "none"). */
-export function isFiltered(request: InstancesListRequest): boolean {
-  return (
-    request.search !== undefined ||
-    request.status !== undefined ||
-    request.type !== undefined ||
-    request.app_name !== undefined ||
-    request.image_name !== undefined ||
-    request.node !== undefined ||
-    request.tags !== undefined
-  );
 }

@@ -1,8 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { InstanceBulkBody } from "@anbox-dashboard/contract";
-import { bulkUpdateInstances } from "../../../api/instances.ts";
-import { useToast } from "../../../context/notifications/use-toast.ts";
-import { queryKeys } from "../../../context/query-keys.ts";
+import { useBulkUpdateInstances } from "../../../queries/instances.ts";
 import type { InstanceAction } from "../shared/instance-actions.ts";
 import type { BulkPlan } from "./bulk-plan.ts";
 import { summarizeBulkResults } from "./bulk-summary.ts";
@@ -34,27 +31,27 @@ export function bulkActionInput(plan: BulkPlan, force: boolean): BulkActionInput
  * with one result per instance: one toast sums them up, with the instances the plan left out.
  */
 export function useBulkInstanceAction() {
-  const queryClient = useQueryClient();
-  const notify = useToast();
-  return useMutation({
-    mutationFn: ({ plan, instances, force }: BulkActionInput) =>
-      bulkUpdateInstances({
-        desired_status: desiredStatus[plan.action],
-        instances,
-        ...(plan.action === "delete" ? { force } : {}),
-      }),
-    onSuccess: (results, { plan }) => {
-      const summary = summarizeBulkResults(plan.action, results, plan.leftOut);
-      if (summary.severity === "success") {
-        notify.success(summary.title, summary.message === "" ? undefined : summary.message);
-      } else {
-        notify.failure(summary.title, summary.message);
-      }
+  return useBulkUpdateInstances<BulkActionInput>({
+    request: ({ plan, instances, force }) => ({
+      desired_status: desiredStatus[plan.action],
+      instances,
+      ...(plan.action === "delete" ? { force } : {}),
+    }),
+    toasts: {
+      success: (results, { plan }) => {
+        const summary = summarizeBulkResults(plan.action, results, plan.leftOut);
+        return summary.severity === "success"
+          ? {
+              kind: "success",
+              title: summary.title,
+              message: summary.message === "" ? undefined : summary.message,
+            }
+          : { kind: "failure", title: summary.title, error: summary.message };
+      },
+      failure: ({ plan, instances }) => {
+        const count = instances.length === 1 ? "1 instance" : `${instances.length} instances`;
+        return `Could not ${plan.action} ${count}`;
+      },
     },
-    onError: (error, { plan, instances }) => {
-      const count = instances.length === 1 ? "1 instance" : `${instances.length} instances`;
-      notify.failure(`Could not ${plan.action} ${count}`, error);
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.instances() }),
   });
 }

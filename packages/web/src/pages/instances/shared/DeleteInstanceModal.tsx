@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import type { ClusterInstance } from "../../../api/instances.ts";
-import { Modal } from "../../../vendor/react-components.ts";
+import { Modal } from "../../../components/overlays/Modal.tsx";
 
 /** The reason the Delete button gives until force is ticked. */
 export const forceRequiredReason = "Tick 'Force delete' to delete an active instance.";

@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createShare, fetchShares, revokeShare, type StreamShare } from "../../../api/sessions.ts";
-import { queryKeys } from "../../../context/query-keys.ts";
+import { shareDescriptionMaxLength } from "@anbox-dashboard/contract";
+import type { StreamShare } from "../../../api/sessions.ts";
+import { useCreateShare, useRevokeShare, useSessionShares } from "../../../queries/sessions.ts";
 import { formatDate } from "../../../util/dates.ts";
-import { Modal } from "../../../vendor/react-components.ts";
+import { Modal } from "../../../components/overlays/Modal.tsx";
 
 /** How long a new link lives: the choices offered, in minutes. */
 export const shareLifetimes: readonly { label: string; minutes: number }[] = [
@@ -29,30 +29,14 @@ function absoluteUrl(share: StreamShare): string {
  * in, until it expires or is revoked here. Lists the links made so far, makes a new one, revokes.
  */
 export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
-  const queryClient = useQueryClient();
   const descriptionId = useId();
   const lifetimeId = useId();
   const [description, setDescription] = useState("");
   const [minutes, setMinutes] = useState(60);
   const [copied, setCopied] = useState<string>();
-  const key = queryKeys.sessionShares(sessionId, clusterId);
-  const shares = useQuery({ queryKey: key, queryFn: () => fetchShares(sessionId, clusterId) });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: key });
-  const create = useMutation({
-    mutationFn: () =>
-      createShare(sessionId, clusterId, {
-        description: description.trim() === "" ? undefined : description.trim(),
-        expires_in_minutes: minutes,
-      }),
-    onSuccess: async () => {
-      setDescription("");
-      await refresh();
-    },
-  });
-  const revoke = useMutation({
-    mutationFn: (token: string) => revokeShare(token, clusterId),
-    onSuccess: refresh,
-  });
+  const shares = useSessionShares(sessionId, clusterId);
+  const create = useCreateShare(sessionId, clusterId);
+  const revoke = useRevokeShare(sessionId, clusterId);
   const copy = async (share: StreamShare) => {
     await navigator.clipboard.writeText(absoluteUrl(share));
     setCopied(share.token);
@@ -68,14 +52,24 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
         className="share-links__form"
         onSubmit={(event) => {
           event.preventDefault();
-          create.mutate();
+          create.mutate(
+            {
+              description: description.trim() === "" ? undefined : description.trim(),
+              expires_in_minutes: minutes,
+            },
+            {
+              onSuccess: () => {
+                setDescription("");
+              },
+            },
+          );
         }}
       >
         <label htmlFor={descriptionId}>Description (optional)</label>
         <input
           id={descriptionId}
           type="text"
-          maxLength={200}
+          maxLength={shareDescriptionMaxLength}
           value={description}
           placeholder="Who the link is for"
           onChange={(event) => {

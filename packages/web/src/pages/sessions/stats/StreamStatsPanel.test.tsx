@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { useState } from "react";
 import { StreamStatsPanel } from "./StreamStatsPanel.tsx";
 import type { StatsPeer } from "./use-stream-stats.ts";
 import { chromiumConfig } from "./stats-fixtures.test-support.ts";
@@ -117,6 +118,43 @@ describe("StreamStatsPanel", () => {
     // Three samples were taken while closed: the bandwidth (a difference) is known at once.
     expect(row("Video", "Bandwidth")).toHaveTextContent("2.00 MBit/s");
     expect(screen.getByRole("button", { name: "Download CSV" })).toBeEnabled();
+  });
+
+  it("takes the focus when opened, closes with Escape and gives it back to its toggle", async () => {
+    const { peer } = fakePeer((call) => chromiumReport(call + 1));
+    function Player() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(!open);
+            }}
+          >
+            Statistics
+          </button>
+          <StreamStatsPanel
+            peer={peer}
+            open={open}
+            onClose={() => {
+              setOpen(false);
+            }}
+          />
+        </>
+      );
+    }
+    render(<Player />);
+    await passSeconds(0);
+    const toggle = screen.getByRole("button", { name: "Statistics" });
+    toggle.focus();
+    fireEvent.click(toggle);
+    const panel = screen.getByRole("complementary", { name: "Statistics" });
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+
+    fireEvent.keyDown(document.activeElement ?? panel, { key: "Escape" });
+    expect(screen.queryByRole("complementary", { name: "Statistics" })).toBeNull();
+    expect(toggle).toHaveFocus();
   });
 
   it("says when the browser gives no RTT", async () => {

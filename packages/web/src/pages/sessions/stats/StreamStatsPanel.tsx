@@ -1,3 +1,6 @@
+import { useRef } from "react";
+import { useOverlayFocus } from "../../../components/overlays/use-overlay-focus.ts";
+import { Button, Icon } from "../../../vendor/react-components.ts";
 import { chartedMetrics } from "./stats-metrics.ts";
 import type { ChartedMetric } from "./stats-metrics.ts";
 import { statsCsv } from "./stats-csv.ts";
@@ -45,14 +48,20 @@ const videoCharts: readonly ChartedMetric[] = [
   "videoPacketsLost",
 ];
 
-/** The statistics of a live stream beside its player (SPEC section 2), sampled every second. */
+/**
+ * The statistics of a live stream beside its player (SPEC section 2), sampled every second. Once
+ * open it holds the focus (Tab stays inside) until closed, by its button or Escape, and then gives
+ * it back to the button that opened it.
+ */
 export function StreamStatsPanel({ peer, open = true, onClose }: Props) {
   const view = useStreamStats(peer);
+  const ref = useRef<HTMLElement>(null);
+  useOverlayFocus(ref, { active: open, onClose });
   if (!open) return null;
   const sections = statsSections(view);
   const empty = view.history.length === 0;
   return (
-    <aside className="stream-stats" aria-label="Statistics">
+    <aside className="stream-stats" aria-label="Statistics" ref={ref}>
       <header className="stream-stats__header">
         <h2 className="stream-stats__title p-heading--4">Statistics</h2>
         <div className="stream-stats__actions">
@@ -68,9 +77,9 @@ export function StreamStatsPanel({ peer, open = true, onClose }: Props) {
           >
             Download CSV
           </button>
-          <button type="button" className="p-button--base is-dense has-icon" onClick={onClose}>
-            <i className="p-icon--close">Close</i>
-          </button>
+          <Button type="button" appearance="base" dense hasIcon onClick={onClose}>
+            <Icon name="close">Close</Icon>
+          </Button>
         </div>
       </header>
       {peer === undefined && (

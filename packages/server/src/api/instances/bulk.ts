@@ -1,0 +1,247 @@
+import type { FastifyInstance } from "fastify";
+import {
+  instanceBulkBodySchema,
+  instancesDeleteBodySchema,
+  isFinalOperationStatusCode,
+  type AmsInstance,
+  type AmsOperation,
+  type ClusterInstanceBulkResult,
+  type InstanceBulkResponse,
+  type InstanceBulkResult,
+  type InstanceRef,
+} from "@anbox-dashboard/contract";
+import type { ServerContext } from "../../server-context.ts";
+import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
+import { requireCluster } from "../../clusters/choose-cluster.ts";
+import { mapBounded } from "../../clusters/map-bounded.ts";
+import { callCluster, clusterCallTimeoutMs, clusterFailure } from "../../clusters/cluster-call.ts";
+import { parseInput } from "../../input/parse-input.ts";
+
+type BulkAction = "running" | "stopped" | "deleted";
+
+/** How long a cluster's bulk operation may run before its instances are reported unfinished. */
+const operationWaitSeconds = 60;
+/** Instances looked up at once in one cluster. */
+const lookupConcurrency = 8;
+
+/**
+ * `PATCH /api/instance_bulk` (start, stop or delete) and `DELETE /api/instances`: many instances,
+ * of several clusters, in one call. Each cluster gets one bulk request for its instances (one
+ * request per instance when it refuses the batch), and the answer waits for the operations, so
+ * that it reports every instance's outcome.
+ */
+export function registerInstancesBulkRoutes(app: FastifyInstance, context: ServerContext): void {
+  app.patch("/api/instance_bulk", async (request): Promise<InstanceBulkResponse> => {
+    const body = parseInput(instanceBulkBodySchema, request.body, "bulk instance update");
+    const results = await applyToInstances(
+      context.clusters,
+      body.instances,
+      body.desired_status,
+      body.force ?? false,
+    );
+    return { metadata: { results } };
+  });
+
+  app.delete("/api/instances", async (request): Promise<InstanceBulkResponse> => {
+    const body = parseInput(instancesDeleteBodySchema, request.body, "bulk instance delete");
+    const results = await applyToInstances(
+      context.clusters,
+      body.instances,
+      "deleted",
+      body.force ?? false,
+    );
+    return { metadata: { results } };
+  });
+}
+
+/** Groups the instances by cluster (400 for an unknown one, before anything is done). */
+async function applyToInstances(
+  clusters: readonly ClusterHandle[],
+  refs: readonly InstanceRef[],
+  action: BulkAction,
+  force: boolean,
+): Promise<ClusterInstanceBulkResult[]> {
+  const groups = new Map<ClusterHandle, Set<string>>();
+  for (const ref of refs) {
+    const cluster = requireCluster(clusters, ref.clusterId);
+    groups.set(cluster, (groups.get(cluster) ?? new Set()).add(ref.id));
+  }
+  const outcomes = await Promise.all(
+    [...groups].map(([cluster, ids]) => applyOnCluster(cluster, [...ids], action, force)),
+  );
+  return outcomes.flat();
+}
+
+type Lookup =
+  | { ref: string; found: true; id: string; name: string }
+  | { ref: string; found: false; error: string };
+
+/**
+ * One cluster's share. The instances are looked up first: one that is gone (deleted meanwhile) is
+ * reported alone instead of making the cluster refuse the whole request, and the names are known
+ * for a delete, whose operation does not list them.
+ */
+async function applyOnCluster(
+  cluster: ClusterHandle,
+  refs: readonly string[],
+  action: BulkAction,
+  force: boolean,
+): Promise<ClusterInstanceBulkResult[]> {
+  const lookups = await lookUpInstances(cluster, refs);
+  const ids = [...new Set(lookups.flatMap((lookup) => (lookup.found ? [lookup.id] : [])))];
+  /** Each instance's outcome: `found` decides those the cluster was asked to act on. */
+  const report = (found: (id: string, name: string) => Omit<InstanceBulkResult, "id">) =>
+    lookups.map((lookup): ClusterInstanceBulkResult =>
+      lookup.found
+        ? { id: lookup.id, ...found(lookup.id, lookup.name), clusterId: cluster.id }
+        : { id: lookup.ref, name: "", success: false, error: lookup.error, clusterId: cluster.id },
+    );
+  // None was found: nothing to ask the cluster (and `found` is never called).
+  if (ids.length === 0) return report(() => ({ name: "", success: false, error: "" }));
+
+  let operation: AmsOperation;
+  try {
+    operation = await runOperation(cluster, ids, action, force);
+  } catch (error) {
+    const failure = clusterFailure(cluster, error);
+    if (failure.statusCode >= 500 || ids.length === 1) {
+      return report((_id, name) => ({ name, success: false, error: failure.message }));
+    }
+    // The cluster refused the batch for what some of them are (one protected against deletion,
+    // say): asked one by one, the others are done and each refusal names its own instance.
+    const singles = new Map(
+      await mapBounded(ids, lookupConcurrency, async (id) => [
+        id,
+        await applyToOne(cluster, id, action, force),
+      ]),
+    );
+    return report((id, name) => {
+      const outcome = singles.get(id);
+      return outcome === undefined
+        ? { name, success: false, error: failure.message }
+        : outcome.kind === "refused"
+          ? { name, success: false, error: outcome.error }
+          : outcomeOf(outcome.operation, id, name);
+    });
+  }
+  return report((id, name) => outcomeOf(operation, id, name));
+}
+
+type SingleOutcome = { kind: "done"; operation: AmsOperation } | { kind: "refused"; error: string };
+
+/** One instance's share of a batch the cluster refused, as a single request. */
+async function applyToOne(
+  cluster: ClusterHandle,
+  id: string,
+  action: BulkAction,
+  force: boolean,
+): Promise<SingleOutcome> {
+  const path = `/1.0/instances/${encodeURIComponent(id)}`;
+  try {
+    const started = await callCluster(cluster, (signal) =>
+      action === "deleted"
+        ? cluster.client.delete<AmsOperation>(path, { force }, signal)
+        : cluster.client.patch<AmsOperation>(path, { desired_status: action }, signal),
+    );
+    return { kind: "done", operation: await waitFor(cluster, started.metadata) };
+  } catch (error) {
+    return { kind: "refused", error: clusterFailure(cluster, error).message };
+  }
+}
+
+/**
+ * Finds each instance by id or name. Once the cluster fails (rather than answers that one is not
+ * there), the rest are not asked for: a hung cluster would otherwise cost a timeout each.
+ */
+async function lookUpInstances(cluster: ClusterHandle, refs: readonly string[]): Promise<Lookup[]> {
+  let clusterDown: string | undefined;
+  return mapBounded(refs, lookupConcurrency, async (ref): Promise<Lookup> => {
+    if (clusterDown !== undefined) return { ref, found: false, error: clusterDown };
+    try {
+      const { metadata } = await callCluster(cluster, (signal) =>
+        cluster.client.get<AmsInstance>(`/1.0/instances/${encodeURIComponent(ref)}`, signal),
+      );
+      return { ref, found: true, id: metadata.id, name: metadata.name };
+    } catch (error) {
+      const failure = clusterFailure(cluster, error);
+      if (failure.statusCode >= 500) clusterDown = failure.message;
+      return { ref, found: false, error: failure.message };
+    }
+  });
+}
+
+/** Sends the cluster's bulk request and waits (bounded) for its operation. */
+async function runOperation(
+  cluster: ClusterHandle,
+  ids: string[],
+  action: BulkAction,
+  force: boolean,
+): Promise<AmsOperation> {
+  const started = await callCluster(cluster, (signal) =>
+    action === "deleted"
+      ? cluster.client.delete<AmsOperation>("/1.0/instances", { ids, force }, signal)
+      : cluster.client.patch<AmsOperation>(
+          "/1.0/instances",
+          { ids, desired_status: action },
+          signal,
+        ),
+  );
+  return waitFor(cluster, started.metadata);
+}
+
+/** Waits (bounded) for an operation to end; answers it as it stands when the wait runs out. */
+async function waitFor(cluster: ClusterHandle, operation: AmsOperation): Promise<AmsOperation> {
+  const waited = await callCluster(
+    cluster,
+    (signal) =>
+      cluster.client.get<AmsOperation>(
+        `/1.0/operations/${operation.id}/wait?timeout=${String(operationWaitSeconds)}`,
+        signal,
+      ),
+    operationWaitSeconds * 1000 + clusterCallTimeoutMs,
+  );
+  return waited.metadata;
+}
+
+/**
+ * One instance's outcome: its entry of the operation's `metadata.results` (bulk start and stop),
+ * else the operation's own (a bulk delete succeeds or fails as one); unfinished when the wait ran
+ * out.
+ */
+export function outcomeOf(
+  operation: AmsOperation,
+  id: string,
+  name: string,
+): Omit<InstanceBulkResult, "id"> {
+  if (!isFinalOperationStatusCode(operation.status_code)) {
+    return {
+      name,
+      success: false,
+      error: `Not finished: the operation is still ${operation.status} after ${String(operationWaitSeconds)} s`,
+    };
+  }
+  const own = resultsOf(operation.metadata).find((result) => result.id === id);
+  if (own) return { name: own.name || name, success: own.success, error: own.error };
+  if (operation.status === "Success") return { name, success: true, error: "" };
+  return {
+    name,
+    success: false,
+    error: operation.err || `The operation ended ${operation.status}`,
+  };
+}
+
+/** The `results` of an operation's metadata, when it has them. */
+function resultsOf(metadata: unknown): InstanceBulkResult[] {
+  if (typeof metadata !== "object" || metadata === null) return [];
+  const { results } = metadata as { results?: unknown };
+  if (!Array.isArray(results)) return [];
+  return results.filter(
+    (result): result is InstanceBulkResult =>
+      typeof result === "object" &&
+      result !== null &&
+      typeof (result as { id?: unknown }).id === "string" &&
+      typeof (result as { name?: unknown }).name === "string" &&
+      typeof (result as { success?: unknown }).success === "boolean" &&
+      typeof (result as { error?: unknown }).error === "string",
+  );
+}

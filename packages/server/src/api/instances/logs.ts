@@ -1,0 +1,61 @@
+import type { FastifyInstance } from "fastify";
+import type { InstanceLogsResponse } from "@anbox-dashboard/contract";
+import type { ServerContext } from "../../server-context.ts";
+import { ApiError } from "../../http/api-error.ts";
+import { requireCluster } from "../../clusters/choose-cluster.ts";
+import { callCluster } from "../../clusters/cluster-call.ts";
+import { clusterIdOf } from "../../input/query-values.ts";
+
+interface LogParams {
+  Params: { id: string; name: string };
+}
+
+/**
+ * `GET /api/instances/{id}/logs?clusterId=`: the names of the instance's stored logs, sorted (the
+ * cluster lists them as URLs). `GET /api/instances/{id}/logs/{name}?clusterId=[&download=1]`: one
+ * log's text; with `download=1` the browser saves it under its name.
+ */
+export function registerInstanceLogsRoutes(app: FastifyInstance, context: ServerContext): void {
+  const logsPath = (id: string) => `/1.0/instances/${encodeURIComponent(id)}/logs`;
+
+  app.get<{ Params: { id: string } }>(
+    "/api/instances/:id/logs",
+    async (request): Promise<InstanceLogsResponse> => {
+      const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
+      const result = await callCluster(cluster, (signal) =>
+        cluster.client.get<string[]>(logsPath(request.params.id), signal),
+      );
+      const names = result.metadata.map((url) => decodeURIComponent(url.split("/").at(-1) ?? ""));
+      return { metadata: names.filter((name) => name !== "").sort() };
+    },
+  );
+
+  app.get<LogParams>("/api/instances/:id/logs/:name", async (request, reply) => {
+    const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
+    const download = downloadWanted(request.query);
+    const { id, name } = request.params;
+    const text = await callCluster(cluster, (signal) =>
+      cluster.client.getText(`${logsPath(id)}/${encodeURIComponent(name)}`, signal),
+    );
+    void reply.type("text/plain; charset=utf-8");
+    if (download) {
+      void reply.header("content-disposition", `attachment; filename="${headerSafe(name)}"`);
+    }
+    return text;
+  });
+}
+
+function downloadWanted(query: unknown): boolean {
+  const { download } = (query ?? {}) as { download?: unknown };
+  if (download === undefined || download === "" || download === "0") return false;
+  if (download === "1") return true;
+  throw new ApiError(400, "Invalid download: use download=1 to save the log as a file.");
+}
+
+/**
+ * The name as a quoted header value: the cluster only serves names it listed, but a header must
+ * not carry quotes, backslashes or anything outside printable ASCII.
+ */
+function headerSafe(name: string): string {
+  return name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+}

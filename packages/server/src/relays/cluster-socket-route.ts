@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerContext } from "../server-context.ts";
+import type { ClusterHandle } from "../clusters/cluster-handle.ts";
+import type { RouteAccess } from "../auth/route-access.ts";
+import { ApiError } from "../http/api-error.ts";
+import { sessionEndedCloseCode } from "./close-codes.ts";
+import type { RelayHandle } from "./relay-handle.ts";
+import type { RelayedSocket } from "./two-way-relay.ts";
+import { openUpstream, type Upstream, type UpstreamOptions } from "./upstream.ts";
+
+/** Whose socket it is: the browser session it lives and dies with, if any. */
+export interface SocketOwner {
+  /** The browser session (its id); undefined for a share link's viewer. */
+  sessionId: string | undefined;
+}
+
+export interface ClusterSocketRoute<Owner extends SocketOwner = SocketOwner> {
+  /** The browser's path, e.g. `/ams/:clusterIndex/1.0/events`. */
+  url: string;
+  /** Who may open it (route-access.ts); a session by default. */
+  access?: RouteAccess;
+  /**
+   * The cluster and its socket's path for a request (throws an ApiError for a bad one), and the
+   * Unix socket of the service that serves it when it is not the cluster's AMS (its gateway).
+   */
+  target(request: FastifyRequest): { cluster: ClusterHandle; path: string; socketPath?: string };
+  /**
+   * Who opens the socket, decided once before the upgrade (throws an ApiError to refuse it).
+   * By default the signed-in user's browser session, which the session gate has checked.
+   */
+  owner?: (request: FastifyRequest) => Promise<Owner>;
+  /** How the cluster's refusals are worded. */
+  upstream?: UpstreamOptions;
+  /** Why the browser is closed when its cluster socket is missing at the hand-over. */
+  notPrepared: string;
+  /** Relays the two sockets until either closes, or the handle it returns ends it. */
+  relay(browser: RelayedSocket, upstream: Upstream, options: { clusterId: string }): RelayHandle;
+  /** Called once the relay runs: what else lives with the owner's session (a stream watched). */
+  opened?(owner: Owner, request: FastifyRequest): void;
+}
+
+function sessionOwner(request: FastifyRequest): Promise<SocketOwner> {
+  const sessionId = request.user?.sessionId;
+  if (sessionId === undefined) throw new ApiError(401, "You are not signed in.");
+  return Promise.resolve({ sessionId });
+}
+
+/**
+ * A websocket route that relays one of a cluster's sockets (its events, an operation's fd, a
+ * stream's signaling) to the browser. The cluster's socket is opened before the upgrade (after the
+ * session gate and the CSRF rule), so that a refusal is a plain HTTP answer with the API's error
+ * body and nothing the cluster sends after the browser's socket opened is lost. The relay lives
+ * only as long as its owner's browser session: when the session ends, it is ended at once (4001).
+ */
+export function registerClusterSocketRoute<Owner extends SocketOwner>(
+  app: FastifyInstance,
+  context: ServerContext,
+  route: ClusterSocketRoute<Owner>,
+): void {
+  /** Upstreams opened before the upgrade, and their owners, until the websocket handler. */
+  const prepared = new WeakMap<FastifyRequest, { upstream: Upstream; owner: Owner }>();
+  const ownerOf = route.owner ?? (sessionOwner as (request: FastifyRequest) => Promise<Owner>);
+
+  app.route({
+    method: "GET",
+    url: route.url,
+    config: { access: route.access ?? "session" },
+    preValidation: async (request) => {
+      const { cluster, path, socketPath = cluster.client.socketPath } = route.target(request);
+      if (!request.ws) return;
+      const owner = await ownerOf(request);
+      const upstream = await openUpstream(
+        `ws+unix://${socketPath}:${path}`,
+        cluster.id,
+        route.upstream,
+      );
+      if (upstream.kind === "open") {
+        // The browser may leave before the handler takes the upstream over: do not leak it.
+        const browserSocket = request.raw.socket;
+        const dropUpstream = () => {
+          if (prepared.has(request)) upstream.socket.terminate();
+        };
+        if (browserSocket.destroyed) dropUpstream();
+        else browserSocket.once("close", dropUpstream);
+      }
+      prepared.set(request, { upstream, owner });
+    },
+    handler: () => {
+      throw new ApiError(400, "This is a websocket: connect with a websocket client.");
+    },
+    wsHandler: (socket, request) => {
+      const { cluster } = route.target(request);
+      const ready = prepared.get(request);
+      prepared.delete(request);
+      if (!ready) {
+        socket.close(1011, route.notPrepared);
+        return;
+      }
+      const handle = route.relay(socket, ready.upstream, { clusterId: cluster.id });
+      const { sessionId } = ready.owner;
+      if (sessionId !== undefined) {
+        const release = context.sessionWatch.hold(sessionId, () => {
+          handle.end(sessionEndedCloseCode, "Your session has ended: sign in again");
+        });
+        socket.on("close", release);
+      }
+      if (ready.upstream.kind === "open") route.opened?.(ready.owner, request);
+    },
+  });
+}

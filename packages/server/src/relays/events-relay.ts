@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerContext } from "../server-context.ts";
+import type { ClusterHandle } from "../clusters/cluster-handle.ts";
+import { ApiError } from "../http/api-error.ts";
+import { registerClusterSocketRoute } from "./cluster-socket-route.ts";
+import { relayEvents } from "./one-way-relay.ts";
+import { registerWebsocketSupport } from "./websocket-support.ts";
+
+interface RelayParams {
+  clusterIndex?: string;
+}
+
+interface RelayQuery {
+  secret?: unknown;
+  type?: unknown;
+}
+
+export interface RelayTarget {
+  cluster: ClusterHandle;
+  /** The query the cluster's `GET /1.0/events` gets: the browser's token and event types. */
+  search: URLSearchParams;
+}
+
+/**
+ * `GET /ams/{clusterIndex}/1.0/events?secret=<token>[&type=...]` (websocket): relays the events of
+ * the cluster at that position of `GET /api/clusters`, as its AMS serves them.
+ *
+ * Who may listen: the session gate and the CSRF rule run before the upgrade (401 signed out, 403
+ * cross-site). The token is required here and checked by the cluster, which issued it: the
+ * cluster's Unix socket trusts a caller without one, so a relay that forwarded a request without a
+ * secret would bypass it. A refused token closes the browser's socket with 4003.
+ */
+export async function registerEventsRelay(
+  app: FastifyInstance,
+  context: ServerContext,
+): Promise<void> {
+  await registerWebsocketSupport(app);
+  registerClusterSocketRoute(app, context, {
+    url: "/ams/:clusterIndex/1.0/events",
+    target: (request) => {
+      const { cluster, search } = relayTarget(request, context.clusters);
+      return { cluster, path: `/1.0/events?${search.toString()}` };
+    },
+    notPrepared: "The events stream was not prepared",
+    relay: relayEvents,
+  });
+}
+
+export function relayTarget(
+  request: FastifyRequest,
+  clusters: readonly ClusterHandle[],
+): RelayTarget {
+  const { clusterIndex } = request.params as RelayParams;
+  const index = /^\d{1,4}$/.test(clusterIndex ?? "") ? Number(clusterIndex) : -1;
+  const cluster = clusters[index];
+  if (!cluster) {
+    throw new ApiError(404, `No cluster at index ${clusterIndex ?? ""}: see GET /api/clusters.`);
+  }
+  const { secret, type } = request.query as RelayQuery;
+  if (typeof secret !== "string" || secret === "") {
+    throw new ApiError(
+      403,
+      "The events websocket needs a token: pass ?secret= from POST /api/events/auth.",
+    );
+  }
+  const search = new URLSearchParams({ secret });
+  if (type !== undefined) {
+    if (typeof type !== "string") {
+      throw new ApiError(400, "Give type once, as a comma-separated list of event types.");
+    }
+    search.set("type", type);
+  }
+  return { cluster, search };
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerContext } from "../server-context.ts";
+import type { ClusterHandle } from "../clusters/cluster-handle.ts";
+import { ApiError } from "../http/api-error.ts";
+import { registerClusterSocketRoute } from "./cluster-socket-route.ts";
+import { registerWebsocketSupport } from "./websocket-support.ts";
+import { relayBothWays } from "./two-way-relay.ts";
+
+interface OperationSocketParams {
+  clusterIndex?: string;
+  operationId?: string;
+}
+
+interface OperationSocketTarget {
+  cluster: ClusterHandle;
+  /** The cluster's path of the socket: `/1.0/operations/{id}/websocket?secret=...`. */
+  path: string;
+}
+
+const operationIdPattern = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+
+/** The relay path of one fd of an operation, as the exec call hands it to the browser. */
+export function operationSocketPath(
+  clusterIndex: number,
+  operationId: string,
+  secret: string,
+): string {
+  const query = new URLSearchParams({ secret });
+  return `/ams/${String(clusterIndex)}/1.0/operations/${encodeURIComponent(operationId)}/websocket?${query.toString()}`;
+}
+
+/**
+ * `GET /ams/{clusterIndex}/1.0/operations/{operationId}/websocket?secret=` (websocket): one fd of a
+ * cluster's exec operation (the terminal, or its control socket), relayed both ways.
+ *
+ * Who may connect: the session gate and the CSRF rule run before the upgrade (401, 403). The
+ * secret is required here and checked by the cluster, which issued it with the operation: the
+ * cluster's Unix socket trusts its caller, so the relay must never connect without one. The
+ * cluster's socket is opened before the browser's upgrade is accepted, so that the terminal's
+ * first output (the prompt) is not lost; a secret the cluster refuses closes the browser's
+ * socket with 4003, with the cluster's reason.
+ */
+export async function registerOperationSocketRelay(
+  app: FastifyInstance,
+  context: ServerContext,
+): Promise<void> {
+  await registerWebsocketSupport(app);
+  registerClusterSocketRoute(app, context, {
+    url: "/ams/:clusterIndex/1.0/operations/:operationId/websocket",
+    target: (request) => operationSocketTarget(request, context.clusters),
+    upstream: { stream: "operation's websocket", secret: "Operation secret" },
+    notPrepared: "The operation's websocket was not prepared",
+    relay: relayBothWays,
+  });
+}
+
+function operationSocketTarget(
+  request: FastifyRequest,
+  clusters: readonly ClusterHandle[],
+): OperationSocketTarget {
+  const { clusterIndex, operationId } = request.params as OperationSocketParams;
+  const index = /^\d{1,4}$/.test(clusterIndex ?? "") ? Number(clusterIndex) : -1;
+  const cluster = clusters[index];
+  if (!cluster) {
+    throw new ApiError(404, `No cluster at index ${clusterIndex ?? ""}: see GET /api/clusters.`);
+  }
+  if (operationId === undefined || !operationIdPattern.test(operationId)) {
+    throw new ApiError(400, "The operation id is not one: it must be a UUID.");
+  }
+  const { secret } = request.query as { secret?: unknown };
+  if (typeof secret !== "string" || secret === "") {
+    throw new ApiError(
+      400,
+      "The operation's websocket needs its secret: pass ?secret= from the exec call's answer.",
+    );
+  }
+  const query = new URLSearchParams({ secret });
+  return {
+    cluster,
+    path: `/1.0/operations/${operationId}/websocket?${query.toString()}`,
+  };
+}

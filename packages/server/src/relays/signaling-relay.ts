@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ServerContext } from "../server-context.ts";
+import { ApiError } from "../http/api-error.ts";
+import { registerClusterSocketRoute, type SocketOwner } from "./cluster-socket-route.ts";
+import type { JoinGrant } from "../streaming/join-grants.ts";
+import { WatchedStreams } from "../streaming/watched-streams.ts";
+import { isSessionLive } from "../store/browser-sessions.ts";
+import { relayBothWays } from "./two-way-relay.ts";
+
+interface SignalingParams {
+  clusterIndex?: string;
+  sessionId?: string;
+}
+
+const sessionIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The owner of a signaling socket: whoever the join was granted to. */
+interface SignalingOwner extends SocketOwner {
+  grant: JoinGrant;
+}
+
+/**
+ * `GET /gateway/{clusterIndex}/1.0/session/{sessionId}/sockets/master?token=` (websocket): a
+ * stream's signaling, relayed both ways to the cluster's gateway, which speaks the streaming SDK's
+ * protocol with the virtual device (reference section 4.3).
+ *
+ * Who may connect: whoever holds a join token this dashboard handed out (the signed-in user's
+ * join, or a share link's on the public page), once, within its minute, for the stream it was
+ * issued for (streaming/join-grants.ts); the gateway checks the same token again. No cookie is read
+ * (`token` access), so a page of another site may stream too. A token granted to a browser
+ * session opens nothing once that session has ended, and the stream it opens lives only as long
+ * as the session: when it ends, the signaling socket closes (4001) and the stream is cut off at
+ * the gateway. The browser closes this socket itself once its peer connection is up.
+ */
+export function registerSignalingRelay(app: FastifyInstance, context: ServerContext): void {
+  const watched = new WatchedStreams(context.sessionWatch);
+  registerClusterSocketRoute<SignalingOwner>(app, context, {
+    url: "/gateway/:clusterIndex/1.0/session/:sessionId/sockets/master",
+    access: "token",
+    target: (request) => signalingTarget(request, context),
+    owner: (request) => signalingOwner(request, context),
+    upstream: { stream: "stream's signaling", secret: "Join token" },
+    notPrepared: "The stream's signaling was not prepared",
+    relay: (browser, upstream, { clusterId }) => relayBothWays(browser, upstream, { clusterId }),
+    opened: ({ grant, sessionId }) => {
+      const at = context.clusters[grant.clusterIndex];
+      if (sessionId === undefined || !at?.gateway) return;
+      watched.watch(sessionId, at.gateway, grant.streamSessionId);
+    },
+  });
+}
+
+async function signalingOwner(
+  request: FastifyRequest,
+  context: ServerContext,
+): Promise<SignalingOwner> {
+  const { clusterIndex, sessionId } = request.params as SignalingParams;
+  const { token } = request.query as { token?: unknown };
+  const grant = typeof token === "string" ? context.joinGrants.consume(token) : undefined;
+  if (
+    !grant ||
+    String(grant.clusterIndex) !== clusterIndex ||
+    grant.streamSessionId !== sessionId
+  ) {
+    throw new ApiError(
+      403,
+      "This join token is not valid here (each works once, for a minute): join the session again.",
+    );
+  }
+  if (grant.grantee.kind === "share") return { sessionId: undefined, grant };
+  const live = await isSessionLive(context.db, grant.grantee.sessionId);
+  if (!live)
+    throw new ApiError(403, "The session that joined this stream has ended: sign in again.");
+  return { sessionId: grant.grantee.sessionId, grant };
+}
+
+function signalingTarget(request: FastifyRequest, context: ServerContext) {
+  const { clusterIndex, sessionId } = request.params as SignalingParams;
+  const index = /^\d{1,4}$/.test(clusterIndex ?? "") ? Number(clusterIndex) : -1;
+  const cluster = context.clusters[index];
+  if (!cluster?.gateway) {
+    throw new ApiError(404, `No stream gateway at cluster index ${clusterIndex ?? ""}.`);
+  }
+  if (sessionId === undefined || !sessionIdPattern.test(sessionId)) {
+    throw new ApiError(400, "The session id is not one.");
+  }
+  const { token } = request.query as { token?: unknown };
+  if (typeof token !== "string" || token === "") {
+    throw new ApiError(400, "The stream's signaling needs its join token: join the session first.");
+  }
+  const query = new URLSearchParams({ token });
+  return {
+    cluster,
+    path: `/1.0/session/${sessionId}/sockets/master?${query.toString()}`,
+    socketPath: cluster.gateway.socketPath,
+  };
+}

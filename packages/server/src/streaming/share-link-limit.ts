@@ -1,0 +1,43 @@
+import type { RouteShorthandOptions } from "fastify";
+import type { ServerContext } from "../server-context.ts";
+import { isSameOrigin } from "../auth/csrf.ts";
+import { addressKey } from "../auth/rate-limits/address-key.ts";
+import { sendTooManyRequests } from "../auth/rate-limits/too-many-requests.ts";
+import { ApiError, sendApiError } from "../http/api-error.ts";
+
+export const tooManyShareLinks =
+  "Too many share links that lead nowhere were opened from your address.";
+
+/**
+ * Route hooks for the public stream page's calls, which look a share link's token up: per client
+ * address, links that lead nowhere (404, 410) are counted, and past the limit the address gets 429
+ * without a look-up. A page of another site may not look links up at all (it cannot read the
+ * answer, but could use up its visitors' allowance); its state-changing calls are already refused
+ * by the CSRF rule.
+ */
+export function shareLinkLimit(
+  context: ServerContext,
+): Pick<RouteShorthandOptions, "preHandler" | "onError"> {
+  const limiter = context.rateLimits.shareLinks;
+  const publicOrigin = new URL(context.publicUrl).origin;
+  return {
+    preHandler: (request, reply, done) => {
+      if (!isSameOrigin(request, publicOrigin)) {
+        sendApiError(reply, 403, "Share links are opened only by the dashboard's stream page.");
+        return;
+      }
+      const retryAfterMs = limiter.retryAfterMs(addressKey(request.ip));
+      if (retryAfterMs > 0) {
+        sendTooManyRequests(reply, retryAfterMs, tooManyShareLinks);
+        return;
+      }
+      done();
+    },
+    onError: (request, _reply, error, done) => {
+      if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 410)) {
+        limiter.recordFailure(addressKey(request.ip));
+      }
+      done();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import { EmptyState } from "../page-layout/EmptyState.tsx";
+import type { Noun } from "./count-noun.ts";
+import type { EmptyReason } from "./empty-reason.ts";
+
+interface Props {
+  reason: EmptyReason;
+  noun: Noun;
+  /** The list has nothing yet: what the user can do about it (a title, a sentence, a link). */
+  none: { title: string; children: ReactNode };
+  onClearFilters: () => void;
+  onFirstPage: () => void;
+}
+
+/** An empty list says why, and offers the way out: create one, clear the filters, go back. */
+export function ListEmptyState({ reason, noun, none, onClearFilters, onFirstPage }: Props) {
+  if (reason === "none") return <EmptyState title={none.title}>{none.children}</EmptyState>;
+  if (reason === "no-match") {
+    return (
+      <EmptyState title={`No ${noun.one} matches`}>
+        <p>No {noun.one} matches the search and filters.</p>
+        <button type="button" className="p-button" onClick={onClearFilters}>
+          Clear filters
+        </button>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState title="Nothing on this page">
+      <p>The list has become shorter since this page was opened.</p>
+      <button type="button" className="p-button" onClick={onFirstPage}>
+        Go to the first page
+      </button>
+    </EmptyState>
+  );
+}

@@ -1,0 +1,30 @@
+/** The element that has the keyboard focus, or undefined when nothing does (the body has it). */
+export function focusedElement(): HTMLElement | undefined {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : undefined;
+}
+
+/**
+ * The current page's heading (`PageLayout` makes it focusable): where the focus goes when what
+ * opened an overlay is gone, or when nothing opened it (the update modal shows by itself).
+ */
+function pageHeading(): HTMLElement | undefined {
+  const heading = document.querySelector<HTMLElement>("#main-content h1[tabindex]");
+  return heading ?? undefined;
+}
+
+/**
+ * Gives the focus back after an overlay closed: to `opener` while it is still on the page and
+ * can take it, else to the page's heading. Only when the focus was inside the overlay or was
+ * dropped with it (on the body): a user who had moved on (clicked elsewhere) keeps their place.
+ */
+export function returnFocus(opener: HTMLElement | undefined, overlay: HTMLElement | null): void {
+  const active = focusedElement();
+  const insideOverlay = active !== undefined && overlay?.contains(active) === true;
+  if (active !== undefined && !insideOverlay) return;
+  if (opener?.isConnected) {
+    opener.focus();
+    if (document.activeElement === opener) return;
+  }
+  pageHeading()?.focus();
+}

@@ -1,0 +1,226 @@
+import {
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
+import type { Rotation } from "./device-point.ts";
+import { deviceKeys } from "./key-codes.ts";
+import { PlayerStatus } from "./PlayerStatus.tsx";
+import { PlayerToolbar } from "./PlayerToolbar.tsx";
+import { accelerationFor, nextRotation, orientationFor } from "./rotation.ts";
+import { downloadScreenshot } from "./screenshot.ts";
+import { actionForKey, type PlayerAction } from "./shortcuts.ts";
+import { ShortcutsHelp } from "./ShortcutsHelp.tsx";
+import type { StreamConnection } from "./stream-connection.ts";
+import { useFullscreen } from "./use-fullscreen.ts";
+import { useKeyboardCapture } from "./use-keyboard-capture.ts";
+import { useStreamSession, type SendControl } from "./use-stream-session.ts";
+import { useTouchInput } from "./use-touch-input.ts";
+import { useWheelInput } from "./use-wheel-input.ts";
+import "./_stream-player.scss";
+
+export type { StreamConnection } from "./stream-connection.ts";
+
+export interface StreamPlayerProps {
+  /** Asks the dashboard server to join the session; called on mount and on "Reconnect". */
+  connect: () => Promise<StreamConnection>;
+  /** Device screen size in pixels (the instance's display), for input mapping and the video's aspect. */
+  screen: { width: number; height: number };
+  /** The live peer, for the statistics panel (undefined when not connected). */
+  onPeer?: (peer: RTCPeerConnection | undefined) => void;
+  /** Toolbar buttons the page adds (share link, statistics toggle), rendered after the player's own. */
+  extraControls?: ReactNode;
+  /** Fill the window (VDI and public pages) instead of the page's content area. */
+  fullWindow?: boolean;
+  /** Called when the user presses the statistics shortcut (the page owns the panel). */
+  onToggleStats?: () => void;
+  /** Called when the user asks for a share link (the page owns the dialog). */
+  onShare?: () => void;
+}
+
+/** Typing in a field the page put in the player (a share form, say) is not a shortcut. */
+function isEditable(target: EventTarget): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
+  );
+}
+
+/**
+ * Plays a virtual device's stream and sends it touches, wheel and keys; a toolbar rotates it,
+ * presses its Home and Back keys, captures the keyboard, takes screenshots and goes full screen.
+ */
+export function StreamPlayer({
+  connect,
+  screen,
+  onPeer,
+  extraControls,
+  fullWindow = false,
+  onToggleStats,
+  onShare,
+}: StreamPlayerProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [rotation, setRotation] = useState<Rotation>(0);
+  // The device keeps its rotation from an earlier viewer: it turns to this player's as it joins.
+  const tellOrientation = (send: SendControl) => {
+    send("input::rotate", { orientation: orientationFor(rotation, screen) });
+    send("sensor:event", { sensor: "acceleration", ...accelerationFor(rotation) });
+  };
+  const { status, stream, sendControl, reconnect } = useStreamSession(
+    connect,
+    onPeer,
+    tellOrientation,
+  );
+  const playing = status.phase === "playing";
+  const fullscreen = useFullscreen(rootRef);
+  const keyboard = useKeyboardCapture(sendControl, playing);
+  const touch = useTouchInput(videoRef, screen, rotation, sendControl);
+  useWheelInput(videoRef, sendControl);
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video) video.srcObject = stream ?? null;
+  }, [stream]);
+
+  // Touches down when the stream stops are forgotten: the next stream starts with none.
+  const { releaseAll: releaseTouches } = touch;
+  useEffect(() => {
+    if (!playing) releaseTouches();
+  }, [playing, releaseTouches]);
+
+  const pressDeviceKey = (code: number) => {
+    sendControl("input::key", { code, pressed: true });
+    sendControl("input::key", { code, pressed: false });
+  };
+
+  const run = (action: PlayerAction) => {
+    switch (action) {
+      case "fullscreen":
+        if (fullscreen.available) fullscreen.toggle();
+        return;
+      case "statistics":
+        onToggleStats?.();
+        return;
+      case "share":
+        onShare?.();
+        return;
+      default:
+        break;
+    }
+    if (!playing) return;
+    switch (action) {
+      case "rotate": {
+        const next = nextRotation(rotation);
+        sendControl("input::rotate", { orientation: orientationFor(next, screen) });
+        // As the SDK does: apps that follow the accelerometer rather than the system turn too.
+        sendControl("sensor:event", { sensor: "acceleration", ...accelerationFor(next) });
+        setRotation(next);
+        return;
+      }
+      case "home":
+        pressDeviceKey(deviceKeys.home);
+        return;
+      case "back":
+        pressDeviceKey(deviceKeys.back);
+        return;
+      case "keyboard":
+        keyboard.toggle();
+        return;
+      case "screenshot":
+        if (videoRef.current) downloadScreenshot(videoRef.current, screen);
+        return;
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (keyboard.capturing) {
+      keyboard.onKeyDown(event);
+      return;
+    }
+    if (isEditable(event.target)) return;
+    const action = actionForKey(event);
+    if (
+      action === undefined ||
+      (action === "statistics" && !onToggleStats) ||
+      (action === "share" && !onShare)
+    ) {
+      return;
+    }
+    event.preventDefault();
+    run(action);
+  };
+
+  const sideways = rotation === 90 || rotation === 270;
+  // The box has the aspect of the screen as shown; the stylesheet fits it in the stage.
+  const screenBox = {
+    "--shown-width": sideways ? screen.height : screen.width,
+    "--shown-height": sideways ? screen.width : screen.height,
+  } as CSSProperties;
+
+  return (
+    // The player's keyboard shortcuts and keyboard capture: keys pressed on its controls or its video
+    // (the focusable parts) bubble up to here. The region itself is not a control.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- delegated keys
+    <div
+      ref={rootRef}
+      className={`stream-player${fullWindow ? " is-full-window" : ""}`}
+      role="region"
+      aria-label="Stream player"
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+      onKeyUp={keyboard.onKeyUp}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) keyboard.releaseKeys();
+      }}
+    >
+      <PlayerToolbar
+        onAction={run}
+        playing={playing}
+        fullscreen={fullscreen}
+        capturingKeyboard={keyboard.capturing}
+        hasStatistics={onToggleStats !== undefined}
+        hasShare={onShare !== undefined}
+        extraControls={extraControls}
+      />
+      <div className="stream-player__stage">
+        <div className="stream-player__screen" style={screenBox}>
+          <video
+            ref={videoRef}
+            className={`stream-player__video${sideways ? " is-sideways" : ""}`}
+            style={{ transform: `translate(-50%, -50%) rotate(${rotation}deg)` }}
+            aria-label="Stream of the device"
+            tabIndex={0}
+            autoPlay
+            playsInline
+            muted
+            disablePictureInPicture
+            onContextMenu={(event) => {
+              event.preventDefault();
+            }}
+            onPointerDownCapture={(event) => {
+              // Clicking the picture gives the player the keyboard (shortcuts, capture).
+              event.currentTarget.focus({ preventScroll: true });
+            }}
+            {...touch.handlers}
+          />
+        </div>
+        <PlayerStatus
+          status={status}
+          onReconnect={() => {
+            keyboard.release();
+            reconnect();
+          }}
+        />
+      </div>
+      <ShortcutsHelp
+        capturingKeyboard={keyboard.capturing}
+        hasStatistics={!!onToggleStats}
+        hasShare={!!onShare}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+import type { SessionJoinResponse } from "../../api/sessions.ts";
+import type { StreamConnection } from "./stream-connection.ts";
+
+/** What the player needs to connect, from a join's answer (the gateway's STUN servers as ICE servers). */
+export function toStreamConnection(join: SessionJoinResponse): StreamConnection {
+  return {
+    signalingUrl: join.signaling_url,
+    iceServers: join.stun_servers.map((server) => ({
+      urls: server.urls,
+      ...(server.username === undefined ? {} : { username: server.username }),
+      ...(server.password === undefined ? {} : { credential: server.password }),
+    })),
+  };
+}

@@ -1,0 +1,106 @@
+import type { ClusterOperation, OperationsOrderBy } from "../../api/operations.ts";
+import type { TableColumn } from "../../components/table/table-column.ts";
+import { absoluteTime, relativeTime } from "./format-time.ts";
+import { OperationStatus } from "./OperationStatus.tsx";
+import { resourceLinks } from "./resource-links.ts";
+
+export type OperationColumn = TableColumn<ClusterOperation, OperationsOrderBy>;
+
+/** Relative time, with the absolute one under it (and in the tooltip). */
+function time(iso: string) {
+  const absolute = absoluteTime(iso);
+  return (
+    <time dateTime={iso} title={absolute}>
+      {relativeTime(iso)}
+      <br />
+      <small className="operations-list__absolute">{absolute}</small>
+    </time>
+  );
+}
+
+/** What it acts on, by name, each linking to its page when the dashboard has one. */
+function resourcesCell(operation: ClusterOperation) {
+  const links = resourceLinks(operation.resources, operation.clusterId, operation.resourceNames);
+  if (links.length === 0) return null;
+  return (
+    <ul className="operations-list__resources">
+      {links.map((link) => (
+        <li key={link.label}>{link.to ? <a href={link.to}>{link.label}</a> : link.label}</li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The columns of the operations list. What it is and its status always show; then what it acts
+ * on and its error, the time it started, when it last changed, and the cluster (when the dashboard
+ * follows several) give way in that order as the width shrinks.
+ */
+export function operationColumns(showCluster: boolean): OperationColumn[] {
+  const columns: OperationColumn[] = [
+    {
+      id: "status",
+      header: "Status",
+      sortKey: "status",
+      cell: (operation) => <OperationStatus status={operation.status} />,
+      priority: 0,
+      minWidth: 7.5,
+    },
+    {
+      id: "description",
+      header: "Operation",
+      sortKey: "description",
+      cell: (operation) => operation.description,
+      priority: 0,
+      minWidth: 10,
+      grow: 2,
+      rowHeader: true,
+      unlabelledInCards: true,
+    },
+    {
+      id: "resources",
+      header: "Resources",
+      cell: resourcesCell,
+      priority: 1,
+      minWidth: 12,
+      grow: 3,
+    },
+    {
+      id: "created",
+      header: "Created",
+      sortKey: "created_at",
+      cell: (operation) => time(operation.created_at),
+      priority: 2,
+      minWidth: 11,
+    },
+    {
+      id: "updated",
+      header: "Updated",
+      sortKey: "updated_at",
+      cell: (operation) => time(operation.updated_at),
+      priority: 3,
+      minWidth: 11,
+    },
+    {
+      id: "error",
+      header: "Error",
+      cell: (operation) =>
+        operation.err === "" ? null : (
+          <span className="operations-list__error">{operation.err}</span>
+        ),
+      priority: 1,
+      minWidth: 10,
+      grow: 2,
+    },
+  ];
+  if (showCluster) {
+    columns.splice(3, 0, {
+      id: "cluster",
+      header: "Cluster",
+      cell: (operation) => operation.clusterId,
+      priority: 4,
+      minWidth: 7,
+    });
+  }
+  return columns;
+}

@@ -1,0 +1,271 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  type QueryClient,
+} from "@tanstack/react-query";
+import type {
+  ClusterInstanceBulkResult,
+  ClusterOperation,
+  InstanceBulkBody,
+  InstancesPost,
+} from "@anbox-dashboard/contract";
+import {
+  bulkUpdateInstances,
+  createInstance,
+  deleteInstance,
+  fetchInstance,
+  fetchInstanceLog,
+  fetchInstanceLogs,
+  fetchInstances,
+  instanceNameTaken,
+  patchInstance,
+  type ClusterInstance,
+  type InstancesListRequest,
+} from "../api/instances.ts";
+import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
+import { mutationToasts, type MutationToasts } from "../context/mutation-meta.ts";
+import { showToast } from "../context/query-client.ts";
+import { queryKeys } from "../context/query-keys.ts";
+import { abortableDelay } from "../util/abortable-delay.ts";
+
+// The instances' server data. Lifecycle events invalidate every ["instances"] query, so each of
+// these refetches when an instance changes; the data already shown stays while they do.
+
+/** One page of instances, as the server sorted, filtered and paged it. */
+export function instancesListQuery(request: InstancesListRequest) {
+  return queryOptions({
+    queryKey: queryKeys.instancesList(request),
+    queryFn: ({ signal }) => fetchInstances(request, signal),
+  });
+}
+
+/**
+ * One page of instances. The previous page stays on screen while the next one loads (paging,
+ * filtering, live refetches), so the table never empties.
+ */
+export function useInstancesList(request: InstancesListRequest) {
+  return useQuery({ ...instancesListQuery(request), placeholderData: keepPreviousData });
+}
+
+/**
+ * Asks for a page before the page renders it (the search's keystrokes), so that the page's query
+ * finds it in the cache or in flight (the same key). Settles when the answer is in; a failure
+ * shows when the page's own query reports it, so it is not passed on.
+ */
+export function prefetchInstancesList(
+  queryClient: QueryClient,
+  request: InstancesListRequest,
+): Promise<void> {
+  return queryClient.query(instancesListQuery(request)).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+/** How a page sends a bulk write and what it says of the outcome. */
+export interface BulkInstancesUpdate<TVariables> {
+  /** The request the variables stand for. */
+  request: (variables: TVariables) => InstanceBulkBody;
+  toasts: MutationToasts<ClusterInstanceBulkResult[], TVariables>;
+}
+
+/**
+ * Start, stop or delete many instances in one call (`PATCH /api/instance_bulk`). The server answers
+ * once the clusters are done, with one result per instance; the page's own variables (its plan)
+ * say what the toasts report. Every instance query refetches once it settles.
+ */
+export function useBulkUpdateInstances<TVariables>({
+  request,
+  toasts,
+}: BulkInstancesUpdate<TVariables>) {
+  return useMutation({
+    mutationFn: (variables: TVariables) => bulkUpdateInstances(request(variables)),
+    meta: {
+      toasts: mutationToasts(toasts),
+      invalidates: [queryKeys.instances()],
+    },
+  });
+}
+
+/** One instance, by its cluster and id. */
+export function instanceQuery(clusterId: string, id: string) {
+  return queryOptions({
+    queryKey: queryKeys.instance(clusterId, id),
+    queryFn: ({ signal }) => fetchInstance(clusterId, id, signal),
+  });
+}
+
+export function useInstance(clusterId: string, id: string) {
+  return useQuery(instanceQuery(clusterId, id));
+}
+
+/** The names of an instance's logs. */
+export function instanceLogNamesQuery(clusterId: string, id: string) {
+  return queryOptions({
+    queryKey: queryKeys.instanceLogs(clusterId, id),
+    queryFn: ({ signal }) => fetchInstanceLogs(clusterId, id, signal),
+  });
+}
+
+/** The names of an instance's logs, sorted (without changing the cached list). */
+export function useInstanceLogNames(clusterId: string, id: string) {
+  return useQuery({ ...instanceLogNamesQuery(clusterId, id), select: sortedNames });
+}
+
+// Stable, so that the sorted list is computed only when the names change.
+const sortedNames = (names: string[]) => names.toSorted((a, b) => a.localeCompare(b));
+
+/** The text of one log. */
+export function instanceLogQuery(clusterId: string, id: string, name: string) {
+  return queryOptions({
+    queryKey: queryKeys.instanceLog(clusterId, id, name),
+    queryFn: ({ signal }) => fetchInstanceLog(clusterId, id, name, signal),
+  });
+}
+
+export function useInstanceLog(clusterId: string, id: string, name: string) {
+  return useQuery(instanceLogQuery(clusterId, id, name));
+}
+
+/**
+ * Reads logs one after the other (a handful of files) through the cache, so that logs already
+ * read are not fetched again unless stale. A mutation: it runs on a click, not on render.
+ */
+export function useReadInstanceLogs(clusterId: string, id: string) {
+  return useMutation({
+    mutationFn: async (names: readonly string[], { client }) => {
+      const logs: { name: string; text: string }[] = [];
+      for (const name of names) {
+        logs.push({ name, text: await client.query(instanceLogQuery(clusterId, id, name)) });
+      }
+      return logs;
+    },
+  });
+}
+
+/** How long typing must pause before a name is looked up. */
+const nameCheckDelayMs = 300;
+
+/**
+ * Whether an instance of that name exists in the cluster (`GET /api/instances/{name}`, a 404
+ * means free), asked once typing pauses. Each name and cluster is its own query: when the name
+ * changes, the query of the earlier name loses its only observer and TanStack Query aborts its
+ * signal, which ends the debounce wait or the request already sent. An earlier check can
+ * therefore never answer for a later name.
+ */
+export function instanceNameTakenQuery(clusterId: string, name: string) {
+  return queryOptions({
+    queryKey: queryKeys.instanceNameCheck(clusterId, name),
+    queryFn: async ({ signal }) => {
+      await abortableDelay(nameCheckDelayMs, signal);
+      return instanceNameTaken(clusterId, name, signal);
+    },
+    // An instance of that name may have been made or deleted since: ask again each time.
+    staleTime: 0,
+  });
+}
+
+/** Whether the name is taken; idle unless `enabled` (no name, or one that breaks a rule). */
+export function useInstanceNameTaken(clusterId: string, name: string, enabled: boolean) {
+  return useQuery({ ...instanceNameTakenQuery(clusterId, name), enabled });
+}
+
+/** What can be done to one instance. */
+export interface InstanceActionInput {
+  instance: Pick<ClusterInstance, "id" | "name" | "clusterId">;
+  action: "start" | "stop" | "delete";
+  /** Delete even when the instance is up. */
+  force?: boolean;
+}
+
+const actionWords = {
+  start: { doing: "Starting", failed: "Start failed" },
+  stop: { doing: "Stopping", failed: "Stop failed" },
+  delete: { doing: "Deleting", failed: "Delete failed" },
+} as const;
+
+/**
+ * Start, stop or delete one instance. The call answers with the cluster's operation at once; if
+ * the operation later fails, the events' failure handler shows its error in a toast. A refusal of
+ * the call itself (protected, wrong status) is shown at once.
+ */
+export function useInstanceAction() {
+  return useMutation({
+    mutationFn: ({ instance, action, force }: InstanceActionInput): Promise<ClusterOperation> => {
+      if (action === "delete") return deleteInstance(instance.clusterId, instance.id, force);
+      return patchInstance(
+        instance.clusterId,
+        instance.id,
+        action === "start" ? "running" : "stopped",
+      );
+    },
+    meta: {
+      toasts: mutationToasts<ClusterOperation, InstanceActionInput>({
+        success: (_operation, { instance, action }) => ({
+          kind: "info",
+          title: `${actionWords[action].doing} ${instance.name}`,
+        }),
+        failure: ({ instance, action }) => `${actionWords[action].failed}: ${instance.name}`,
+      }),
+      invalidates: [queryKeys.instances()],
+    },
+    onSuccess: (operation, { instance, action }, _onMutateResult, { client }) => {
+      registerOperationFailureHandler(operation.id, (err) => {
+        showToast(client, {
+          kind: "failure",
+          title: `${actionWords[action].failed}: ${instance.name}`,
+          error: err === "" ? "The cluster gave no reason." : err,
+        });
+      });
+    },
+  });
+}
+
+/** An instance to create, on which cluster, and whether it starts once made. */
+export interface InstanceCreation {
+  clusterId: string;
+  request: InstancesPost;
+  start: boolean;
+}
+
+/**
+ * Creates an instance. The cluster answers with its operation at once: a toast says the instance
+ * was created, the lists are read again, then `onCreated` runs (to open the instance's page). If
+ * the operation fails later, the events' failure handler says so in a toast.
+ */
+export function useCreateInstance(
+  onCreated: (operation: ClusterOperation, creation: InstanceCreation) => Promise<void> | void,
+) {
+  return useMutation({
+    mutationFn: ({ clusterId, request }: InstanceCreation) => createInstance(clusterId, request),
+    meta: {
+      toasts: mutationToasts<ClusterOperation, InstanceCreation>({
+        success: (_operation, { request, start }) => ({
+          kind: "success",
+          title: `Instance${nameSuffix(request)} created`,
+          message: start ? "It is starting." : "It stays stopped until you start it.",
+        }),
+      }),
+      // Only the lists: the form's own name check (also an instance query) must not run again
+      // and call the new name taken before the page moves on.
+      invalidates: [queryKeys.instancesLists()],
+    },
+    onSuccess: async (operation, creation, _onMutateResult, { client }) => {
+      registerOperationFailureHandler(operation.id, (err) => {
+        showToast(client, {
+          kind: "failure",
+          title: `Creating instance${nameSuffix(creation.request)} failed`,
+          error: err === "" ? "The cluster gave no reason." : err,
+        });
+      });
+      await onCreated(operation, creation);
+    },
+  });
+}
+
+/** " web-1", or "" when the cluster names the instance. */
+function nameSuffix(request: InstancesPost): string {
+  return request.name === undefined ? "" : ` ${request.name}`;
+}
