@@ -3,6 +3,7 @@ import { signUp } from "../helpers/account.ts";
 import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster-api.ts";
 import { expectPageTitle } from "../helpers/shell.ts";
 import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";
+import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 
 // Instances end to end, against the real server and its embedded cluster: the form creates one,
 // it boots, its terminal runs a real shell, it stops and is deleted; bulk actions act on what they
@@ -89,6 +90,7 @@ test("bulk start and stop over three instances, one of them running; a protected
       await expect(button).toBeInViewport({ ratio: 1 });
     }
     expect(await noSidewaysScroll()).toBe(true);
+    await expectNoAccessibilityViolations(page);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -104,6 +106,7 @@ test("bulk start and stop over three instances, one of them running; a protected
   await bulk.getByRole("button", { name: "Start" }).click();
   const startDialog = page.getByRole("dialog");
   await expect(startDialog).toContainText(`${prefix}-c: Not available for 'running' instances.`);
+  await expectNoAccessibilityViolations(page, { within: ".p-modal" });
   await startDialog.getByRole("button", { name: /^Start 2 instances$/ }).click();
   await expect(page.getByText(/Started 2 instances/)).toBeVisible({ timeout: 30_000 });
   await expect(rows.filter({ hasText: "running" })).toHaveCount(3, { timeout: 20_000 });

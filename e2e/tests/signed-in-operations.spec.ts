@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signUp } from "../helpers/account.ts";
+import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 import { clusterRequest } from "../helpers/cluster-api.ts";
 import { embeddedDashboard } from "../helpers/product.ts";
 import { pauseCluster } from "../helpers/cluster-process.ts";
@@ -65,6 +66,13 @@ test("an operation started through the cluster appears on /operations and ends i
   await type("Instances").click();
   await expect(page).toHaveURL(/filter\.type=instances$/);
   await expect(page.getByRole("row").filter({ hasText: instanceName }).first()).toBeVisible();
+  // With the drop-down open, and as cards on a phone with the filters folded away.
+  await expectNoAccessibilityViolations(page);
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(row).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await expectNoAccessibilityViolations(page);
 });
 
 test("a cluster that does not answer ends in the events failure notification after the retries", async ({

@@ -1,10 +1,12 @@
 import type { ClusterDatabase } from "../store/database.ts";
 import type { InstancesTable } from "../store/schema.ts";
+import { instanceNameMaxLength } from "@anbox-dashboard/contract";
 import { HttpError } from "../http/http-error.ts";
 
 // Ids are 20 lower-case base32hex characters; names follow SPEC section 5. Anything else in a URL
-// is refused before it reaches the database.
-const idOrNamePattern = /^[A-Za-z0-9-]{1,63}$/;
+// is refused before it reaches the database. An id is shorter than the longest name, so the name's
+// bound covers both.
+const idOrNamePattern = new RegExp(`^[A-Za-z0-9-]{1,${instanceNameMaxLength}}$`);
 
 /** The instance with this id, or else with this name (ids win: a name may look like an id). */
 export async function findInstance(
@@ -28,7 +30,7 @@ export async function requireInstance(
   if (!idOrNamePattern.test(idOrName)) {
     throw new HttpError(
       400,
-      `Invalid instance id or name "${idOrName.slice(0, 80)}": use letters, digits and hyphens (at most 63)`,
+      `Invalid instance id or name "${idOrName.slice(0, 80)}": use letters, digits and hyphens (at most ${instanceNameMaxLength})`,
     );
   }
   const row = await findInstance(db, idOrName);
