@@ -1,6 +1,6 @@
-import { Suspense, type ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
-import { lazyWithRetry } from "./util/lazy-with-retry.ts";
+import { Suspense } from "react";
+import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
+import { lazyWithRetry, type PreloadableComponent } from "./util/lazy-with-retry.ts";
 import { PageLoader } from "./components/PageLoader.tsx";
 import { RequireSession } from "./components/RequireSession.tsx";
 import {
@@ -10,7 +10,7 @@ import {
 import { AppShell } from "./shell/AppShell.tsx";
 import { RootLayout } from "./shell/RootLayout.tsx";
 
-type Page = ComponentType;
+type Page = PreloadableComponent<object>;
 
 const pages = {
   login: lazyWithRetry(() => import("./pages/login/LoginPage.tsx")),
@@ -37,10 +37,31 @@ const pages = {
   notFound: lazyWithRetry(() => import("./pages/not-found/NotFoundPage.tsx")),
 } satisfies Record<string, Page>;
 
+/** What a page's route carries for `preloadPageOf`. */
+interface PageHandle {
+  preload: () => Promise<void>;
+}
+
+function isPageHandle(handle: unknown): handle is PageHandle {
+  return typeof handle === "object" && handle !== null && "preload" in handle;
+}
+
+/**
+ * Starts loading the code of the page an address names. Called with the app's first address, so
+ * that the page's code arrives while the session is being checked instead of after.
+ */
+export function preloadPageOf(location: { pathname: string }): void {
+  for (const match of matchRoutes(routes, location) ?? []) {
+    const handle: unknown = match.route.handle;
+    if (isPageHandle(handle)) void handle.preload();
+  }
+}
+
 /** A lazily loaded page, with the 'Loading' spinner while its code arrives. */
 function route(path: string, Component: Page): RouteObject {
   return {
     path,
+    handle: { preload: Component.preload } satisfies PageHandle,
     element: (
       <Suspense fallback={<PageLoader />}>
         <Component />
@@ -102,4 +123,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
+preloadPageOf(window.location);
 export const router = createBrowserRouter(routes);
