@@ -43,7 +43,7 @@ export function AppShell() {
       onConnectionFailure={onConnectionFailure}
     >
       {vdi ? (
-        <main className="vdi-main" id="main-content">
+        <main className="vdi-main" id="main-content" tabIndex={-1}>
           <Outlet />
         </main>
       ) : (
@@ -85,7 +85,7 @@ function ApplicationLayout({
           }}
         />
       )}
-      <main className="l-main" id="main-content">
+      <main className="l-main" id="main-content" tabIndex={-1}>
         <Outlet />
       </main>
       {tourOpen && (

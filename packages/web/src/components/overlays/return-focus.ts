@@ -6,11 +6,15 @@ export function focusedElement(): HTMLElement | undefined {
 
 /**
  * The current page's heading (`PageLayout` makes it focusable): where the focus goes when what
- * opened an overlay is gone, or when nothing opened it (the update modal shows by itself).
+ * opened an overlay is gone, or when nothing opened it (the update modal shows by itself). While
+ * the page is still loading it has no heading yet: then its main region (focusable, tabindex -1).
  */
 function pageHeading(): HTMLElement | undefined {
-  const heading = document.querySelector<HTMLElement>("#main-content h1[tabindex]");
-  return heading ?? undefined;
+  return (
+    document.querySelector<HTMLElement>("#main-content h1[tabindex]") ??
+    document.querySelector<HTMLElement>("#main-content[tabindex]") ??
+    undefined
+  );
 }
 
 /**
