@@ -3,10 +3,17 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 
 const repositoryNodeModules = fileURLToPath(new URL("../../node_modules", import.meta.url));
+// @canonical/react-components' public entry, as its ES module build (see vendor/react-components.ts).
+const reactComponentsEsm = fileURLToPath(
+  new URL("../../node_modules/@canonical/react-components/dist/esm/index.js", import.meta.url),
+);
 const devServerTarget = process.env.DASHBOARD_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    alias: [{ find: /^@canonical\/react-components$/, replacement: reactComponentsEsm }],
+  },
   css: {
     preprocessorOptions: {
       scss: {
