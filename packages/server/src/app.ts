@@ -13,6 +13,7 @@ import { registerOperationsRoutes } from "./api/operations.ts";
 import { registerInstancesApi } from "./api/instances/instances-api.ts";
 import { registerApplicationsRoutes } from "./api/applications.ts";
 import { registerImagesRoutes } from "./api/images.ts";
+import { registerNodesRoutes } from "./api/nodes.ts";
 import { registerPublicStreamRoutes } from "./api/public-streams.ts";
 import { registerSessionRoutes } from "./api/sessions.ts";
 import { registerSignalingRelay } from "./relays/signaling-relay.ts";
@@ -126,6 +127,7 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   await registerInstancesApi(app, context);
   registerApplicationsRoutes(app, context);
   registerImagesRoutes(app, context);
+  registerNodesRoutes(app, context);
   registerSessionRoutes(app, context);
   registerPublicStreamRoutes(app, context);
   await registerEventsRelay(app, context);

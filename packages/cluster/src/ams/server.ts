@@ -15,6 +15,7 @@ import { registerInstanceLogsRoutes } from "./routes/instance-logs.ts";
 import { registerInstanceExecRoutes } from "./routes/instance-exec.ts";
 import { registerEventsRoutes } from "./routes/events.ts";
 import { registerCertificatesRoutes } from "./routes/certificates.ts";
+import { registerCapacityRoutes } from "./routes/capacity.ts";
 import {
   clientErrorsAnswered,
   frameworkErrorsAnswered,
@@ -70,5 +71,6 @@ export async function buildAmsServer(
   registerInstanceExecRoutes(app, context);
   registerEventsRoutes(app, context);
   registerCertificatesRoutes(app, context);
+  registerCapacityRoutes(app, context);
   return app;
 }

@@ -29,9 +29,14 @@ export interface NewImageState {
   isDefault: boolean;
   status: "initializing" | "active";
   now: number;
+  /** How many versions to write (0, 1, … each a month after the one before); 1 when absent. */
+  versions?: number;
 }
 
-/** Writes a provided image and its version 0: shared by the first-start seed and by imports. */
+const versionIntervalSeconds = 30 * 24 * 3600;
+const versionSizeStep = 10_000_000;
+
+/** Writes a provided image and its versions: shared by the first-start seed and by imports. */
 export async function insertProvidedImage(
   tx: ClusterDatabase,
   image: ProvidedImage,
@@ -54,18 +59,25 @@ export async function insertProvidedImage(
       revision: 1,
     })
     .execute();
+  const count = Math.max(1, state.versions ?? 1);
   await tx
     .insertInto("image_versions")
-    .values({
-      image_id: id,
-      version: 0,
-      fingerprint: providedImageFingerprint(image, 0),
-      size: image.size,
-      remote_id: "1.30.0",
-      status: state.status,
-      error_message: "",
-      created_at: state.now,
-    })
+    .values(
+      Array.from({ length: count }, (_, version) => {
+        // The newest version is written now, with the image's own size; older ones before it.
+        const age = count - 1 - version;
+        return {
+          image_id: id,
+          version,
+          fingerprint: providedImageFingerprint(image, version),
+          size: image.size - age * versionSizeStep,
+          remote_id: "1.30.0",
+          status: state.status,
+          error_message: "",
+          created_at: state.now - age * versionIntervalSeconds,
+        };
+      }),
+    )
     .execute();
   return id;
 }

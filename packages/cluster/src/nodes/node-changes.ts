@@ -11,6 +11,7 @@ export type NodeChanges = Partial<
     | "memory_allocation_rate"
     | "gpu_slots"
     | "gpu_encoder_slots"
+    | "vpu_slots"
     | "tags"
     | "unschedulable"
     | "public_address"
@@ -31,6 +32,7 @@ export function nodeChangesOf(patch: NodePatch): NodeChanges {
     changes.memory_allocation_rate = patch.memory_allocation_rate;
   if (patch.gpu_slots !== undefined) changes.gpu_slots = patch.gpu_slots;
   if (patch.gpu_encoder_slots !== undefined) changes.gpu_encoder_slots = patch.gpu_encoder_slots;
+  if (patch.vpu_slots !== undefined) changes.vpu_slots = patch.vpu_slots;
   if (patch.tags !== undefined) changes.tags = JSON.stringify([...new Set(patch.tags)]);
   // `unscheduable` is the deprecated spelling; the correct one wins when both are sent.
   const unschedulable = patch.unschedulable ?? patch.unscheduable;

@@ -2,7 +2,7 @@ import { formatAmsSize, nodeStatusCodes, type AmsNode } from "@anbox-dashboard/c
 import type { ClusterDatabase } from "../store/database.ts";
 import type { NodesTable } from "../store/schema.ts";
 import { parseStringArray } from "../store/json-column.ts";
-import { loadNodes } from "./node-load.ts";
+import { selectNodesWithTotals, withTotals, type NodeWithTotals } from "./node-load.ts";
 
 export interface NodeView {
   node: AmsNode;
@@ -10,40 +10,27 @@ export interface NodeView {
   revision: number;
 }
 
-/**
- * Nodes as the API shows them, with what their instances hold; one node when `name` is given
- * (empty when it does not exist).
- */
-export async function readNodeViews(db: ClusterDatabase, name?: string): Promise<NodeView[]> {
-  let query = db.selectFrom("nodes").selectAll().orderBy("name");
-  if (name !== undefined) query = query.where("name", "=", name);
-  const rows = await query.execute();
-  if (rows.length === 0) return [];
+/** A node as the API shows it, with what its instances hold; undefined when it does not exist. */
+export async function readNodeView(
+  db: ClusterDatabase,
+  name: string,
+): Promise<NodeView | undefined> {
+  const row = await selectNodesWithTotals(db).where("nodes.name", "=", name).executeTakeFirst();
+  return row === undefined ? undefined : nodeViewOf(withTotals(row));
+}
 
-  const loads = new Map((await loadNodes(db)).map((load) => [load.name, load]));
-  let countQuery = db
-    .selectFrom("instances")
-    .select((eb) => ["node", eb.fn.countAll<number | string>().as("count")])
-    .where("status", "!=", "deleted")
-    .where("node", "!=", "")
-    .groupBy("node");
-  if (name !== undefined) countQuery = countQuery.where("node", "=", name);
-  const counts = new Map((await countQuery.execute()).map((row) => [row.node, Number(row.count)]));
-
-  return rows.map((row) => {
-    const used = loads.get(row.name)?.used;
-    return {
-      revision: row.revision,
-      node: toAmsNode(row, {
-        cpus: used?.cpus ?? 0,
-        memory_bytes: used?.memory ?? 0,
-        disk_size_bytes: used?.diskSize ?? 0,
-        gpu_slots: used?.gpuSlots ?? 0,
-        vpu_slots: used?.vpuSlots ?? 0,
-        instances: counts.get(row.name) ?? 0,
-      }),
-    };
-  });
+export function nodeViewOf(node: NodeWithTotals): NodeView {
+  return {
+    revision: node.revision,
+    node: toAmsNode(node, {
+      cpus: node.totals.cpus,
+      memory_bytes: node.totals.memory,
+      disk_size_bytes: node.totals.diskSize,
+      gpu_slots: node.totals.gpuSlots,
+      vpu_slots: node.totals.vpuSlots,
+      instances: node.totals.instances,
+    }),
+  };
 }
 
 export function toAmsNode(row: NodesTable, allocated: AmsNode["allocated"]): AmsNode {

@@ -42,10 +42,7 @@ export function placeInstance(
   strategy: SchedulingStrategy,
   requiredTags: readonly string[] = [],
 ): Placement {
-  const eligible = nodes.filter(
-    (node) =>
-      node.online && !node.unschedulable && requiredTags.every((tag) => node.tags.includes(tag)),
-  );
+  const eligible = nodes.filter((node) => isSchedulable(node, requiredTags));
   const fitting = eligible.filter((node) => fits(node, request));
   if (fitting.length === 0) return { error: noFitMessage(request, nodes.length, eligible.length) };
 
@@ -58,6 +55,11 @@ export function placeInstance(
   return chosen
     ? { node: chosen.name }
     : { error: noFitMessage(request, nodes.length, eligible.length) };
+}
+
+/** Whether a node may take new instances at all: online, not unschedulable, with every tag. */
+export function isSchedulable(node: NodeLoad, requiredTags: readonly string[] = []): boolean {
+  return node.online && !node.unschedulable && requiredTags.every((tag) => node.tags.includes(tag));
 }
 
 function fits(node: NodeLoad, request: ResourceRequest): boolean {

@@ -7,6 +7,12 @@ export interface ProvidedImage {
   capabilities: string[];
   /** Compressed size in bytes of the (virtual) image, for display. */
   size: number;
+  /**
+   * How many versions the image server has published (1 when absent). A new cluster takes them
+   * all, as a cluster that has followed the image server for a while holds them: an image then
+   * has old versions to look at and delete.
+   */
+  publishedVersions?: number;
 }
 
 const megabyte = 1_000_000;
@@ -19,6 +25,7 @@ export const providedImages: readonly ProvidedImage[] = [
     architecture: "x86_64",
     capabilities: ["gpu"],
     size: 780 * megabyte,
+    publishedVersions: 3,
   },
   {
     name: "jammy:android14:amd64",

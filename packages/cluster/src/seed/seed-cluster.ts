@@ -48,6 +48,7 @@ export async function seedCluster(db: ClusterDatabase, options: ClusterOptions):
         isDefault: defaultImageNames[image.type] === image.name,
         status: "active",
         now,
+        versions: image.publishedVersions,
       });
     }
     await tx.insertInto("config").values({ key: "internal.seeded", value: "true" }).execute();

@@ -5,6 +5,7 @@
  */
 export interface ClusterSchema {
   nodes: NodesTable;
+  node_totals: NodeTotalsTable;
   images: ImagesTable;
   image_versions: ImageVersionsTable;
   applications: ApplicationsTable;
@@ -17,6 +18,20 @@ export interface ClusterSchema {
   gateway_accounts: GatewayAccountsTable;
   gateway_sessions: GatewaySessionsTable;
   gateway_shares: GatewaySharesTable;
+}
+
+/**
+ * What the instances on a node hold, kept by triggers on `instances` (migration 0006): sums, so
+ * PostgreSQL answers them as strings (bigint).
+ */
+export interface NodeTotalsTable {
+  node: string;
+  cpus: number | string;
+  memory: number | string;
+  gpu_slots: number | string;
+  vpu_slots: number | string;
+  disk_size: number | string;
+  instances: number | string;
 }
 
 export interface NodesTable {

@@ -178,6 +178,8 @@ export const nodePatchSchema = z
     memory_allocation_rate: allocationRate.optional(),
     gpu_slots: wholeNumber(0, 1024).optional(),
     gpu_encoder_slots: wholeNumber(0, 1024).optional(),
+    /** An extension of this cluster (AMS counts VPUs from the hardware). */
+    vpu_slots: wholeNumber(0, 1024).optional(),
     tags: nodeTags.optional(),
     unschedulable: z.boolean({ message: "must be true or false" }).optional(),
     /** Deprecated spelling of `unschedulable`, still sent by old clients. */

@@ -1,7 +1,6 @@
-// The query parameters of the catalog lists (`GET /api/applications`, `GET /api/images`): every
+// The query parameters of `GET /api/applications`: every
 // message names its parameter, so that a 400 says which one to fix.
 import { z } from "zod";
-import { imageTypes } from "../ams/image.ts";
 import { orderQueryField, pageQueryField, sizeQueryField } from "./list-query.ts";
 
 /** Sort keys of `GET /api/applications?orderBy=`; the default is `name`. */
@@ -34,10 +33,3 @@ export const applicationsListQuerySchema = z.object({
 });
 export type ApplicationsListQuery = z.input<typeof applicationsListQuerySchema>;
 export type ApplicationsListParsed = z.output<typeof applicationsListQuerySchema>;
-
-/** Query of `GET /api/images`: images of one type when `type` is given. */
-export const imagesListQuerySchema = z.object({
-  type: z.enum(imageTypes, { message: `type must be ${imageTypes.join(" or ")}` }).optional(),
-  subclusters: subclustersSchema,
-});
-export type ImagesListQuery = z.input<typeof imagesListQuerySchema>;

@@ -11,8 +11,3 @@ export interface ApplicationsListResponse {
   metadata: ClusterApplication[];
   total_size: number;
 }
-
-/** `GET /api/images[?type=container|vm]`: every image of the clusters. */
-export interface ImagesListResponse {
-  metadata: ClusterImage[];
-}

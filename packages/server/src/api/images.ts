@@ -1,41 +1,200 @@
 import type { FastifyInstance } from "fastify";
 import {
+  imagePatchBodySchema,
   imagesListQuerySchema,
+  imageVersionParamSchema,
+  type AmsApplication,
   type AmsImage,
+  type AmsInstance,
+  type AmsOperation,
   type ClusterImage,
+  type ImageOperationResponse,
+  type ImageResponse,
+  type ImagesListOrderBy,
+  type ImagesListParsed,
   type ImagesListResponse,
-  type ImageType,
+  type ImageUsedByResponse,
+  type ImageUser,
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
-import { ApiError } from "../http/api-error.ts";
-import { selectClusters } from "../clusters/choose-cluster.ts";
+import { requireCluster, selectClusters } from "../clusters/choose-cluster.ts";
 import { callCluster } from "../clusters/cluster-call.ts";
+import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
 
+interface IdParams {
+  Params: { id: string };
+}
+
+/** How many instances "Used by" names at most (the total says how many there are). */
+const usedByInstancesLimit = 100;
+
 /**
- * `GET /api/images?type=container|vm&subclusters=`: every image of the named clusters (all when
- * none are named), each with its `clusterId`, in configuration order and then in each cluster's
- * own order (oldest first). Not paged: a cluster holds a handful of images.
+ * The images of the clusters (`/1.0/images`): a page of the list, one image, make one the default
+ * of its type, sync it, delete it or one of its versions, and what uses it. Each write answers 202
+ * with the cluster's operation, which the events then follow to its end; the cluster's refusals
+ * (an image applications use, the only version) come back as its 4xx with its reason.
  */
 export function registerImagesRoutes(app: FastifyInstance, context: ServerContext): void {
+  const clusterOf = (query: unknown) => requireCluster(context.clusters, clusterIdOf(query));
+  const imagePath = (id: string) => `/1.0/images/${encodeURIComponent(id)}`;
+
   app.get("/api/images", async (request): Promise<ImagesListResponse> => {
-    if (!request.user) throw new ApiError(401, "You are not signed in.");
-    const { type, subclusters } = parseInput(imagesListQuerySchema, request.query ?? {}, "query");
-    const clusters = selectClusters(context.clusters, subclusters);
-    const lists = await Promise.all(clusters.map((cluster) => listImages(cluster, type)));
-    return { metadata: lists.flat() };
+    const query = parseInput(
+      imagesListQuerySchema,
+      withoutEmptyValues(request.query),
+      "image list query",
+    );
+    const clusters = selectClusters(context.clusters, query.subclusters);
+    const lists = await Promise.all(clusters.map((cluster) => listImages(cluster, query)));
+    return pageOfImages(lists.flat(), query);
+  });
+
+  app.get<IdParams>("/api/images/:id", async (request): Promise<ImageResponse> => {
+    const cluster = clusterOf(request.query);
+    const result = await callCluster(cluster, (signal) =>
+      cluster.client.get<AmsImage>(imagePath(request.params.id), signal),
+    );
+    return { metadata: { ...result.metadata, clusterId: cluster.id } };
+  });
+
+  app.patch<IdParams>(
+    "/api/images/:id",
+    async (request, reply): Promise<ImageOperationResponse> => {
+      const cluster = clusterOf(request.query);
+      const body = parseInput(imagePatchBodySchema, request.body, "image update");
+      const result = await callCluster(cluster, (signal) =>
+        cluster.client.patch<AmsOperation>(imagePath(request.params.id), body, signal),
+      );
+      void reply.code(202);
+      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    },
+  );
+
+  app.delete<IdParams>(
+    "/api/images/:id",
+    async (request, reply): Promise<ImageOperationResponse> => {
+      const cluster = clusterOf(request.query);
+      const result = await callCluster(cluster, (signal) =>
+        cluster.client.delete<AmsOperation>(imagePath(request.params.id), {}, signal),
+      );
+      void reply.code(202);
+      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    },
+  );
+
+  app.delete<{ Params: { id: string; version: string } }>(
+    "/api/images/:id/versions/:version",
+    async (request, reply): Promise<ImageOperationResponse> => {
+      const cluster = clusterOf(request.query);
+      const version = parseInput(imageVersionParamSchema, request.params.version, "image version");
+      const result = await callCluster(cluster, (signal) =>
+        cluster.client.delete<AmsOperation>(
+          `${imagePath(request.params.id)}/${version}`,
+          {},
+          signal,
+        ),
+      );
+      void reply.code(202);
+      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    },
+  );
+
+  app.get<IdParams>("/api/images/:id/used-by", async (request): Promise<ImageUsedByResponse> => {
+    const cluster = clusterOf(request.query);
+    const image = await callCluster(cluster, (signal) =>
+      cluster.client.get<AmsImage>(imagePath(request.params.id), signal),
+    );
+    const applications = await Promise.all(
+      image.metadata.used_by.map((id) =>
+        callCluster(cluster, (signal) =>
+          cluster.client.get<AmsApplication>(`/1.0/applications/${encodeURIComponent(id)}`, signal),
+        ),
+      ),
+    );
+    const instances = await callCluster(cluster, (signal) =>
+      cluster.client.get<AmsInstance[]>(
+        `/1.0/instances?recursion=1&image_id=${encodeURIComponent(image.metadata.id)}` +
+          `&order_by=name&limit=${usedByInstancesLimit}`,
+        signal,
+      ),
+    );
+    return {
+      metadata: {
+        applications: applications
+          .map(({ metadata }): ImageUser => ({
+            id: metadata.id,
+            name: metadata.name,
+            status: metadata.status,
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
+        instances: instances.metadata.map((instance): ImageUser => ({
+          id: instance.id,
+          name: instance.name,
+          status: instance.status,
+          image_version: instance.image_version,
+        })),
+        instances_total: instances.totalSize ?? instances.metadata.length,
+      },
+    };
   });
 }
 
-/** The cluster filters by type itself (`GET /1.0/images?type=`): no need to read the others. */
+/** The images of one cluster; the cluster filters by type itself (`GET /1.0/images?type=`). */
 async function listImages(
   cluster: ClusterHandle,
-  type: ImageType | undefined,
+  query: ImagesListParsed,
 ): Promise<ClusterImage[]> {
-  const path = `/1.0/images?recursion=1${type === undefined ? "" : `&type=${type}`}`;
+  const path = `/1.0/images?recursion=1${query.type === undefined ? "" : `&type=${query.type}`}`;
   const result = await callCluster(cluster, (signal) =>
     cluster.client.get<AmsImage[]>(path, signal),
   );
   return result.metadata.map((image) => ({ ...image, clusterId: cluster.id }));
+}
+
+/**
+ * The page of images the query asks for. A cluster holds tens of images, not thousands: they are
+ * read whole and filtered, sorted and paged here, by name, cluster and id after the sort key so
+ * that the order is the same from request to request.
+ */
+export function pageOfImages(images: readonly ClusterImage[], query: ImagesListParsed) {
+  const search = query.search?.toLowerCase();
+  const statuses = query.status !== undefined && query.status.length > 0 ? query.status : undefined;
+  const matching = images.filter(
+    (image) =>
+      (search === undefined || image.name.toLowerCase().includes(search)) &&
+      (statuses === undefined || statuses.includes(image.status)),
+  );
+  const direction = query.order === "desc" ? -1 : 1;
+  const byKey = sortKeyOf(query.orderBy);
+  const sorted = matching.toSorted(
+    (a, b) =>
+      direction * compare(byKey(a), byKey(b)) ||
+      a.name.localeCompare(b.name) ||
+      a.clusterId.localeCompare(b.clusterId) ||
+      a.id.localeCompare(b.id),
+  );
+  const first = (query.page - 1) * query.size;
+  return { metadata: sorted.slice(first, first + query.size), total_size: matching.length };
+}
+
+function sortKeyOf(orderBy: ImagesListOrderBy): (image: ClusterImage) => string | number {
+  switch (orderBy) {
+    case "name":
+      return (image) => image.name;
+    case "type":
+      return (image) => image.type;
+    case "status":
+      return (image) => image.status;
+    case "size":
+      return (image) => image.versions.at(-1)?.size ?? 0;
+    case "created_at":
+      return (image) => Math.min(...image.versions.map((version) => version.created_at));
+  }
+}
+
+function compare(a: string | number, b: string | number): number {
+  if (typeof a === "number" && typeof b === "number") return a - b;
+  return String(a).localeCompare(String(b));
 }

@@ -28,11 +28,17 @@ export function fetchApplications(
   });
 }
 
-/** `GET /api/images`: every image of the clusters, of one type when given. */
+/**
+ * `GET /api/images`: the images of one type the form picks from, by name, as one page of the
+ * largest size (SPEC section 9): a cluster holds tens of images.
+ */
 export async function fetchImages(
   type?: "container" | "vm",
   signal?: AbortSignal,
 ): Promise<ClusterImage[]> {
-  const body = await apiFetch<ImagesListResponse>("/api/images", { signal, params: { type } });
+  const body = await apiFetch<ImagesListResponse>("/api/images", {
+    signal,
+    params: { type, size: 100, orderBy: "name" },
+  });
   return body.metadata;
 }

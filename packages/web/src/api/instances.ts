@@ -13,6 +13,7 @@ import type {
   InstanceStatus,
   InstanceType,
 } from "@anbox-dashboard/contract";
+import { instanceCapacityResponseSchema, type InstanceCapacity } from "@anbox-dashboard/contract";
 import { apiFetch, ApiError } from "./api-fetch.ts";
 
 export type { ClusterInstance, InstancesListResponse };
@@ -95,6 +96,32 @@ export async function instanceNameTaken(
     if (error instanceof ApiError && error.status === 404) return false;
     throw error;
   }
+}
+
+/** The size a capacity check asks about: bytes for memory and disk; `app_id` adds its node tags. */
+export interface InstanceCapacityRequest {
+  cpus: number;
+  memory: number;
+  disk_size: number;
+  gpu_slots: number;
+  vpu_slots: number;
+  app_id?: string;
+}
+
+/**
+ * `GET /api/instance-capacity?clusterId=`: whether the cluster would place an instance of that
+ * size now, and the most room of any schedulable node; `known: false` when the cluster cannot say.
+ */
+export async function fetchInstanceCapacity(
+  clusterId: string,
+  request: InstanceCapacityRequest,
+  signal?: AbortSignal,
+): Promise<InstanceCapacity> {
+  const body = await apiFetch<unknown>("/api/instance-capacity", {
+    params: { clusterId, ...request },
+    signal,
+  });
+  return instanceCapacityResponseSchema.parse(body).metadata;
 }
 
 /** `PATCH /api/instances/{id}?clusterId=`: start or stop one instance. */

@@ -1,5 +1,7 @@
 import type { ApplicationsQuery } from "../api/catalog.ts";
-import type { InstancesListRequest } from "../api/instances.ts";
+import type { ImagesListRequest } from "../api/images.ts";
+import type { InstanceCapacityRequest, InstancesListRequest } from "../api/instances.ts";
+import type { NodesListRequest } from "../api/nodes.ts";
 import type { OperationsPageRequest, OperationsQuery } from "../api/operations.ts";
 
 /**
@@ -25,6 +27,11 @@ export const queryKeys = {
   /** Every image query. */
   images: () => ["images"] as const,
   imagesList: (type: string) => ["images", "list", type] as const,
+  /** A page of the images list (filtered, sorted and paged in the server). */
+  imagesPage: (request: ImagesListRequest) => ["images", "page", request] as const,
+  image: (clusterId: string, id: string) => ["images", "detail", clusterId, id] as const,
+  /** What uses an image (read again each time it is shown: instances come and go). */
+  imageUsers: (clusterId: string, id: string) => ["images", "used-by", clusterId, id] as const,
   /** Every instance query (lists, details, logs): lifecycle events invalidate this prefix. */
   instances: () => ["instances"] as const,
   /** Every instances list (not the details, logs or name checks). */
@@ -33,9 +40,22 @@ export const queryKeys = {
   instance: (clusterId: string, id: string) => ["instances", "detail", clusterId, id] as const,
   instanceNameCheck: (clusterId: string, name: string) =>
     ["instances", "name-check", clusterId, name] as const,
+  /**
+   * Whether a new instance of a size fits in a cluster: under the instances root, so that an
+   * instance starting, stopping or going away (what fills and frees nodes) asks again.
+   */
+  instanceCapacity: (clusterId: string, request: InstanceCapacityRequest) =>
+    ["instances", "capacity", clusterId, request] as const,
+  /** Every capacity answer: a node's change (unschedulable, resized, added) makes them stale. */
+  instanceCapacities: () => ["instances", "capacity"] as const,
   instanceLogs: (clusterId: string, id: string) => ["instances", "logs", clusterId, id] as const,
   instanceLog: (clusterId: string, id: string, name: string) =>
     ["instances", "logs", clusterId, id, name] as const,
+  /** Every node query: node lifecycle events invalidate this prefix. */
+  nodes: () => ["nodes"] as const,
+  /** A page of the nodes list (filtered, sorted and paged in the clusters). */
+  nodesPage: (request: NodesListRequest) => ["nodes", "page", request] as const,
+  node: (clusterId: string, name: string) => ["nodes", "detail", clusterId, name] as const,
   /** Every session query (the VDI list, a session, its share links). */
   sessions: () => ["sessions"] as const,
   sessionsList: () => ["sessions", "list"] as const,

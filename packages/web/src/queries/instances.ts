@@ -16,12 +16,14 @@ import {
   createInstance,
   deleteInstance,
   fetchInstance,
+  fetchInstanceCapacity,
   fetchInstanceLog,
   fetchInstanceLogs,
   fetchInstances,
   instanceNameTaken,
   patchInstance,
   type ClusterInstance,
+  type InstanceCapacityRequest,
   type InstancesListRequest,
 } from "../api/instances.ts";
 import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
@@ -170,6 +172,43 @@ export function instanceNameTakenQuery(clusterId: string, name: string) {
 /** Whether the name is taken; idle unless `enabled` (no name, or one that breaks a rule). */
 export function useInstanceNameTaken(clusterId: string, name: string, enabled: boolean) {
   return useQuery({ ...instanceNameTakenQuery(clusterId, name), enabled });
+}
+
+/** How long the size must stay the same before its room is asked for (typing a custom size). */
+const capacityCheckDelayMs = 200;
+
+/**
+ * Whether the cluster would place an instance of this size now. The key holds the size, so a
+ * newer size aborts the older check; under the instances root, so instance events ask again.
+ */
+function instanceCapacityQuery(clusterId: string, request: InstanceCapacityRequest) {
+  return queryOptions({
+    queryKey: queryKeys.instanceCapacity(clusterId, request),
+    queryFn: async ({ signal }) => {
+      await abortableDelay(capacityCheckDelayMs, signal);
+      return fetchInstanceCapacity(clusterId, request, signal);
+    },
+    // Other people fill and free nodes: ask again each time the form shows.
+    staleTime: 0,
+    // Only advice (the create decides): a failed check says "unknown" at once, not after retries.
+    retry: false,
+  });
+}
+
+/**
+ * The room for a new instance in a cluster; idle without a size (custom sizes still wrong). The
+ * previous size's answer stays on screen while the next one is asked for.
+ */
+export function useInstanceCapacity(
+  clusterId: string,
+  request: InstanceCapacityRequest | undefined,
+) {
+  const wanted = request ?? { cpus: 0, memory: 0, disk_size: 0, gpu_slots: 0, vpu_slots: 0 };
+  return useQuery({
+    ...instanceCapacityQuery(clusterId, wanted),
+    enabled: clusterId !== "" && request !== undefined,
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** What can be done to one instance. */

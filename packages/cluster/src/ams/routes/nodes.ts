@@ -14,7 +14,8 @@ import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";
 import { sendOperation } from "../../http/async-response.ts";
-import { readNodeViews } from "../../nodes/node-view.ts";
+import { readNodeView } from "../../nodes/node-view.ts";
+import { listNodeViews, parseNodeListFilters } from "../../nodes/node-list.ts";
 import { newNodeRow } from "../../nodes/new-node.ts";
 import { nodeChangesOf } from "../../nodes/node-changes.ts";
 import {
@@ -33,24 +34,27 @@ const nodeParamsSchema = z.object({
   name: z.string().regex(nodeNamePattern, "is not a node name (letters, digits and hyphens)"),
 });
 
-/** `GET/POST /1.0/nodes`, `GET/PATCH/DELETE /1.0/nodes/{name}`. */
+/**
+ * `GET/POST /1.0/nodes`, `GET/PATCH/DELETE /1.0/nodes/{name}`. The list also takes `order_by`,
+ * `order`, `search`, `status` and `unschedulable` (extensions of this cluster, as for instances).
+ */
 export function registerNodesRoutes(app: FastifyInstance, context: ClusterContext): void {
   const { db, operations } = context;
   registerNodeOperations(context);
 
   app.get("/1.0/nodes", async (request) => {
     const { recursion, limit, offset } = parseListQuery(request.query);
-    const views = await readNodeViews(db);
-    const page = views.slice(offset, limit === undefined ? undefined : offset + limit);
+    const filters = parseNodeListFilters(request.query);
+    const { views, total } = await listNodeViews(db, filters, { limit, offset });
     return syncResponse(
-      recursion ? page.map((view) => view.node) : page.map((view) => nodeUrl(view.node.name)),
-      views.length,
+      recursion ? views.map((view) => view.node) : views.map((view) => nodeUrl(view.node.name)),
+      total,
     );
   });
 
   app.get("/1.0/nodes/:name", async (request, reply) => {
     const name = nodeNameOf(request);
-    const [view] = await readNodeViews(db, name);
+    const view = await readNodeView(db, name);
     if (!view) throw notFound(name);
     setEtag(reply, etagOf("node", name, view.revision));
     return syncResponse(view.node);

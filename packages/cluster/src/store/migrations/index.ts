@@ -4,6 +4,7 @@ import { certificates } from "./0002-certificates.ts";
 import { instanceListIndexes } from "./0003-instance-list-indexes.ts";
 import { instanceRevisionTrigger } from "./0004-instance-revision-trigger.ts";
 import { gateway } from "./0005-gateway.ts";
+import { nodeTotals } from "./0006-node-totals.ts";
 
 /** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003-instance-list-indexes": instanceListIndexes,
   "0004-instance-revision-trigger": instanceRevisionTrigger,
   "0005-gateway": gateway,
+  "0006-node-totals": nodeTotals,
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { registerInstancesBulkRoutes } from "./bulk.ts";
+import { registerInstanceCapacityRoute } from "./capacity.ts";
 import { registerInstanceExecRoute } from "./exec.ts";
 import { registerInstancesListRoute } from "./list.ts";
 import { registerInstanceLogsRoutes } from "./logs.ts";
@@ -26,6 +27,7 @@ export async function registerInstancesApi(
     registerInstanceRoutes(scope, context);
     registerInstancesBulkRoutes(scope, context);
     registerInstanceLogsRoutes(scope, context);
+    registerInstanceCapacityRoute(scope, context);
     await registerInstanceExecRoute(scope, context);
   });
 }

@@ -36,9 +36,10 @@ export function NotificationsToggle() {
       type="button"
       className="p-button--base u-no-margin status-bar__notifications"
       aria-expanded={isListView}
-      aria-label={`${isListView ? "Hide" : "Show"} notifications (${total})`}
       onClick={toggleListView}
     >
+      {/* The name is the content, so that the count a sighted user reads is in it (WCAG 2.5.3). */}
+      <span className="u-off-screen">{isListView ? "Hide" : "Show"} notifications: </span>
       {present.map(({ severity, icon }) => (
         <i key={severity} className={`p-icon--${icon}`} aria-hidden="true" />
       ))}

@@ -69,21 +69,21 @@ describe("StatusBar", () => {
     expect(screen.queryByRole("button", { name: /notifications/ })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: "Add toasts" }));
 
-    const toggle = screen.getByRole("button", { name: "Show notifications (2)" });
+    const toggle = screen.getByRole("button", { name: "Show notifications: 2" });
     expect(toggle).toHaveTextContent("2");
     expect(toggle.querySelector(".p-icon--error")).not.toBeNull();
     expect(toggle.querySelector(".p-icon--success")).not.toBeNull();
     expect(toggle.querySelector(".p-icon--warning")).toBeNull();
 
     await userEvent.click(toggle);
-    expect(screen.getByRole("button", { name: "Hide notifications (2)" })).toHaveAttribute(
+    expect(screen.getByRole("button", { name: "Hide notifications: 2" })).toHaveAttribute(
       "aria-expanded",
       "true",
     );
     expect(screen.getByText("Instance created")).toBeInTheDocument();
 
     await userEvent.keyboard("{Escape}");
-    expect(screen.getByRole("button", { name: "Show notifications (2)" })).toHaveAttribute(
+    expect(screen.getByRole("button", { name: "Show notifications: 2" })).toHaveAttribute(
       "aria-expanded",
       "false",
     );

@@ -198,13 +198,13 @@ describe("EventsProvider", () => {
     expect(failed).toHaveBeenCalledExactlyOnceWith("No node has room");
   });
 
-  it("invalidates exactly the cached group a lifecycle event touches", async () => {
+  it("invalidates the cached groups a lifecycle event touches, and no other", async () => {
     const { client } = renderProvider();
     await settle();
     const socket = socketAt(0);
     socket.open();
     await settle();
-    for (const key of [["instances", "list"], ["instances", "i1"], ["images"], ["nodes"]]) {
+    for (const key of [["instances", "list"], ["instances", "i1"], ["images"], ["config"]]) {
       client.setQueryData(key, "cached");
     }
     send(socket, {
@@ -217,7 +217,7 @@ describe("EventsProvider", () => {
     expect(stale(["instances", "list"])).toBe(true);
     expect(stale(["instances", "i1"])).toBe(true);
     expect(stale(["images"])).toBe(false);
-    expect(stale(["nodes"])).toBe(false);
+    expect(stale(["config"])).toBe(false);
   });
 
   it("reports a cluster whose socket keeps failing, after the retries", async () => {

@@ -1,5 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { AmsEvent } from "@anbox-dashboard/contract";
+import { queryKeys } from "../query-keys.ts";
 import { lifecycleRoot, lifecycleRoots } from "./lifecycle-roots.ts";
 import { notifyOperationFailure } from "./operation-failure-handlers.ts";
 
@@ -22,6 +23,13 @@ export function handleEvent(event: AmsEvent, deps: EventHandlingDeps): void {
       const root = lifecycleRoot(event.metadata.action);
       // By prefix: every list and detail query of that group.
       if (root) void deps.queryClient.invalidateQueries({ queryKey: [root] });
+      // Whether a new instance fits is decided by the nodes too, not only by the instances; and
+      // what a node holds moves with its instances.
+      if (root === "nodes") {
+        void deps.queryClient.invalidateQueries({ queryKey: queryKeys.instanceCapacities() });
+      }
+      if (root === "instances")
+        void deps.queryClient.invalidateQueries({ queryKey: queryKeys.nodes() });
       return;
     }
     case "logging":

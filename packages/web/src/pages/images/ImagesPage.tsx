@@ -1,10 +1,26 @@
-import { PlaceholderPage } from "../../components/page-layout/PlaceholderPage.tsx";
+import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
+import { ImagesList } from "./list/ImagesList.tsx";
 
-/** `/images`: the Android images of every cluster. */
+/** Why "Add image" is not offered yet. */
+export const addImageUnavailableReason = "Adding an image is not available yet.";
+
+/** `/images`: the Android images of every cluster, the defaults marked. */
 export default function ImagesPage() {
   return (
-    <PlaceholderPage title="Images">
-      <p>The Android images your instances start from will be listed here.</p>
-    </PlaceholderPage>
+    <PageLayout
+      title="Images"
+      controls={
+        <button
+          type="button"
+          className="p-button--positive u-no-margin--bottom"
+          disabled
+          title={addImageUnavailableReason}
+        >
+          Add image
+        </button>
+      }
+    >
+      <ImagesList />
+    </PageLayout>
   );
 }

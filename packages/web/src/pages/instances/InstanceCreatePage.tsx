@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { useClusters } from "../../queries/clusters.ts";
 import { useSessionInfo } from "../../queries/session-info.ts";
+import { formPresetOf } from "./create/form-preset.ts";
 import { InstanceCreateForm } from "./create/InstanceCreateForm.tsx";
 
 /** `/instances/new`: the instance creation form. */
@@ -21,6 +22,7 @@ export default function InstanceCreatePage() {
 function InstanceCreateContent() {
   const clusters = useClusters();
   const session = useSessionInfo();
+  const [searchParams] = useSearchParams();
 
   if (clusters.isError || session.isError) {
     return (
@@ -49,6 +51,7 @@ function InstanceCreateContent() {
     <InstanceCreateForm
       clusters={clusters.data}
       ext4RootVolumesSupport={session.data.ext4_root_volumes_support}
+      preset={formPresetOf(searchParams)}
     />
   );
 }

@@ -13,15 +13,18 @@ import { useCreateInstance } from "../../../queries/instances.ts";
 import { useClusterSessionInfo } from "../../../queries/session-info.ts";
 import { buildCreateRequest, resourceChoiceOf } from "./build-create-request.ts";
 import { CapabilitiesSection } from "./CapabilitiesSection.tsx";
+import { capacityRequestOf } from "./capacity-request.ts";
 import { createFormResolver, type CreateFormContext } from "./create-form-schema.ts";
 import { initialFormValues, type InstanceCreateFormValues } from "./create-form-values.ts";
 import { describeResourceRequest } from "./describe-resources.ts";
 import { DetailsSection } from "./DetailsSection.tsx";
 import { chosenClusterId, resolveFormValues } from "./resolve-form-values.ts";
 import { ResourcesSection } from "./ResourcesSection.tsx";
+import { RoomForInstance } from "./RoomForInstance.tsx";
 import { SecuritySection } from "./SecuritySection.tsx";
 import { SourceSection } from "./SourceSection.tsx";
 import { useInstanceNameCheck } from "./use-instance-name-check.ts";
+import { useRoomForInstance } from "./use-room-for-instance.ts";
 import { useSourceOptions } from "./use-source-options.ts";
 
 interface InstanceCreateFormProps {
@@ -31,6 +34,8 @@ interface InstanceCreateFormProps {
    * chosen cluster's own answer replaces it once known.
    */
   ext4RootVolumesSupport: boolean;
+  /** Choices made before the form opened (`?image=` from an image's "Create instance"). */
+  preset?: Partial<InstanceCreateFormValues>;
 }
 
 /**
@@ -48,6 +53,7 @@ interface InstanceCreateFormProps {
 export function InstanceCreateForm({
   clusters,
   ext4RootVolumesSupport: firstClusterExt4,
+  preset,
 }: InstanceCreateFormProps) {
   const navigate = useNavigate();
   const failureRef = useRef<HTMLDivElement>(null);
@@ -56,7 +62,7 @@ export function InstanceCreateForm({
   // applications and images, the name check) depend on the values, and `useForm` takes the rules.
   const [{ control, formControl }] = useState(() =>
     createFormControl<InstanceCreateFormValues, CreateFormContext>({
-      defaultValues: initialFormValues,
+      defaultValues: { ...initialFormValues, ...preset },
       mode: "all",
     }),
   );
@@ -90,18 +96,23 @@ export function InstanceCreateForm({
     if (getValues("name") !== "") void trigger("name");
   }, [takenName, getValues, trigger]);
 
-  // Custom sizes are only described once they are all right.
-  const resourceSummary =
+  // Custom sizes are only described, and their room asked for, once they are all right.
+  const resourceRequest =
     resolved.resourceType === customResourceType &&
     !customResourcesSchema.safeParse(resolved).success
       ? undefined
-      : describeResourceRequest(
-          resourceRequestFor(
-            resourceChoiceOf(resolved),
-            resolved.containerOrVm,
-            ext4RootVolumesSupport,
-          ),
+      : resourceRequestFor(
+          resourceChoiceOf(resolved),
+          resolved.containerOrVm,
+          ext4RootVolumesSupport,
         );
+  const resourceSummary = resourceRequest && describeResourceRequest(resourceRequest);
+  const room = useRoomForInstance(
+    clusterId,
+    resourceRequest && capacityRequestOf(resourceRequest, resolved),
+  );
+  // The cluster's scheduler says nothing fits now: the create would only fail.
+  const noRoom = room.state === "full";
 
   const creation = useCreateInstance(async (operation, { clusterId: cluster }) => {
     const id = instanceIdOf(operation);
@@ -160,16 +171,23 @@ export function InstanceCreateForm({
         images={sources.images}
       />
       <ResourcesSection control={control} values={resolved} summary={resourceSummary} />
+      <RoomForInstance room={room} />
       <CapabilitiesSection control={control} values={resolved} />
       <SecuritySection control={control} />
       <div className="instance-create__actions">
+        {noRoom && (
+          <p className="instance-create__blocked">
+            Creating is unavailable: no node can take an instance of this size now.{" "}
+            <Link to="/nodes">See the nodes</Link>
+          </p>
+        )}
         <Link className="p-button" to="/instances">
           Cancel
         </Link>
         <SubmitButton
           className="p-button"
           value="create"
-          disabled={creation.isPending}
+          disabled={creation.isPending || noRoom}
           busy={creation.isPending && !startingToo}
           busyLabel="Creating…"
         >
@@ -178,7 +196,7 @@ export function InstanceCreateForm({
         <SubmitButton
           className="p-button--positive"
           value="start"
-          disabled={creation.isPending}
+          disabled={creation.isPending || noRoom}
           busy={creation.isPending && startingToo}
           busyLabel="Creating…"
         >

@@ -127,7 +127,7 @@ function json(body: unknown, status = 200): Promise<Response> {
 }
 
 /** Stubs the server the page talks to and renders the page; returns the calls it received. */
-function renderPage(overrides: Partial<FakeServer> = {}) {
+function renderPage(overrides: Partial<FakeServer> = {}, entry = "/instances/new") {
   const server = { ...defaults, ...overrides };
   const calls: Call[] = [];
   vi.stubGlobal(
@@ -173,7 +173,7 @@ function renderPage(overrides: Partial<FakeServer> = {}) {
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={["/instances/new"]}>
+      <MemoryRouter initialEntries={[entry]}>
         <NotificationsProvider>
           <Routes>
             <Route path="/instances/new" element={<InstanceCreatePage />} />
@@ -241,6 +241,18 @@ describe("InstanceCreatePage", () => {
       }),
     ).toBeInTheDocument();
     expect(screen.getByRole("radio", { name: "An image" })).toBeChecked();
+  });
+
+  it("opens with the image an image's page linked to, though an application could start", async () => {
+    renderPage(
+      { clusters: [{ id: "default" }, { id: "lab" }] },
+      "/instances/new?clusterId=lab&type=container&image=img-lab",
+    );
+    expect(
+      await screen.findByRole("option", { name: "lab-image (default)", selected: true }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("radio", { name: "An image" })).toBeChecked();
+    expect(screen.getByLabelText("Cluster")).toHaveValue("lab");
   });
 
   it("lists the ready applications with their newest published version", async () => {

@@ -1,0 +1,116 @@
+// The dashboard's `/api/images...` calls: what the browser sends and receives. The server answers
+// them from the clusters' `/1.0/images` API; every image carries its `clusterId`.
+import { z } from "zod";
+import { imageStatusCodes, imageTypes, type ImageStatus } from "../ams/image.ts";
+import type { ClusterImage } from "./catalog.ts";
+import type { ClusterOperation } from "./operations.ts";
+import { orderQueryField, pageQueryField, sizeQueryField } from "./list-query.ts";
+
+/** Sort keys of `GET /api/images?orderBy=`; the default is `name`. */
+export const imagesListOrderBy = ["name", "type", "status", "size", "created_at"] as const;
+export type ImagesListOrderBy = (typeof imagesListOrderBy)[number];
+
+/** Every status an image can be in, for the status filter. */
+export const imageStatuses = Object.keys(imageStatusCodes) as ImageStatus[];
+
+const commaList = z
+  .string({ message: "status must be given once, as a comma-joined list" })
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== ""),
+  );
+
+/**
+ * Query of `GET /api/images`. `search` matches a part of the name, whatever the case; `type`
+ * matches exactly; `status` takes a comma-joined list; `subclusters` names the clusters to list
+ * (all when absent). Every message names its parameter.
+ */
+export const imagesListQuerySchema = z.object({
+  page: pageQueryField,
+  size: sizeQueryField,
+  order: orderQueryField,
+  orderBy: z
+    .enum(imagesListOrderBy, { message: `orderBy must be one of ${imagesListOrderBy.join(", ")}` })
+    .default("name"),
+  search: z
+    .string({ message: "search must be given once, as a part of a name" })
+    .max(255, "search must be at most 255 characters")
+    .optional(),
+  type: z.enum(imageTypes, { message: `type must be ${imageTypes.join(" or ")}` }).optional(),
+  status: commaList
+    .refine(
+      (values) => values.every((value) => (imageStatuses as readonly string[]).includes(value)),
+      `status must be a comma-joined list of ${imageStatuses.join(", ")}`,
+    )
+    .optional(),
+  subclusters: z
+    .string({ message: "subclusters must be given once, as a comma-joined list of cluster ids" })
+    .optional(),
+});
+export type ImagesListQuery = z.input<typeof imagesListQuerySchema>;
+export type ImagesListParsed = z.output<typeof imagesListQuerySchema>;
+
+/** `GET /api/images`: one page (filtered, sorted and paged in the server) and how many match. */
+export interface ImagesListResponse {
+  metadata: ClusterImage[];
+  total_size: number;
+}
+
+/** `GET /api/images/{id}?clusterId=`. */
+export interface ImageResponse {
+  metadata: ClusterImage;
+}
+
+/**
+ * `PATCH /api/images/{id}?clusterId=`: make it the default of its type (one per type per cluster,
+ * the previous default losing the flag) or sync it with the image server.
+ */
+export const imagePatchBodySchema = z
+  .strictObject(
+    {
+      default: z.literal(true, { message: "default can only be set to true" }).optional(),
+      force_sync: z.literal(true, { message: "force_sync can only be set to true" }).optional(),
+    },
+    {
+      error: (issue) =>
+        issue.code === "unrecognized_keys"
+          ? `${issue.keys.join(", ")} cannot be changed: an image takes default or force_sync only`
+          : "the body must be an object with default or force_sync",
+    },
+  )
+  .refine((body) => body.default !== undefined || body.force_sync !== undefined, {
+    message: "the body must set default or force_sync",
+  });
+export type ImagePatchBody = z.infer<typeof imagePatchBodySchema>;
+
+/** Path of `DELETE /api/images/{id}/versions/{version}`. */
+export const imageVersionParamSchema = z
+  .string()
+  .regex(/^\d{1,9}$/, "version must be a whole number")
+  .transform(Number);
+
+/** Answer of every image write: the cluster's operation, which ends as events tell. */
+export interface ImageOperationResponse {
+  metadata: ClusterOperation;
+}
+
+/** An application or instance built on an image, as `GET /api/images/{id}/used-by` names it. */
+export interface ImageUser {
+  id: string;
+  name: string;
+  status: string;
+  /** The image version it runs (instances only). */
+  image_version?: number;
+}
+
+/** `GET /api/images/{id}/used-by?clusterId=`: what uses the image, each list by name. */
+export interface ImageUsedByResponse {
+  metadata: {
+    applications: ImageUser[];
+    instances: ImageUser[];
+    /** How many instances use it in all (the list holds the first page of them). */
+    instances_total: number;
+  };
+}

@@ -1,0 +1,109 @@
+// The dashboard's `/api/nodes` calls: every node of every cluster, each with its `clusterId`,
+// paged, filtered and sorted by the clusters (`GET /1.0/nodes` takes the same parameters).
+import { z } from "zod";
+import { nodeNamePattern, nodeStatusCodes, type AmsNode, type NodeStatus } from "../ams/node.ts";
+import { orderQueryField, pageQueryField, sizeQueryField } from "./list-query.ts";
+
+/**
+ * Sort keys of `GET /api/nodes?orderBy=` and of the cluster's `GET /1.0/nodes?order_by=`. `cpu`,
+ * `memory` and `disk` sort by how full the node is (allocated over capacity, allocation rates
+ * applied), as `nodeSortKey` computes it.
+ */
+export const nodeListOrderBy = [
+  "name",
+  "status",
+  "architecture",
+  "instances",
+  "cpu",
+  "memory",
+  "disk",
+] as const;
+export type NodeListOrderBy = (typeof nodeListOrderBy)[number];
+
+export const nodeStatuses = Object.keys(nodeStatusCodes) as [NodeStatus, ...NodeStatus[]];
+
+const statusList = z
+  .string({ message: "give status once, comma-joined" })
+  .transform((value) =>
+    value
+      .split(",")
+      .map((item) => item.trim())
+      .filter((item) => item !== ""),
+  )
+  .refine(
+    (values) => values.every((value) => (nodeStatuses as readonly string[]).includes(value)),
+    `status must be a comma-joined list of ${nodeStatuses.join(", ")}`,
+  );
+
+/** The filters both the dashboard and the cluster take, with messages that name the field. */
+export const nodeListFilterFields = {
+  /** A part of the name or of the address. */
+  search: z
+    .string({ message: "give search once" })
+    .max(63, "search must be at most 63 characters")
+    .optional(),
+  status: statusList.optional(),
+  unschedulable: z
+    .enum(["true", "false"], { message: "unschedulable must be true or false" })
+    .optional(),
+};
+
+/** Query of `GET /api/nodes`; `subclusters` names the clusters to list (all when absent). */
+export const nodesListQuerySchema = z.object({
+  page: pageQueryField,
+  size: sizeQueryField,
+  order: orderQueryField,
+  orderBy: z
+    .enum(nodeListOrderBy, { message: `orderBy must be one of ${nodeListOrderBy.join(", ")}` })
+    .default("name"),
+  ...nodeListFilterFields,
+  subclusters: z.string({ message: "give subclusters once, comma-joined" }).optional(),
+});
+export type NodesListQuery = z.input<typeof nodesListQuerySchema>;
+export type NodesListParsed = z.output<typeof nodesListQuerySchema>;
+
+/** A node of `GET /api/nodes`: the cluster's AMS node plus the cluster it belongs to. */
+export type ClusterNode = AmsNode & { clusterId: string };
+
+/** `GET /api/nodes`: one page and how many match. */
+export interface NodesListResponse {
+  metadata: ClusterNode[];
+  total_size: number;
+}
+
+/** How full a node is on one resource: allocated over capacity (rates applied); 0 when it has none. */
+function fullness(allocated: number, capacity: number): number {
+  return capacity > 0 ? allocated / capacity : 0;
+}
+
+/** What the list sorts a node by: the same value the cluster sorts by in SQL. */
+export function nodeSortKey(node: AmsNode, orderBy: NodeListOrderBy): string | number {
+  const allocated = node.allocated;
+  switch (orderBy) {
+    case "name":
+    case "status":
+    case "architecture":
+      return node[orderBy];
+    case "instances":
+      return allocated?.instances ?? 0;
+    case "cpu":
+      return fullness(allocated?.cpus ?? 0, node.cpus * node.cpu_allocation_rate);
+    case "memory":
+      return fullness(
+        allocated?.memory_bytes ?? 0,
+        (node.memory_bytes ?? 0) * node.memory_allocation_rate,
+      );
+    case "disk":
+      return fullness(allocated?.disk_size_bytes ?? 0, node.disk_size_bytes ?? 0);
+  }
+}
+
+/** `GET/PATCH/DELETE /api/nodes/{name}?clusterId=`: the node's name in the path. */
+export const nodeNameParamsSchema = z.object({
+  name: z.string().regex(nodeNamePattern, "name is not a node name (letters, digits and hyphens)"),
+});
+
+/** `?clusterId=` of the single-node calls. */
+export const nodeClusterQuerySchema = z.object({
+  clusterId: z.string({ message: "clusterId is required" }).min(1, "clusterId is required"),
+});

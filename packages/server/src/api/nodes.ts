@@ -1,0 +1,188 @@
+import type { FastifyInstance } from "fastify";
+import {
+  nodeDeleteSchema,
+  nodeNameParamsSchema,
+  nodePatchSchema,
+  nodeSortKey,
+  nodesListQuerySchema,
+  nodesPostSchema,
+  type AmsNode,
+  type AmsOperation,
+  type ClusterNode,
+  type ClusterOperation,
+  type NodeListOrderBy,
+  type NodesListParsed,
+  type NodesListResponse,
+} from "@anbox-dashboard/contract";
+import type { ServerContext } from "../server-context.ts";
+import type { ClusterHandle } from "../clusters/cluster-handle.ts";
+import { requireCluster, selectClusters } from "../clusters/choose-cluster.ts";
+import { callCluster } from "../clusters/cluster-call.ts";
+import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
+import { parseInput } from "../input/parse-input.ts";
+import { mergeInOrder } from "./instances/list.ts";
+
+/** The most a cluster lists at once (its `limit` maximum, as AMS's). */
+const clusterPageLimit = 1000;
+
+interface NameParams {
+  Params: { name: string };
+}
+
+/**
+ * `GET /api/nodes`: one page of the nodes of the named clusters (all when none are named), each
+ * with its `clusterId`, filtered, sorted and paged by the clusters, and how many match.
+ * `GET/PATCH/DELETE /api/nodes/{name}?clusterId=` and `POST /api/nodes?clusterId=`: one node of
+ * one cluster; each write answers 202 with the cluster's operation. A removal the cluster refuses
+ * (instances still on the node) answers its 400 and its words.
+ */
+export function registerNodesRoutes(app: FastifyInstance, context: ServerContext): void {
+  const clusterOf = (query: unknown) => requireCluster(context.clusters, clusterIdOf(query));
+  const nodePath = (params: unknown) =>
+    `/1.0/nodes/${encodeURIComponent(parseInput(nodeNameParamsSchema, params, "node").name)}`;
+  const withCluster = (cluster: ClusterHandle, operation: AmsOperation): ClusterOperation => ({
+    ...operation,
+    clusterId: cluster.id,
+  });
+
+  app.get("/api/nodes", async (request): Promise<NodesListResponse> => {
+    const query = parseInput(nodesListQuerySchema, withoutEmptyValues(request.query), "node list");
+    return listNodesOf(selectClusters(context.clusters, query.subclusters), query);
+  });
+
+  app.get<NameParams>("/api/nodes/:name", async (request): Promise<{ metadata: ClusterNode }> => {
+    const path = nodePath(request.params);
+    const cluster = clusterOf(request.query);
+    const result = await callCluster(cluster, (signal) =>
+      cluster.client.get<AmsNode>(path, signal),
+    );
+    return { metadata: { ...result.metadata, clusterId: cluster.id } };
+  });
+
+  app.post("/api/nodes", async (request, reply): Promise<{ metadata: ClusterOperation }> => {
+    const cluster = clusterOf(request.query);
+    const body = parseInput(nodesPostSchema, request.body, "node");
+    const result = await callCluster(cluster, (signal) =>
+      cluster.client.post<AmsOperation>("/1.0/nodes", body, signal),
+    );
+    void reply.code(202);
+    return { metadata: withCluster(cluster, result.metadata) };
+  });
+
+  app.patch<NameParams>(
+    "/api/nodes/:name",
+    async (request, reply): Promise<{ metadata: ClusterOperation }> => {
+      const path = nodePath(request.params);
+      const cluster = clusterOf(request.query);
+      const body = parseInput(nodePatchSchema, request.body, "node change");
+      const result = await callCluster(cluster, (signal) =>
+        cluster.client.patch<AmsOperation>(path, body, signal),
+      );
+      void reply.code(202);
+      return { metadata: withCluster(cluster, result.metadata) };
+    },
+  );
+
+  app.delete<NameParams>(
+    "/api/nodes/:name",
+    async (request, reply): Promise<{ metadata: ClusterOperation }> => {
+      const path = nodePath(request.params);
+      const cluster = clusterOf(request.query);
+      const body = parseInput(nodeDeleteSchema, request.body ?? {}, "node removal");
+      const result = await callCluster(cluster, (signal) =>
+        cluster.client.delete<AmsOperation>(path, body, signal),
+      );
+      void reply.code(202);
+      return { metadata: withCluster(cluster, result.metadata) };
+    },
+  );
+}
+
+/**
+ * One page of the nodes of these clusters and how many match in all. One cluster pages itself;
+ * several each answer their first `page × size` matches in the same order, merged by that order.
+ */
+async function listNodesOf(
+  clusters: readonly ClusterHandle[],
+  query: NodesListParsed,
+): Promise<NodesListResponse> {
+  const [first] = clusters;
+  if (first === undefined) return { metadata: [], total_size: 0 };
+  const firstIndex = (query.page - 1) * query.size;
+  if (clusters.length === 1) {
+    const page = await listCluster(first, query, query.size, firstIndex);
+    return { metadata: page.nodes, total_size: page.total };
+  }
+  const pages = await Promise.all(
+    clusters.map((cluster) => listFirst(cluster, query, query.page * query.size)),
+  );
+  const merged = mergeInOrder(
+    pages.map((page) => page.nodes),
+    nodeOrder(query.orderBy, query.order),
+    firstIndex + query.size,
+  );
+  return {
+    metadata: merged.slice(firstIndex, firstIndex + query.size),
+    total_size: pages.reduce((sum, page) => sum + page.total, 0),
+  };
+}
+
+interface ClusterPage {
+  nodes: ClusterNode[];
+  total: number;
+}
+
+async function listFirst(
+  cluster: ClusterHandle,
+  query: NodesListParsed,
+  count: number,
+): Promise<ClusterPage> {
+  const nodes: ClusterNode[] = [];
+  let total = 0;
+  while (nodes.length < count) {
+    const limit = Math.min(clusterPageLimit, count - nodes.length);
+    const page = await listCluster(cluster, query, limit, nodes.length);
+    nodes.push(...page.nodes);
+    total = page.total;
+    if (page.nodes.length < limit || nodes.length >= total) break;
+  }
+  return { nodes, total };
+}
+
+async function listCluster(
+  cluster: ClusterHandle,
+  query: NodesListParsed,
+  limit: number,
+  offset: number,
+): Promise<ClusterPage> {
+  const search = new URLSearchParams({
+    recursion: "1",
+    limit: String(limit),
+    offset: String(offset),
+    order_by: query.orderBy,
+    order: query.order,
+  });
+  if (query.search !== undefined && query.search !== "") search.set("search", query.search);
+  if (query.status !== undefined && query.status.length > 0)
+    search.set("status", query.status.join(","));
+  if (query.unschedulable !== undefined) search.set("unschedulable", query.unschedulable);
+  const result = await callCluster(cluster, (signal) =>
+    cluster.client.get<AmsNode[]>(`/1.0/nodes?${search.toString()}`, signal),
+  );
+  return {
+    nodes: result.metadata.map((node) => ({ ...node, clusterId: cluster.id })),
+    total: result.totalSize ?? result.metadata.length,
+  };
+}
+
+/** The clusters' order: by the column, then by name, both in the direction asked for. */
+function nodeOrder(
+  orderBy: NodeListOrderBy,
+  order: "asc" | "desc",
+): (a: AmsNode, b: AmsNode) => number {
+  const direction = order === "asc" ? 1 : -1;
+  const compare = (left: string | number, right: string | number): number =>
+    left < right ? -direction : left > right ? direction : 0;
+  return (a, b) =>
+    compare(nodeSortKey(a, orderBy), nodeSortKey(b, orderBy)) || compare(a.name, b.name);
+}

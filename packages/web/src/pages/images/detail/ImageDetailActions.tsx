@@ -1,0 +1,77 @@
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { ClusterImage } from "../../../api/images.ts";
+import {
+  createInstanceFromImagePath,
+  whyImageActionUnavailable,
+  type ImageAction,
+} from "../shared/image-facts.ts";
+import { ImageActionModal } from "../shared/ImageActionModal.tsx";
+
+type ConfirmedAction = "make-default" | "sync" | "delete";
+
+const labels: Record<ConfirmedAction | "rename", string> = {
+  "make-default": "Make default",
+  sync: "Sync",
+  delete: "Delete",
+  rename: "Rename",
+};
+
+/**
+ * What can be done to the image from its page, each disabled with its reason when it does not
+ * apply. Once deleted, the page goes back to the list.
+ */
+export function ImageDetailActions({ image }: { image: ClusterImage }) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState<ConfirmedAction>();
+  const createReason = whyImageActionUnavailable("create-instance", image);
+  const button = (action: ConfirmedAction | "rename") => {
+    const reason = whyImageActionUnavailable(action satisfies ImageAction, image);
+    return (
+      <button
+        type="button"
+        className={`p-button${action === "delete" ? "--negative" : ""} u-no-margin--bottom`}
+        title={reason}
+        disabled={reason !== undefined}
+        onClick={() => {
+          if (action !== "rename") setConfirming(action);
+        }}
+      >
+        {labels[action]}
+      </button>
+    );
+  };
+  return (
+    <div className="image-detail__actions">
+      {button("make-default")}
+      {button("sync")}
+      {createReason === undefined ? (
+        <Link className="p-button u-no-margin--bottom" to={createInstanceFromImagePath(image)}>
+          Create instance
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className="p-button u-no-margin--bottom"
+          title={createReason}
+          disabled
+        >
+          Create instance
+        </button>
+      )}
+      {button("rename")}
+      {button("delete")}
+      {confirming !== undefined && (
+        <ImageActionModal
+          input={{ image, action: confirming }}
+          onClose={() => {
+            setConfirming(undefined);
+          }}
+          onDone={() => {
+            if (confirming === "delete") void navigate("/images");
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useCallback, useState } from "react";
+import type { ClusterImage } from "../../../api/images.ts";
+import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
+import { PageLoader } from "../../../components/PageLoader.tsx";
+import type { Noun } from "../../../components/list/count-noun.ts";
+import { whyEmpty } from "../../../components/list/empty-reason.ts";
+import { ListEmptyState } from "../../../components/list/ListEmptyState.tsx";
+import { ListPagination } from "../../../components/list/ListPagination.tsx";
+import { ListView } from "../../../components/list/ListView.tsx";
+import { useListUrlState } from "../../../components/list/url/use-list-url-state.ts";
+import { useImagesPage } from "../../../queries/images.ts";
+import { ImageActionModal } from "../shared/ImageActionModal.tsx";
+import { imagesListSource } from "./images-list-request.ts";
+import { ImagesFilterBar } from "./ImagesFilterBar.tsx";
+import type { ImageRowAction } from "./ImageRowActions.tsx";
+import { imageKey, ImagesTable } from "./ImagesTable.tsx";
+import "./_images-list.scss";
+
+const imageNoun: Noun = { one: "image", other: "images" };
+
+/**
+ * The images of the clusters, a page at a time: search, type, status, sort and page live in the
+ * URL, the server filters, sorts and pages, and the events keep it fresh.
+ */
+export function ImagesList() {
+  const list = useListUrlState(imagesListSource);
+  const page = useImagesPage(list.request);
+  const rows = page.data?.metadata;
+  const total = page.data?.total_size ?? 0;
+  const emptyReason = rows === undefined ? undefined : whyEmpty(rows.length, total, list.filtered);
+
+  const [pending, setPending] = useState<{ key: string; action: ImageRowAction }>();
+  const onAction = useCallback((image: ClusterImage, action: ImageRowAction) => {
+    setPending({ key: imageKey(image), action });
+  }, []);
+  // The latest answer's copy, so that the dialog sees what changed while it is open.
+  const target = rows?.find((image) => imageKey(image) === pending?.key);
+
+  return (
+    <ListView>
+      {emptyReason !== "none" && (
+        <ImagesFilterBar
+          urlFilters={list.params.filters}
+          query={list.query}
+          onFilter={list.setFilter}
+          onClear={list.clearFilters}
+          filtered={list.filtered}
+        />
+      )}
+      {page.isError && <ErrorNotice title="Cannot load the images" error={page.error} />}
+      {page.isPending && <PageLoader />}
+      {emptyReason !== undefined && (
+        <ListEmptyState
+          reason={emptyReason}
+          noun={imageNoun}
+          none={{
+            title: "No images",
+            children: <p>Images are the Android systems instances and applications start from.</p>,
+          }}
+          onClearFilters={list.clearFilters}
+          onFirstPage={() => {
+            list.setPage(1);
+          }}
+        />
+      )}
+      {rows !== undefined && rows.length > 0 && (
+        <ImagesTable
+          images={rows}
+          sort={list.sort}
+          onSort={list.setSort}
+          onAction={onAction}
+          stale={page.isPlaceholderData}
+        />
+      )}
+      {page.data !== undefined && total > 0 && (
+        <ListPagination
+          noun={imageNoun}
+          page={list.query.page}
+          size={list.query.size}
+          total={total}
+          onPage={list.setPage}
+          onSize={list.setSize}
+        />
+      )}
+      {target !== undefined && pending !== undefined && (
+        <ImageActionModal
+          key={pending.key}
+          input={{ image: target, action: pending.action }}
+          onClose={() => {
+            setPending(undefined);
+          }}
+        />
+      )}
+    </ListView>
+  );
+}

@@ -1,0 +1,135 @@
+import type { ImagesListOrderBy } from "@anbox-dashboard/contract";
+import type { ClusterImage } from "../../../api/images.ts";
+import type { TableColumn } from "../../../components/table/table-column.ts";
+import { formatBytes } from "../../../util/bytes.ts";
+import { formatDate } from "../../../util/dates.ts";
+import {
+  imageCreatedAt,
+  imagePath,
+  imageTypeLabel,
+  latestVersionOf,
+} from "../shared/image-facts.ts";
+import { ImageStatusLabel } from "../shared/ImageStatusLabel.tsx";
+import { ImageRowActions, type ImageRowAction } from "./ImageRowActions.tsx";
+
+export type ImageColumn = TableColumn<ClusterImage, ImagesListOrderBy>;
+
+function nameCell(image: ClusterImage) {
+  return (
+    <a className="images-list__name" href={imagePath(image.clusterId, image.id)}>
+      {image.name}
+    </a>
+  );
+}
+
+function defaultCell(image: ClusterImage) {
+  return image.default ? (
+    <span className="p-status-label--positive">Default {imageTypeLabel(image.type)}</span>
+  ) : null;
+}
+
+function createdCell(image: ClusterImage) {
+  const created = imageCreatedAt(image);
+  return created === undefined ? null : formatDate(created * 1000);
+}
+
+/**
+ * The columns of the images list. The name, the status and the actions always show; then, as the
+ * width shrinks, the cluster, the architecture, the creation date, the number of versions, the
+ * size, the latest version, the type and the default flag give way, in that order.
+ */
+export function imageColumns(
+  onAction: (image: ClusterImage, action: ImageRowAction) => void,
+): ImageColumn[] {
+  return [
+    {
+      id: "name",
+      header: "Name",
+      sortKey: "name",
+      cell: nameCell,
+      priority: 0,
+      minWidth: 10,
+      grow: 3,
+      rowHeader: true,
+      unlabelledInCards: true,
+    },
+    {
+      id: "type",
+      header: "Type",
+      sortKey: "type",
+      cell: (image) => imageTypeLabel(image.type),
+      priority: 2,
+      minWidth: 6.5,
+    },
+    {
+      id: "default",
+      header: "Default",
+      cell: defaultCell,
+      priority: 1,
+      minWidth: 9.5,
+    },
+    {
+      id: "status",
+      header: "Status",
+      sortKey: "status",
+      cell: (image) => <ImageStatusLabel status={image.status} />,
+      priority: 0,
+      minWidth: 7,
+    },
+    {
+      id: "latest",
+      header: "Latest version",
+      cell: (image) => latestVersionOf(image)?.version ?? null,
+      priority: 3,
+      minWidth: 6,
+    },
+    {
+      id: "versions",
+      header: "Versions",
+      cell: (image) => image.versions.length,
+      priority: 5,
+      minWidth: 6,
+    },
+    {
+      id: "size",
+      header: "Size",
+      sortKey: "size",
+      cell: (image) => {
+        const latest = latestVersionOf(image);
+        return latest === undefined ? null : formatBytes(latest.size);
+      },
+      priority: 4,
+      minWidth: 6.5,
+    },
+    {
+      id: "architecture",
+      header: "Architecture",
+      cell: (image) => image.architecture,
+      priority: 7,
+      minWidth: 7.5,
+    },
+    {
+      id: "created",
+      header: "Created",
+      sortKey: "created_at",
+      cell: createdCell,
+      priority: 6,
+      minWidth: 8.5,
+    },
+    {
+      id: "cluster",
+      header: "Cluster",
+      cell: (image) => image.clusterId,
+      priority: 8,
+      minWidth: 6,
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (image) => <ImageRowActions image={image} onAction={onAction} />,
+      priority: 0,
+      minWidth: 16,
+      unlabelledInCards: true,
+    },
+  ];
+}

@@ -1,0 +1,78 @@
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { Cluster } from "@anbox-dashboard/contract";
+import { SelectField } from "../../components/form/SelectField.tsx";
+import { SubmitButton } from "../../components/form/SubmitButton.tsx";
+import { TextField } from "../../components/form/TextField.tsx";
+import { Modal } from "../../components/overlays/Modal.tsx";
+import { useCreateNode } from "../../queries/nodes.ts";
+import {
+  addNodeDefaults,
+  addNodeFormSchema,
+  nodesPostOf,
+  type AddNodeFormValues,
+} from "./add-node-form.ts";
+
+interface Props {
+  clusters: readonly Cluster[];
+  close: () => void;
+}
+
+/** Adds a (virtual) node to a cluster: its name and size; it comes online by itself. */
+export function AddNodeModal({ clusters, close }: Props) {
+  const { control, handleSubmit } = useForm<AddNodeFormValues>({
+    defaultValues: { ...addNodeDefaults, clusterId: clusters[0]?.id ?? "" },
+    mode: "all",
+    resolver: zodResolver(addNodeFormSchema),
+  });
+  const create = useCreateNode();
+  const submit = handleSubmit((values) => {
+    create.mutate({ clusterId: values.clusterId, node: nodesPostOf(values) }, { onSuccess: close });
+  });
+  return (
+    <Modal title="Add a node" close={close}>
+      <form
+        className="p-form"
+        noValidate
+        onSubmit={(event) => {
+          void submit(event);
+        }}
+      >
+        {create.isError && (
+          <div className="p-notification--negative" role="alert">
+            <div className="p-notification__content">
+              <p className="p-notification__message">{create.error.message}</p>
+            </div>
+          </div>
+        )}
+        {clusters.length > 1 && (
+          <SelectField control={control} name="clusterId" label="Cluster">
+            {clusters.map((cluster) => (
+              <option key={cluster.id} value={cluster.id}>
+                {cluster.id}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        <TextField control={control} name="name" label="Name" required />
+        <TextField control={control} name="cpus" label="CPUs" />
+        <TextField control={control} name="memoryGb" label="Memory (GB)" />
+        <TextField control={control} name="diskGb" label="Disk (GB)" />
+        <TextField control={control} name="gpuSlots" label="GPU slots" />
+        <div className="add-node-form__buttons">
+          <button type="button" className="p-button--base" onClick={close}>
+            Cancel
+          </button>
+          <SubmitButton
+            className="p-button--positive"
+            busy={create.isPending}
+            busyLabel="Adding…"
+            disabled={create.isPending}
+          >
+            Add node
+          </SubmitButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { render } from "@testing-library/react";
+import { AllocationBar } from "./AllocationBar.tsx";
+import type { NodeResource } from "./node-capacity.ts";
+
+const cpu = (allocated: number, capacity: number): NodeResource => ({
+  key: "cpu",
+  label: "CPU",
+  allocated,
+  capacity,
+  unit: "count",
+});
+
+describe("AllocationBar", () => {
+  it("says the figures and the share in text, the bar drawn beside them", () => {
+    const { container } = render(<AllocationBar resource={cpu(2, 8)} showLabel />);
+    expect(container.textContent).toBe("CPU: 2 / 8 (25 %)");
+    const fill = container.querySelector<HTMLElement>(".allocation-bar__fill");
+    expect(fill?.style.width).toBe("25%");
+    expect(container.querySelector(".allocation-bar__track")).toHaveAttribute(
+      "aria-hidden",
+      "true",
+    );
+  });
+
+  it("says a full resource is full, in words and not in colour only", () => {
+    const { container } = render(<AllocationBar resource={cpu(10, 8)} />);
+    expect(container.textContent).toBe("10 / 8 (125 %, full)");
+    expect(container.querySelector(".allocation-bar--full")).not.toBeNull();
+    expect(container.querySelector<HTMLElement>(".allocation-bar__fill")?.style.width).toBe("100%");
+  });
+
+  it("says None when the node has none of the resource", () => {
+    const { container } = render(<AllocationBar resource={{ ...cpu(0, 0), key: "gpu" }} />);
+    expect(container.textContent).toBe("None");
+    expect(container.querySelector(".allocation-bar__track")).toBeNull();
+  });
+
+  it("writes sizes in bytes with their unit", () => {
+    const memory: NodeResource = {
+      key: "memory",
+      label: "Memory",
+      allocated: 3e9,
+      capacity: 32e9,
+      unit: "bytes",
+    };
+    const { container } = render(<AllocationBar resource={memory} />);
+    expect(container.textContent).toBe("3 GB / 32 GB (9 %)");
+  });
+});

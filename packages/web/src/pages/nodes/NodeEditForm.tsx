@@ -1,0 +1,94 @@
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { ClusterNode } from "../../api/nodes.ts";
+import { CheckboxField } from "../../components/form/CheckboxField.tsx";
+import { SubmitButton } from "../../components/form/SubmitButton.tsx";
+import { TextField } from "../../components/form/TextField.tsx";
+import { useUpdateNode } from "../../queries/nodes.ts";
+import {
+  nodeEditFormSchema,
+  nodeEditFormValuesOf,
+  nodePatchOf,
+  type NodeEditFormValues,
+} from "./node-edit-form.ts";
+
+interface Props {
+  node: ClusterNode;
+}
+
+/**
+ * What can be changed of a node: its CPU and memory allocation rates, GPU and VPU slots, tags and
+ * whether it takes new instances. Only what changed is sent; the contract's rules check it first.
+ */
+export function NodeEditForm({ node }: Props) {
+  const { control, handleSubmit } = useForm<NodeEditFormValues>({
+    // The node's settings as they are now: a change (saved here, or by someone else) updates
+    // the fields in place, so the focus stays where it was; what is being typed is kept.
+    values: nodeEditFormValuesOf(node),
+    resetOptions: { keepDirtyValues: true },
+    mode: "all",
+    resolver: zodResolver(nodeEditFormSchema(node)),
+  });
+  const update = useUpdateNode();
+  const values: NodeEditFormValues = { ...nodeEditFormValuesOf(node), ...useWatch({ control }) };
+  const changed = Object.keys(nodePatchOf(values, node)).length > 0;
+
+  const submit = handleSubmit((values) => {
+    // Once the cluster applied it, the node's event refreshes the panel with the new settings.
+    update.mutate({ node, patch: nodePatchOf(values, node) });
+  });
+
+  return (
+    <form
+      className="p-form node-edit-form"
+      noValidate
+      onSubmit={(event) => {
+        void submit(event);
+      }}
+    >
+      {update.isError && (
+        <div className="p-notification--negative" role="alert">
+          <div className="p-notification__content">
+            <h3 className="p-notification__title">The node was not changed</h3>
+            <p className="p-notification__message">{update.error.message}</p>
+          </div>
+        </div>
+      )}
+      <TextField
+        control={control}
+        name="cpuAllocationRate"
+        label="CPU allocation rate"
+        help="How many times its CPUs the node hands out (over 0, at most 100)."
+      />
+      <TextField
+        control={control}
+        name="memoryAllocationRate"
+        label="Memory allocation rate"
+        help="How many times its memory the node hands out (over 0, at most 100)."
+      />
+      <TextField control={control} name="gpuSlots" label="GPU slots" />
+      <TextField control={control} name="vpuSlots" label="VPU slots" />
+      <TextField
+        control={control}
+        name="tags"
+        label="Tags"
+        help="Comma-separated; applications choose nodes by tag."
+      />
+      <CheckboxField
+        control={control}
+        name="unschedulable"
+        label="Unschedulable"
+        help="Takes no new instances; those on it keep running."
+      />
+      <SubmitButton
+        className="p-button--positive"
+        busy={update.isPending}
+        busyLabel="Saving…"
+        disabled={!changed || update.isPending}
+      >
+        Save changes
+      </SubmitButton>
+      {!changed && <p className="p-form-help-text">Nothing changed yet.</p>}
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  type QueryClient,
+} from "@tanstack/react-query";
+import type { ClusterOperation } from "@anbox-dashboard/contract";
+import {
+  deleteImage,
+  deleteImageVersion,
+  fetchImage,
+  fetchImagesPage,
+  fetchImageUsers,
+  updateImage,
+  type ClusterImage,
+  type ImagesListRequest,
+} from "../api/images.ts";
+import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
+import { mutationToasts } from "../context/mutation-meta.ts";
+import { showToast } from "../context/query-client.ts";
+import { queryKeys } from "../context/query-keys.ts";
+
+// The images' server data. Lifecycle events (image-created, -updated, -deleted) invalidate every
+// ["images"] query, so the list and the detail follow the cluster without a reload.
+
+/** One page of images, as the server filtered, sorted and paged it. */
+export function imagesPageQuery(request: ImagesListRequest) {
+  return queryOptions({
+    queryKey: queryKeys.imagesPage(request),
+    queryFn: ({ signal }) => fetchImagesPage(request, signal),
+  });
+}
+
+/** One page of images; the previous page stays on screen while the next one loads. */
+export function useImagesPage(request: ImagesListRequest) {
+  return useQuery({ ...imagesPageQuery(request), placeholderData: keepPreviousData });
+}
+
+/** One image, by its cluster and id. */
+function imageQuery(clusterId: string, id: string) {
+  return queryOptions({
+    queryKey: queryKeys.image(clusterId, id),
+    queryFn: ({ signal }) => fetchImage(clusterId, id, signal),
+  });
+}
+
+export function useImage(clusterId: string, id: string) {
+  return useQuery(imageQuery(clusterId, id));
+}
+
+/** The applications and instances built on an image; asked again each time it is shown. */
+function imageUsersQuery(clusterId: string, id: string) {
+  return queryOptions({
+    queryKey: queryKeys.imageUsers(clusterId, id),
+    queryFn: ({ signal }) => fetchImageUsers(clusterId, id, signal),
+    staleTime: 0,
+  });
+}
+
+export function useImageUsers(clusterId: string, id: string) {
+  return useQuery(imageUsersQuery(clusterId, id));
+}
+
+/** What can be done to one image (or, for "delete-version", to one of its versions). */
+export type ImageActionInput =
+  | { image: ClusterImage; action: "make-default" | "sync" | "delete" }
+  | { image: ClusterImage; action: "delete-version"; version: number };
+
+function describeAction(input: ImageActionInput): { doing: string; failed: string } {
+  const name = input.image.name;
+  switch (input.action) {
+    case "make-default":
+      return {
+        doing: `Making ${name} the default ${input.image.type} image`,
+        failed: `Could not make ${name} the default`,
+      };
+    case "sync":
+      return { doing: `Syncing ${name}`, failed: `Sync failed: ${name}` };
+    case "delete":
+      return { doing: `Deleting ${name}`, failed: `Delete failed: ${name}` };
+    case "delete-version":
+      return {
+        doing: `Deleting version ${String(input.version)} of ${name}`,
+        failed: `Could not delete version ${String(input.version)} of ${name}`,
+      };
+  }
+}
+
+function runAction(input: ImageActionInput): Promise<ClusterOperation> {
+  const { clusterId, id } = input.image;
+  switch (input.action) {
+    case "make-default":
+      return updateImage(clusterId, id, { default: true });
+    case "sync":
+      return updateImage(clusterId, id, { force_sync: true });
+    case "delete":
+      return deleteImage(clusterId, id);
+    case "delete-version":
+      return deleteImageVersion(clusterId, id, input.version);
+  }
+}
+
+/**
+ * Make an image the default of its type, sync it, delete it or one of its versions. The call
+ * answers with the cluster's operation at once; the cluster's refusal (instances run on it, the
+ * only version) is the mutation's error, which the confirming dialog shows, and a later failure of
+ * the operation is told by the events' failure handler. The lists refresh by the lifecycle events the operation announces.
+ */
+export function useImageAction() {
+  return useMutation({
+    mutationFn: runAction,
+    meta: {
+      toasts: mutationToasts<ClusterOperation, ImageActionInput>({
+        // No failure toast: the dialog that sent it shows the cluster's refusal in its words.
+        success: (_operation, input) => ({ kind: "info", title: describeAction(input).doing }),
+      }),
+      invalidates: [queryKeys.images()],
+    },
+    onSuccess: (operation, input, _onMutateResult, { client }) => {
+      registerOperationFailureHandler(operation.id, (err) => {
+        showToast(client, {
+          kind: "failure",
+          title: describeAction(input).failed,
+          error: err === "" ? "The cluster gave no reason." : err,
+        });
+      });
+    },
+  });
+}
+
+/** Asks for a page before the list renders it (the search's keystrokes); never fails. */
+export function prefetchImagesPage(
+  queryClient: QueryClient,
+  request: ImagesListRequest,
+): Promise<void> {
+  return queryClient.query(imagesPageQuery(request)).then(
+    () => undefined,
+    () => undefined,
+  );
+}

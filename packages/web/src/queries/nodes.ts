@@ -1,0 +1,125 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import type { ClusterOperation } from "@anbox-dashboard/contract";
+import {
+  createNode,
+  deleteNode,
+  fetchNode,
+  fetchNodes,
+  updateNode,
+  type NodePatch,
+  type NodesListRequest,
+  type NodesPost,
+} from "../api/nodes.ts";
+import { useEventClusterIds } from "../context/events/events-context.ts";
+import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
+import { mutationToasts } from "../context/mutation-meta.ts";
+import { queryKeys } from "../context/query-keys.ts";
+import { showToast } from "../context/query-client.ts";
+import { useSessionInfo } from "./session-info.ts";
+
+/** A page of the nodes list, as the clusters filtered, sorted and paged it. */
+export function nodesPageQuery(request: NodesListRequest) {
+  return queryOptions({
+    queryKey: queryKeys.nodesPage(request),
+    queryFn: ({ signal }) => fetchNodes(request, signal),
+  });
+}
+
+/**
+ * A page of the nodes of the followed clusters (all outside an events provider); the previous page
+ * stays on screen while the next loads. Runs only for a signed-in user.
+ */
+export function useNodesPage(request: Omit<NodesListRequest, "clusterIds">) {
+  const clusterIds = useEventClusterIds();
+  const info = useSessionInfo();
+  return useQuery({
+    ...nodesPageQuery({ ...request, clusterIds }),
+    enabled: info.isSuccess,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One node, by its cluster and name. */
+function nodeQuery(clusterId: string, name: string) {
+  return queryOptions({
+    queryKey: queryKeys.node(clusterId, name),
+    queryFn: ({ signal }) => fetchNode(clusterId, name, signal),
+  });
+}
+
+export function useNode(clusterId: string, name: string) {
+  return useQuery(nodeQuery(clusterId, name));
+}
+
+interface NodeRef {
+  clusterId: string;
+  name: string;
+}
+
+/** Shows the operation's error in a toast if it fails after the call was accepted. */
+function toastIfItFails(
+  operation: ClusterOperation,
+  title: string,
+  client: Parameters<typeof showToast>[0],
+) {
+  registerOperationFailureHandler(operation.id, (err) => {
+    showToast(client, {
+      kind: "failure",
+      title,
+      error: err === "" ? "The cluster gave no reason." : err,
+    });
+  });
+}
+
+/** Changes a node (allocation rates, slots, tags, schedulability). */
+export function useUpdateNode() {
+  return useMutation({
+    mutationFn: ({ node, patch }: { node: NodeRef; patch: NodePatch }) =>
+      updateNode(node.clusterId, node.name, patch),
+    meta: {
+      toasts: mutationToasts<ClusterOperation, { node: NodeRef; patch: NodePatch }>({
+        success: (_operation, { node }) => ({ kind: "info", title: `Updating node ${node.name}` }),
+        failure: ({ node }) => `Update failed: node ${node.name}`,
+      }),
+      invalidates: [queryKeys.nodes()],
+    },
+    onSuccess: (operation, { node }, _result, { client }) => {
+      toastIfItFails(operation, `Update failed: node ${node.name}`, client);
+    },
+  });
+}
+
+/** Adds a node to a cluster. */
+export function useCreateNode() {
+  return useMutation({
+    mutationFn: ({ clusterId, node }: { clusterId: string; node: NodesPost }) =>
+      createNode(clusterId, node),
+    meta: {
+      toasts: mutationToasts<ClusterOperation, { clusterId: string; node: NodesPost }>({
+        success: (_operation, { node }) => ({ kind: "info", title: `Adding node ${node.name}` }),
+        failure: ({ node }) => `Cannot add node ${node.name}`,
+      }),
+      invalidates: [queryKeys.nodes()],
+    },
+    onSuccess: (operation, { node }, _result, { client }) => {
+      toastIfItFails(operation, `Adding node ${node.name} failed`, client);
+    },
+  });
+}
+
+/** Removes a node; the cluster refuses while instances are on it, and says so. */
+export function useDeleteNode() {
+  return useMutation({
+    mutationFn: (node: NodeRef) => deleteNode(node.clusterId, node.name),
+    meta: {
+      toasts: mutationToasts<ClusterOperation, NodeRef>({
+        success: (_operation, node) => ({ kind: "info", title: `Removing node ${node.name}` }),
+        failure: (node) => `Cannot remove node ${node.name}`,
+      }),
+      invalidates: [queryKeys.nodes()],
+    },
+    onSuccess: (operation, node, _result, { client }) => {
+      toastIfItFails(operation, `Removing node ${node.name} failed`, client);
+    },
+  });
+}
