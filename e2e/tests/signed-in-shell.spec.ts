@@ -99,8 +99,9 @@ test("every route of the dashboard loads its page", async () => {
     ["/applications/default/app1/versions", "Application app1"],
     ["/applications/edit/default/app1", "Edit application app1"],
     ["/images", "Images"],
-    ["/images/default/img1", "Image img1"],
-    ["/images/default/img1/versions", "Image img1"],
+    // No such image: the page says so (rather than a title made of the id).
+    ["/images/default/img1", "Image not found"],
+    ["/images/default/img1/versions", "Image not found"],
     ["/sessions/s1", "Session s1"],
     ["/nodes", "Nodes"],
     ["/registry", "Registry"],

@@ -10,12 +10,10 @@ import {
   type NodesListRequest,
   type NodesPost,
 } from "../api/nodes.ts";
-import { useEventClusterIds } from "../context/events/events-context.ts";
 import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
 import { mutationToasts } from "../context/mutation-meta.ts";
 import { queryKeys } from "../context/query-keys.ts";
 import { showToast } from "../context/query-client.ts";
-import { useSessionInfo } from "./session-info.ts";
 
 /** A page of the nodes list, as the clusters filtered, sorted and paged it. */
 export function nodesPageQuery(request: NodesListRequest) {
@@ -26,17 +24,12 @@ export function nodesPageQuery(request: NodesListRequest) {
 }
 
 /**
- * A page of the nodes of the followed clusters (all outside an events provider); the previous page
- * stays on screen while the next loads. Runs only for a signed-in user.
+ * A page of the nodes of every cluster; the previous page stays on screen while the next loads.
+ * Like the instances list it names no clusters, so its key is known at once and the first request
+ * starts with the page, not again once the cluster list has arrived.
  */
 export function useNodesPage(request: Omit<NodesListRequest, "clusterIds">) {
-  const clusterIds = useEventClusterIds();
-  const info = useSessionInfo();
-  return useQuery({
-    ...nodesPageQuery({ ...request, clusterIds }),
-    enabled: info.isSuccess,
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...nodesPageQuery(request), placeholderData: keepPreviousData });
 }
 
 /** One node, by its cluster and name. */
