@@ -21,7 +21,8 @@ import {
 import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { AmsClient } from "../src/clusters/ams-client.ts";
 import { callCluster } from "../src/clusters/cluster-call.ts";
-import { listInstancesOf, mergeInOrder } from "../src/api/instances/list.ts";
+import { listInstancesOf } from "../src/api/instances/list.ts";
+import { mergeInOrder } from "../src/clusters/page-across-clusters.ts";
 import type { ClusterHandle } from "../src/clusters/cluster-handle.ts";
 import { ApiError } from "../src/http/api-error.ts";
 import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";

@@ -20,10 +20,7 @@ import { requireCluster, selectClusters } from "../clusters/choose-cluster.ts";
 import { callCluster } from "../clusters/cluster-call.ts";
 import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
-import { mergeInOrder } from "./instances/list.ts";
-
-/** The most a cluster lists at once (its `limit` maximum, as AMS's). */
-const clusterPageLimit = 1000;
+import { pageAcrossClusters, type ClusterSlice } from "../clusters/page-across-clusters.ts";
 
 interface NameParams {
   Params: { name: string };
@@ -98,55 +95,17 @@ export function registerNodesRoutes(app: FastifyInstance, context: ServerContext
   );
 }
 
-/**
- * One page of the nodes of these clusters and how many match in all. One cluster pages itself;
- * several each answer their first `page × size` matches in the same order, merged by that order.
- */
-async function listNodesOf(
+/** One page of the nodes of these clusters and how many match in all (`pageAcrossClusters`). */
+function listNodesOf(
   clusters: readonly ClusterHandle[],
   query: NodesListParsed,
 ): Promise<NodesListResponse> {
-  const [first] = clusters;
-  if (first === undefined) return { metadata: [], total_size: 0 };
-  const firstIndex = (query.page - 1) * query.size;
-  if (clusters.length === 1) {
-    const page = await listCluster(first, query, query.size, firstIndex);
-    return { metadata: page.nodes, total_size: page.total };
-  }
-  const pages = await Promise.all(
-    clusters.map((cluster) => listFirst(cluster, query, query.page * query.size)),
-  );
-  const merged = mergeInOrder(
-    pages.map((page) => page.nodes),
+  return pageAcrossClusters(
+    clusters,
+    query,
+    (cluster, limit, offset) => listCluster(cluster, query, limit, offset),
     nodeOrder(query.orderBy, query.order),
-    firstIndex + query.size,
   );
-  return {
-    metadata: merged.slice(firstIndex, firstIndex + query.size),
-    total_size: pages.reduce((sum, page) => sum + page.total, 0),
-  };
-}
-
-interface ClusterPage {
-  nodes: ClusterNode[];
-  total: number;
-}
-
-async function listFirst(
-  cluster: ClusterHandle,
-  query: NodesListParsed,
-  count: number,
-): Promise<ClusterPage> {
-  const nodes: ClusterNode[] = [];
-  let total = 0;
-  while (nodes.length < count) {
-    const limit = Math.min(clusterPageLimit, count - nodes.length);
-    const page = await listCluster(cluster, query, limit, nodes.length);
-    nodes.push(...page.nodes);
-    total = page.total;
-    if (page.nodes.length < limit || nodes.length >= total) break;
-  }
-  return { nodes, total };
 }
 
 async function listCluster(
@@ -154,7 +113,7 @@ async function listCluster(
   query: NodesListParsed,
   limit: number,
   offset: number,
-): Promise<ClusterPage> {
+): Promise<ClusterSlice<ClusterNode>> {
   const search = new URLSearchParams({
     recursion: "1",
     limit: String(limit),
@@ -170,7 +129,7 @@ async function listCluster(
     cluster.client.get<AmsNode[]>(`/1.0/nodes?${search.toString()}`, signal),
   );
   return {
-    nodes: result.metadata.map((node) => ({ ...node, clusterId: cluster.id })),
+    items: result.metadata.map((node) => ({ ...node, clusterId: cluster.id })),
     total: result.totalSize ?? result.metadata.length,
   };
 }

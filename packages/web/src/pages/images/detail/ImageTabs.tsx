@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LinkTabs } from "../../../components/page-layout/LinkTabs.tsx";
 import { imageTabPath, imageTabs, type ImageTab } from "./image-tabs.ts";
 
 /** The id of the panel the tabs control (`ImageDetailPage` renders it). */
@@ -12,29 +12,15 @@ interface Props {
   active: ImageTab;
 }
 
-/** Vanilla tabs whose items are links: the open tab lives in the URL. */
+/** An image's sections, the open one in the URL. */
 export function ImageTabs({ clusterId, imageId, active }: Props) {
   return (
-    <nav className="p-tabs" aria-label="Image sections">
-      <div className="p-tabs__list" role="tablist">
-        {imageTabs.map((tab) => {
-          const selected = tab.id === active;
-          return (
-            <div className="p-tabs__item" key={tab.id}>
-              <Link
-                className="p-tabs__link"
-                role="tab"
-                id={imageTabId(tab.id)}
-                aria-selected={selected}
-                aria-controls={selected ? imageTabPanelId : undefined}
-                to={imageTabPath(clusterId, imageId, tab.id)}
-              >
-                {tab.label}
-              </Link>
-            </div>
-          );
-        })}
-      </div>
-    </nav>
+    <LinkTabs
+      label="Image sections"
+      tabs={imageTabs.map((tab) => ({ ...tab, to: imageTabPath(clusterId, imageId, tab.id) }))}
+      active={active}
+      tabId={imageTabId}
+      panelId={imageTabPanelId}
+    />
   );
 }
