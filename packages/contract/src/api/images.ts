@@ -22,6 +22,9 @@ const commaList = z
       .filter((item) => item !== ""),
   );
 
+/** The longest search of the images list. */
+export const imageSearchMaxLength = 255;
+
 /**
  * Query of `GET /api/images`. `search` matches a part of the name, whatever the case; `type`
  * matches exactly; `status` takes a comma-joined list; `subclusters` names the clusters to list
@@ -36,7 +39,7 @@ export const imagesListQuerySchema = z.object({
     .default("name"),
   search: z
     .string({ message: "search must be given once, as a part of a name" })
-    .max(255, "search must be at most 255 characters")
+    .max(imageSearchMaxLength, `search must be at most ${String(imageSearchMaxLength)} characters`)
     .optional(),
   type: z.enum(imageTypes, { message: `type must be ${imageTypes.join(" or ")}` }).optional(),
   status: commaList

@@ -35,12 +35,15 @@ const statusList = z
     `status must be a comma-joined list of ${nodeStatuses.join(", ")}`,
   );
 
+/** The longest search of the nodes list (a node name is at most 63 characters). */
+export const nodeSearchMaxLength = 63;
+
 /** The filters both the dashboard and the cluster take, with messages that name the field. */
 export const nodeListFilterFields = {
   /** A part of the name or of the address. */
   search: z
     .string({ message: "give search once" })
-    .max(63, "search must be at most 63 characters")
+    .max(nodeSearchMaxLength, `search must be at most ${String(nodeSearchMaxLength)} characters`)
     .optional(),
   status: statusList.optional(),
   unschedulable: z

@@ -1,4 +1,9 @@
-import { nodeListOrderBy, nodeStatuses, type NodeListOrderBy } from "@anbox-dashboard/contract";
+import {
+  nodeListOrderBy,
+  nodeSearchMaxLength,
+  nodeStatuses,
+  type NodeListOrderBy,
+} from "@anbox-dashboard/contract";
 import type { NodesListRequest } from "../../api/nodes.ts";
 import type { SortOrder } from "../../components/list/url/list-params.ts";
 import {
@@ -24,8 +29,8 @@ const nodeListSpec: ListSpec<NodeListOrderBy, NodeFilterKey> = {
   defaultSort: "name",
   defaultOrder: defaultNodeOrderFor,
   filters: {
-    // A part of a name (at most 63 characters) or of an address.
-    search: { kind: "text", maxLength: 63 },
+    // A part of a name or of an address, no longer than the server takes.
+    search: { kind: "text", maxLength: nodeSearchMaxLength },
     status: { kind: "any-of", values: nodeStatuses },
     scheduling: { kind: "one-of", values: schedulingValues },
   },

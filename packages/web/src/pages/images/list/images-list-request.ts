@@ -1,4 +1,5 @@
 import {
+  imageSearchMaxLength,
   imagesListOrderBy,
   imageStatuses,
   imageTypes,
@@ -31,7 +32,7 @@ export const imageListSpec: ListSpec<ImagesListOrderBy, ImageFilterKey> = {
   defaultOrder: defaultOrderFor,
   filters: {
     // The server refuses a longer search.
-    search: { kind: "text", maxLength: 255 },
+    search: { kind: "text", maxLength: imageSearchMaxLength },
     type: { kind: "one-of", values: imageTypes },
     status: { kind: "any-of", values: imageStatuses },
   },
