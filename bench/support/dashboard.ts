@@ -33,6 +33,8 @@ export function median(values: readonly number[]): number {
 export interface BenchDashboard {
   baseUrl: string;
   dataDir: string;
+  /** The dashboard server's process (`bin/dashboard` execs Node), for its /proc figures. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -58,7 +60,9 @@ export async function startDashboard(
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
-      if ((await fetch(`${baseUrl}/api/auth-info`)).ok) return { baseUrl, dataDir, stop };
+      if ((await fetch(`${baseUrl}/api/auth-info`)).ok) {
+        return { baseUrl, dataDir, pid: dashboard.pid, stop };
+      }
     } catch {
       // not listening yet
     }

@@ -38,7 +38,7 @@ for (const width of [1280, 375]) {
     await page.goto("/images");
     await expectPageTitle(page, "Images");
     await expect(containerRow(page, "jammy:android15:amd64")).toContainText("Default Container");
-    await expect(page.getByRole("button", { name: "Add image" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Add image" })).toBeEnabled();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(
       true,
     );

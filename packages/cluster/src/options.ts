@@ -18,7 +18,12 @@ export interface ClusterOptions {
   tokenSecret: string;
   /** The API over TCP with mTLS (`CLUSTER_HTTPS_ADDRESS=127.0.0.1:8444`); off when undefined. */
   httpsAddress?: { host: string; port: number } | undefined;
+  /** Largest image package `POST /1.0/images/` accepts (413 past it); `defaultMaxImageUploadBytes` when absent. */
+  maxImageUploadBytes?: number | undefined;
 }
+
+/** 8 GiB: a provided Android image is under 1 GB compressed; room for larger VM images. */
+export const defaultMaxImageUploadBytes = 8 * 1024 * 1024 * 1024;
 
 export class ClusterOptionsError extends Error {}
 
@@ -35,6 +40,11 @@ export function readClusterOptions(
     ...base,
     databaseUrl: emptyToUndefined(env.CLUSTER_DATABASE_URL),
     httpsAddress: readAddress(env.CLUSTER_HTTPS_ADDRESS),
+    maxImageUploadBytes: readNumber(
+      env,
+      "CLUSTER_MAX_IMAGE_UPLOAD_BYTES",
+      defaultMaxImageUploadBytes,
+    ),
     bootStepDelayMs: readNumber(env, "CLUSTER_BOOT_STEP_DELAY_MS", 800),
     stopDelayMs: readNumber(env, "CLUSTER_STOP_DELAY_MS", 500),
     firstNode: {

@@ -138,6 +138,7 @@ describe("instances from applications", () => {
           published: version.published ? 1 : 0,
           boot_activity: "com.example.game.Main",
           error_message: "",
+          size: 0,
           package_path: "",
           created_at: 1,
         })

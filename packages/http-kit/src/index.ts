@@ -4,3 +4,4 @@ export type { RefusalWording } from "./refusal-wording.ts";
 export { clientErrorsAnswered, frameworkErrorsAnswered } from "./framework-errors.ts";
 export { useJsonBodyParser } from "./json-body.ts";
 export { refuseNulCharacters } from "./nul-characters.ts";
+export { releaseDeadBuffers } from "./release-dead-buffers.ts";

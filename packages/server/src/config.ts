@@ -43,6 +43,12 @@ export interface ServerConfig {
    * (`/stream/{token}`) in a frame. Empty: no page may frame it, nor any other page of the dashboard.
    */
   streamEmbedOrigins: readonly string[];
+  /**
+   * The largest file an upload may carry (an image package), in bytes: `UPLOAD_MAX_BYTES`, 8 GiB
+   * by default. A longer upload is refused before it is read when its size is declared, and cut
+   * off when it passes the limit.
+   */
+  uploadMaxBytes: number;
 }
 
 export interface ExternalIdpConfig {
@@ -79,6 +85,7 @@ export function readConfig(env: Environment, repositoryRoot: string): ServerConf
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     logLevel: readLogLevel(env.LOG_LEVEL),
     streamEmbedOrigins: readStreamEmbedOrigins(env.STREAM_EMBED_ORIGINS),
+    uploadMaxBytes: readUploadMaxBytes(env.UPLOAD_MAX_BYTES),
   };
 }
 
@@ -198,6 +205,17 @@ function readMinutes(env: Environment, key: string, fallback: number): number {
     throw new ConfigError(`${key} must be a whole number of minutes, at least 1, got "${value}"`);
   }
   return minutes;
+}
+
+function readUploadMaxBytes(value: string | undefined): number {
+  if (value === undefined || value === "") return 8 * 1024 ** 3;
+  const bytes = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(bytes) || bytes < 1) {
+    throw new ConfigError(
+      `UPLOAD_MAX_BYTES must be a whole number of bytes, at least 1 (like 8589934592 for 8 GiB), got "${value}"`,
+    );
+  }
+  return bytes;
 }
 
 function readPort(value: string | undefined): number {

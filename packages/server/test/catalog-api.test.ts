@@ -16,7 +16,7 @@ import {
 } from "@anbox-dashboard/contract";
 import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { AmsClient } from "../src/clusters/ams-client.ts";
-import { pageApplications, sortApplications } from "../src/api/applications.ts";
+import { pageApplications, sortApplications } from "../src/api/applications/list.ts";
 import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
 import { storedZip } from "./support/stored-zip.ts";
 
@@ -295,7 +295,7 @@ describe("GET /api/applications", () => {
       ["page=two", "page must be a whole number"],
       ["size=20", "size must be 30, 50 or 100"],
       ["order=up", "order must be asc or desc"],
-      ["orderBy=status", "orderBy must be one of name, created_at"],
+      ["orderBy=size", "orderBy must be one of name, created_at"],
       ["search=" + "x".repeat(256), "search must be at most 255 characters"],
       ["page=1&page=2", "page must be a whole number"],
       ["subclusters=default,nope", '"nope"'],
@@ -316,7 +316,11 @@ describe("GET /api/applications", () => {
     const own = await new AmsClient(clusterSocket("second")).get<AmsApplication>(
       `/1.0/applications/${id}`,
     );
-    expect(metadata).toEqual({ ...own.metadata, clusterId: "second" });
+    expect(metadata).toEqual({
+      ...own.metadata,
+      clusterId: "second",
+      parent_image_name: "jammy:android15:amd64",
+    });
   });
 
   it("answers 404 for an application the cluster does not have, or no longer has", async () => {
@@ -373,6 +377,7 @@ describe("pageApplications", () => {
     resources: { cpus: 2, memory: "3GB", "disk-size": "3GB" },
     versions: [],
     clusterId: "default",
+    parent_image_name: "jammy:android15:amd64",
   };
   const query = { page: 1, size: 30, order: "asc", orderBy: "name" } as const;
 

@@ -8,14 +8,17 @@ import "@fontsource/ubuntu/latin-500.css";
 import "@fontsource/ubuntu-mono/latin-400.css";
 import "./sass/styles.scss";
 import { createQueryClient } from "./context/query-client.ts";
-import { router } from "./router.tsx";
+import { preloadPageOf, router } from "./router.tsx";
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
 
+const queryClient = createQueryClient();
+preloadPageOf(window.location, queryClient);
+
 createRoot(rootElement).render(
   <StrictMode>
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>
   </StrictMode>,

@@ -1,14 +1,18 @@
 import { Suspense } from "react";
 import { createBrowserRouter, matchRoutes, type RouteObject } from "react-router";
+import type { QueryClient } from "@tanstack/react-query";
 import { lazyWithRetry, type PreloadableComponent } from "./util/lazy-with-retry.ts";
 import { PageLoader } from "./components/PageLoader.tsx";
 import { RequireSession } from "./components/RequireSession.tsx";
+import { preloadSessionInfo } from "./queries/session-info.ts";
 import {
   AppErrorFallback,
   PageErrorFallback,
 } from "./components/error-fallback/RouteErrorFallback.tsx";
 import { AppShell } from "./shell/AppShell.tsx";
 import { RootLayout } from "./shell/RootLayout.tsx";
+import { preloadNodesPage } from "./pages/nodes/preload-nodes-page.ts";
+import { preloadInstancesPage } from "./pages/instances/list/preload-instances-page.ts";
 
 type Page = PreloadableComponent<object>;
 
@@ -37,31 +41,48 @@ const pages = {
   notFound: lazyWithRetry(() => import("./pages/not-found/NotFoundPage.tsx")),
 } satisfies Record<string, Page>;
 
-/** What a page's route carries for `preloadPageOf`. */
-interface PageHandle {
-  preload: () => Promise<void>;
+/** Where a page's first data request can start from: the address alone. */
+interface PageAddress {
+  pathname: string;
+  search: string;
 }
 
-function isPageHandle(handle: unknown): handle is PageHandle {
-  return typeof handle === "object" && handle !== null && "preload" in handle;
+/** Asks for the data a page shows first, into the cache its queries read. */
+type PageDataPreload = (queryClient: QueryClient, address: PageAddress) => void;
+
+/** What a route carries for `preloadPageOf`: its page's code, the data it shows first. */
+interface RouteHandle {
+  preload?: () => Promise<void>;
+  preloadData?: PageDataPreload;
+}
+
+function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === "object" && handle !== null;
 }
 
 /**
- * Starts loading the code of the page an address names. Called with the app's first address, so
- * that the page's code arrives while the session is being checked instead of after.
+ * Starts loading the code of the page an address names, and the data it shows first where its
+ * routes say how (the session check, a list's first page). Called with the app's first address,
+ * so that all of it arrives together instead of the page's code and data waiting for the session
+ * check (bench/nodes-page.bench.ts). Signed out, the data requests are refused like the session
+ * check and the login page follows; a page's query asks again once it is shown.
  */
-export function preloadPageOf(location: { pathname: string }): void {
-  for (const match of matchRoutes(routes, location) ?? []) {
+export function preloadPageOf(address: PageAddress, queryClient: QueryClient): void {
+  for (const match of matchRoutes(routes, address) ?? []) {
     const handle: unknown = match.route.handle;
-    if (isPageHandle(handle)) void handle.preload();
+    if (!isRouteHandle(handle)) continue;
+    void handle.preload?.();
+    handle.preloadData?.(queryClient, address);
   }
 }
 
 /** A lazily loaded page, with the 'Loading' spinner while its code arrives. */
-function route(path: string, Component: Page): RouteObject {
+function route(path: string, Component: Page, preloadData?: PageDataPreload): RouteObject {
+  const handle: RouteHandle = { preload: Component.preload };
+  if (preloadData) handle.preloadData = preloadData;
   return {
     path,
-    handle: { preload: Component.preload } satisfies PageHandle,
+    handle,
     element: (
       <Suspense fallback={<PageLoader />}>
         <Component />
@@ -83,6 +104,7 @@ export const routes: RouteObject[] = [
       route("/stream/:token", pages.stream),
       {
         element: <RequireSession />,
+        handle: { preloadData: preloadSessionInfo } satisfies RouteHandle,
         children: [
           {
             element: <AppShell />,
@@ -91,7 +113,7 @@ export const routes: RouteObject[] = [
                 errorElement: <PageErrorFallback />,
                 children: [
                   route("/", pages.landing),
-                  route("/instances", pages.instances),
+                  route("/instances", pages.instances, preloadInstancesPage),
                   route("/instances/new", pages.instanceCreate),
                   route("/instances/:clusterId/:instanceId", pages.instanceDetail),
                   route("/instances/:clusterId/:instanceId/:tab", pages.instanceDetail),
@@ -104,7 +126,7 @@ export const routes: RouteObject[] = [
                   route("/images/:clusterId/:id", pages.imageDetail),
                   route("/images/:clusterId/:id/:tab", pages.imageDetail),
                   route("/sessions/:sessionId", pages.session),
-                  route("/nodes", pages.nodes),
+                  route("/nodes", pages.nodes, preloadNodesPage),
                   route("/registry", pages.registry),
                   route("/config", pages.config),
                   route("/config/:clusterId", pages.config),
@@ -123,5 +145,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-preloadPageOf(window.location);
 export const router = createBrowserRouter(routes);

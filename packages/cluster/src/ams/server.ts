@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import fastifyWebsocket from "@fastify/websocket";
 import { amsRefusals, errorResponse } from "./envelope.ts";
 import { HttpError } from "../http/http-error.ts";
+import { clearUploadTemporaryDirectory } from "../http/receive-upload.ts";
 import type { ClusterContext } from "../context.ts";
 import { registerServiceRoutes } from "./routes/service.ts";
 import { registerOperationRoutes } from "./routes/operations.ts";
@@ -59,6 +60,8 @@ export async function buildAmsServer(
     return reply.code(500).send(errorResponse(500, "Internal error"));
   });
 
+  // Uploads a previous process was receiving when it stopped are gone with it.
+  clearUploadTemporaryDirectory(context.options.dataDir);
   registerServiceRoutes(app, context);
   registerOperationRoutes(app, context);
   registerNodesRoutes(app, context);

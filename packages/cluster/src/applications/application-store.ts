@@ -171,6 +171,7 @@ export function toApplicationVersion(row: ApplicationVersionsTable): AmsApplicat
     status_code: codeOf(applicationVersionStatusCodes, status),
     published: row.published === 1,
     created_at: row.created_at,
+    size: row.size,
     boot_activity: row.boot_activity,
     required_permissions: manifest["required-permissions"] ?? [],
     addons: (manifest.addons ?? []).map((name) => ({ name, version: 0 })),

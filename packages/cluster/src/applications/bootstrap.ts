@@ -1,9 +1,9 @@
-import { readFile, rm, stat, writeFile } from "node:fs/promises";
+import { rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ClusterContext } from "../context.ts";
 import { OperationError, type OperationContext } from "../operations/operation-manager.ts";
-import { readArchive } from "./read-archive.ts";
+import { unpackArchiveTo } from "./read-archive.ts";
 import { apkFileName, manifestFileName } from "./read-package.ts";
 import {
   checkApk,
@@ -11,7 +11,6 @@ import {
   removeApplicationFiles,
   uploadFilePath,
   versionPackagePath,
-  writeEntries,
 } from "./package-files.ts";
 import { findApplication, findVersion } from "./application-store.ts";
 import { readAutoPublish } from "./application-settings.ts";
@@ -66,9 +65,9 @@ async function runBootstrap(
   try {
     await step();
     if (payload.source.type === "upload") {
-      const upload = await readFile(uploadFilePath(options.dataDir, applicationId, version));
-      const { entries } = await readArchive(upload);
-      await writeEntries(directory, entries);
+      // Streamed from the kept upload into the version's directory, a chunk at a time.
+      await rm(directory, { recursive: true, force: true });
+      await unpackArchiveTo(uploadFilePath(options.dataDir, applicationId, version), directory);
     } else {
       const from = join(
         options.dataDir,
@@ -80,11 +79,13 @@ async function runBootstrap(
     }
     await step();
     const apk = join(directory, apkFileName);
-    if (await exists(apk)) problem = await checkApk(apk);
+    if (await exists(apk)) problem = checkApk(apk);
     await step();
   } catch (error) {
     if (operation.signal.aborted) throw error;
     problem = `Bootstrap failed: ${error instanceof Error ? error.message : String(error)}`;
+    // What was unpacked before the failure is of no use to anyone.
+    await rm(directory, { recursive: true, force: true });
   }
 
   const finished = await db

@@ -10,12 +10,8 @@ import { newId } from "../store/ids.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { ApplicationPackage } from "./read-package.ts";
 import { abiOfArchitecture, resolveApplicationImage, type ResolvedImage } from "./resolve-image.ts";
-import {
-  applicationDirectory,
-  storeUpload,
-  uploadFilePath,
-  versionPackagePath,
-} from "./package-files.ts";
+import type { ReceivedUpload } from "../http/receive-upload.ts";
+import { applicationDirectory, uploadFilePath, versionPackagePath } from "./package-files.ts";
 import { bootstrapOperationKind, type BootstrapPayload } from "./bootstrap.ts";
 import { applicationUrl, publishApplicationEvent } from "./application-state.ts";
 import { latestVersion } from "./application-store.ts";
@@ -64,6 +60,7 @@ function versionRow(
   manifestText: string,
   resolved: ResolvedImage,
   now: number,
+  size: number,
 ) {
   return {
     application_id: applicationId,
@@ -78,6 +75,7 @@ function versionRow(
     boot_activity: manifest["boot-activity"] ?? "",
     error_message: "",
     package_path: versionPackagePath(applicationId, number),
+    size,
     created_at: now,
   };
 }
@@ -105,7 +103,7 @@ function isUniqueViolation(error: unknown): boolean {
 export async function createApplication(
   context: ClusterContext,
   pkg: ApplicationPackage,
-  upload: Buffer,
+  upload: ReceivedUpload,
   vm: boolean,
 ): Promise<AmsOperation> {
   const { db, options } = context;
@@ -121,7 +119,8 @@ export async function createApplication(
   const id = newId();
   const now = Math.floor(Date.now() / 1000);
   try {
-    await storeUpload(uploadFilePath(options.dataDir, id, 0), upload);
+    // Kept for the bootstrap: moved, not copied, from where it was received.
+    await upload.keepAs(uploadFilePath(options.dataDir, id, 0));
     await db.transaction().execute(async (tx) => {
       await tx
         .insertInto("applications")
@@ -139,7 +138,7 @@ export async function createApplication(
         .execute();
       await tx
         .insertInto("application_versions")
-        .values(versionRow(id, 0, manifest, pkg.manifestText, resolved, now))
+        .values(versionRow(id, 0, manifest, pkg.manifestText, resolved, now, upload.size))
         .execute();
     });
   } catch (error) {
@@ -155,6 +154,22 @@ export async function createApplication(
     { applicationId: id, version: 0, source: { type: "upload" } },
     "Creating application",
   );
+}
+
+/** The size of the package a version made without an upload copies (0 when not known). */
+async function copiedPackageSize(
+  context: ClusterContext,
+  applicationId: string,
+  source: BootstrapPayload["source"],
+): Promise<number> {
+  if (source.type !== "copy") return 0;
+  const row = await context.db
+    .selectFrom("application_versions")
+    .select("size")
+    .where("application_id", "=", applicationId)
+    .where("number", "=", source.fromVersion)
+    .executeTakeFirst();
+  return row?.size ?? 0;
 }
 
 /** The number the next version of an application gets. */
@@ -173,7 +188,7 @@ export async function addApplicationVersion(
   manifest: ApplicationManifest,
   manifestText: string,
   source: BootstrapPayload["source"],
-  upload?: Buffer,
+  upload?: ReceivedUpload,
 ): Promise<AmsOperation> {
   const { db, options } = context;
   if (manifest.name !== application.name) {
@@ -186,12 +201,13 @@ export async function addApplicationVersion(
   const number = await nextVersionNumber(context, application.id);
   const now = Math.floor(Date.now() / 1000);
   const uploadPath = uploadFilePath(options.dataDir, application.id, number);
+  const size = upload ? upload.size : await copiedPackageSize(context, application.id, source);
   try {
-    if (upload) await storeUpload(uploadPath, upload);
+    if (upload) await upload.keepAs(uploadPath);
     await db.transaction().execute(async (tx) => {
       await tx
         .insertInto("application_versions")
-        .values(versionRow(application.id, number, manifest, manifestText, resolved, now))
+        .values(versionRow(application.id, number, manifest, manifestText, resolved, now, size))
         .execute();
       await tx
         .updateTable("applications")

@@ -1,7 +1,8 @@
-import { mkdir, rm, writeFile, readFile, cp, rename } from "node:fs/promises";
-import { dirname, join, resolve, sep } from "node:path";
-import { unzipSync } from "fflate";
-import type { ArchiveEntry } from "./read-archive.ts";
+import { mkdir, rm, cp } from "node:fs/promises";
+import { join } from "node:path";
+import { HttpError } from "../http/http-error.ts";
+import { FileSource } from "./archive/archive-source.ts";
+import { zipRecords } from "./archive/zip-directory.ts";
 
 // Where an application's files live in the cluster's data directory:
 //   applications/<id>/<version>/          the unpacked package of a version
@@ -20,31 +21,6 @@ export function uploadFilePath(dataDir: string, applicationId: string, version: 
   return join(applicationDirectory(dataDir, applicationId), `${version}.upload`);
 }
 
-/** Keeps an upload for its bootstrap; written whole under a temporary name, then renamed. */
-export async function storeUpload(path: string, data: Buffer): Promise<void> {
-  await mkdir(dirname(path), { recursive: true });
-  const temporary = `${path}.partial`;
-  await writeFile(temporary, data);
-  await rename(temporary, path);
-}
-
-/** Writes the entries under `directory`, replacing what was there (a resumed bootstrap redoes it). */
-export async function writeEntries(
-  directory: string,
-  entries: readonly ArchiveEntry[],
-): Promise<void> {
-  await rm(directory, { recursive: true, force: true });
-  await mkdir(directory, { recursive: true });
-  const root = resolve(directory) + sep;
-  for (const entry of entries) {
-    const target = resolve(directory, entry.path);
-    // The reader refused unsafe paths already; this keeps the write safe on its own.
-    if (!target.startsWith(root)) throw new Error(`entry ${entry.path} is outside the package`);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, entry.data);
-  }
-}
-
 export async function copyVersionFiles(from: string, to: string): Promise<void> {
   await rm(to, { recursive: true, force: true });
   await mkdir(to, { recursive: true });
@@ -58,19 +34,18 @@ export async function copyVersionFiles(from: string, to: string): Promise<void> 
  * Why an APK cannot be installed, or undefined when it can: it must be a zip archive holding
  * `AndroidManifest.xml` (the APK is not parsed further).
  */
-export async function checkApk(path: string): Promise<string | undefined> {
-  const data = await readFile(path);
+export function checkApk(path: string): string | undefined {
   const names: string[] = [];
+  let source: FileSource | undefined;
   try {
-    // The filter lists the entries without inflating any of them.
-    unzipSync(data, {
-      filter: (file) => {
-        names.push(file.name);
-        return false;
-      },
-    });
-  } catch {
+    // Lists the central directory, reading the file by offset, without inflating any entry.
+    source = new FileSource(path);
+    for (const record of zipRecords(source)) names.push(record.name);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
     return "app.apk is not a valid APK (not a zip archive)";
+  } finally {
+    source?.close();
   }
   if (!names.includes("AndroidManifest.xml")) {
     return "app.apk is not a valid APK (it has no AndroidManifest.xml)";

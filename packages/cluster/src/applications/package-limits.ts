@@ -24,7 +24,8 @@ export interface PackageLimits {
 const mebibyte = 1024 * 1024;
 
 export const packageLimits: PackageLimits = {
-  maxUploadBytes: 1024 * mebibyte,
+  // A 1 GiB APK with its manifest (at most 64 KiB) and the zip around them, as the dashboard sends it.
+  maxUploadBytes: 1024 * mebibyte + mebibyte,
   maxUnpackedBytes: 2048 * mebibyte,
   maxEntries: 10_000,
   maxRatio: 100,

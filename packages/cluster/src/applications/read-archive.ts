@@ -1,3 +1,4 @@
+import { open } from "node:fs/promises";
 import { requireArchiveFormat, type ArchiveFormat } from "./archive/archive-format.ts";
 import { unpackInWorker } from "./archive/run-archive-worker.ts";
 import { packageLimits, type PackageLimits } from "./package-limits.ts";
@@ -12,42 +13,79 @@ function toBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** Bytes that are no archive at all are refused from their first bytes, without starting a worker. */
+async function requireArchiveFile(path: string): Promise<void> {
+  const handle = await open(path, "r");
+  try {
+    const head = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    requireArchiveFormat(head.subarray(0, bytesRead));
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
- * Unpacks a zip or bzip2 tarball in memory, within `limits`, in a worker thread (see
+ * Unpacks the zip or bzip2 tarball at `path` in memory, within `limits`, in a worker thread (see
  * `archive/README.md`). Every refusal is an `HttpError` (4xx) whose message names the problem;
- * nothing is written anywhere.
+ * nothing is written anywhere. For small archives (tests, tools): a package is unpacked to its
+ * directory by `unpackArchiveTo`.
  */
 export async function readArchive(
-  data: Buffer,
+  path: string,
   limits: PackageLimits = packageLimits,
 ): Promise<{ format: ArchiveFormat; entries: ArchiveEntry[] }> {
-  // Bytes that are no archive at all are refused here, without starting a worker.
-  requireArchiveFormat(data);
-  const archive = await unpackInWorker(data, limits, undefined);
+  await requireArchiveFile(path);
+  const archive = await unpackInWorker({ path, limits, keepPaths: undefined });
   return {
     format: archive.format,
-    entries: archive.entries.map(({ path, data: bytes }) => {
-      if (bytes === undefined) throw new Error(`The archive reader dropped the bytes of ${path}`);
-      return { path, data: toBuffer(bytes) };
+    entries: archive.entries.map(({ path: entryPath, data: bytes }) => {
+      if (bytes === undefined)
+        throw new Error(`The archive reader dropped the bytes of ${entryPath}`);
+      return { path: entryPath, data: toBuffer(bytes) };
     }),
   };
 }
 
 /**
  * Unpacks and checks a whole archive as `readArchive` does, but answers only the paths of its
- * files and the bytes of those in `wanted`: what checking an upload needs, without holding its
- * contents on this thread.
+ * files and the bytes of those in `wanted`: what checking an upload needs, with a few buffers of
+ * memory whatever its size.
  */
 export async function inspectArchive(
-  data: Buffer,
+  path: string,
   wanted: readonly string[],
   limits: PackageLimits = packageLimits,
 ): Promise<{ format: ArchiveFormat; paths: string[]; files: Map<string, Buffer> }> {
-  requireArchiveFormat(data);
-  const archive = await unpackInWorker(data, limits, [...wanted]);
+  await requireArchiveFile(path);
+  const archive = await unpackInWorker({ path, limits, keepPaths: [...wanted] });
   const files = new Map<string, Buffer>();
-  for (const { path, data: bytes } of archive.entries) {
-    if (bytes !== undefined) files.set(path, toBuffer(bytes));
+  for (const { path: entryPath, data: bytes } of archive.entries) {
+    if (bytes !== undefined) files.set(entryPath, toBuffer(bytes));
   }
-  return { format: archive.format, paths: archive.entries.map(({ path }) => path), files };
+  return {
+    format: archive.format,
+    paths: archive.entries.map(({ path: entryPath }) => entryPath),
+    files,
+  };
+}
+
+/**
+ * Unpacks and checks the archive at `path` as `readArchive` does, writing each file under
+ * `directory` as it is unpacked (a chunk at a time, from the worker). On a refusal the files
+ * written so far stay: the caller removes the directory.
+ */
+export async function unpackArchiveTo(
+  path: string,
+  directory: string,
+  limits: PackageLimits = packageLimits,
+): Promise<{ format: ArchiveFormat; paths: string[] }> {
+  await requireArchiveFile(path);
+  const archive = await unpackInWorker({
+    path,
+    limits,
+    keepPaths: [],
+    outputDirectory: directory,
+  });
+  return { format: archive.format, paths: archive.entries.map(({ path: entryPath }) => entryPath) };
 }

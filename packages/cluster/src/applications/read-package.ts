@@ -20,29 +20,29 @@ export const apkFileName = "app.apk";
 export const extraDataDirectory = "extra-data";
 
 /**
- * Reads an uploaded package: a zip or bzip2 tarball holding `manifest.yaml`, and optionally
- * `app.apk` and `extra-data/`. Refuses (4xx, naming the problem) a damaged or unsafe archive, a
- * missing or invalid manifest and unexpected files. The whole archive is unpacked and checked
- * (in a worker), but only the manifest's bytes are kept: the bootstrap unpacks the files.
+ * Reads an uploaded package, the file at `path`: a zip or bzip2 tarball holding `manifest.yaml`,
+ * and optionally `app.apk` and `extra-data/`. Refuses (4xx, naming the problem) a damaged or
+ * unsafe archive, a missing or invalid manifest and unexpected files. The whole archive is
+ * unpacked and checked (in a worker, streamed from the file), but only the manifest's bytes are
+ * kept: the bootstrap unpacks the files.
  */
 export async function readApplicationPackage(
-  data: Buffer,
+  path: string,
   limits: PackageLimits = packageLimits,
 ): Promise<ApplicationPackage> {
-  if (data.length === 0) throw new HttpError(400, "Invalid package: the upload is empty");
-  const { paths, files } = await inspectArchive(data, [manifestFileName], limits);
+  const { paths, files } = await inspectArchive(path, [manifestFileName], limits);
   const unexpected = paths.filter(
-    (path) =>
-      path !== manifestFileName &&
-      path !== apkFileName &&
-      !path.startsWith(`${extraDataDirectory}/`),
+    (entry) =>
+      entry !== manifestFileName &&
+      entry !== apkFileName &&
+      !entry.startsWith(`${extraDataDirectory}/`),
   );
   if (unexpected.length > 0) {
     throw new HttpError(
       400,
       `Invalid package: unexpected ${unexpected.length === 1 ? "file" : "files"} ${unexpected
         .slice(0, 5)
-        .map((path) => `"${path}"`)
+        .map((entry) => `"${entry}"`)
         .join(", ")}; a package holds manifest.yaml, app.apk and extra-data/ only`,
     );
   }

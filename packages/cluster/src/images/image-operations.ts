@@ -5,11 +5,13 @@ import type { ClusterSchema } from "../store/schema.ts";
 import { OperationError } from "../operations/operation-manager.ts";
 import { whyImageIsKept, whyImageVersionIsKept } from "./image-guards.ts";
 import { imageUrl } from "./image-view.ts";
+import { removeImageFiles, removeImageVersionFile } from "./image-files.ts";
 
 export const imageImportKind = "image-import";
 export const imageUpdateKind = "image-update";
 export const imageDeleteKind = "image-delete";
 export const imageVersionDeleteKind = "image-version-delete";
+export const imageVersionAddKind = "image-version-add";
 
 export interface ImageImportPayload {
   id: string;
@@ -25,6 +27,12 @@ export interface ImageUpdatePayload {
 
 export interface ImageDeletePayload {
   id: string;
+}
+
+/** A version uploaded to an existing image, activated by its operation. */
+export interface ImageVersionAddPayload {
+  id: string;
+  version: number;
 }
 
 export interface ImageVersionDeletePayload {
@@ -105,6 +113,30 @@ export function registerImageOperations({ operations, db, events, options }: Clu
     },
   });
 
+  // The version row exists (initializing) since the upload; this "distributes" it to the nodes.
+  operations.registerKind<ImageVersionAddPayload>(imageVersionAddKind, {
+    onRestart: "resume",
+    run: async ({ id, version }, { signal }) => {
+      if (options.bootStepDelayMs > 0) await sleep(options.bootStepDelayMs, undefined, { signal });
+      const result = await db
+        .updateTable("image_versions")
+        .set({ status: "active" })
+        .where("image_id", "=", id)
+        .where("version", "=", version)
+        .where("status", "=", "initializing")
+        .executeTakeFirst();
+      if (result.numUpdatedRows > 0n) {
+        await db
+          .updateTable("images")
+          .set((eb) => ({ revision: eb("revision", "+", 1) }))
+          .where("id", "=", id)
+          .execute();
+        announce("image-updated", id);
+      }
+      return { id, version };
+    },
+  });
+
   operations.registerKind<ImageUpdatePayload>(imageUpdateKind, {
     onRestart: "resume",
     run: async ({ id, makeDefault, forceSync }) => {
@@ -150,6 +182,8 @@ export function registerImageOperations({ operations, db, events, options }: Clu
         await tx.deleteFrom("images").where("id", "=", id).execute();
         return true;
       });
+      // Uploaded images keep their packages in the data directory; provided ones have none.
+      await removeImageFiles(options.dataDir, id);
       if (removed) announce("image-deleted", id);
       return { id };
     },
@@ -186,6 +220,7 @@ export function registerImageOperations({ operations, db, events, options }: Clu
           .execute();
         return true;
       });
+      await removeImageVersionFile(options.dataDir, id, version);
       if (removed) announce("image-updated", id);
       return { id, version };
     },

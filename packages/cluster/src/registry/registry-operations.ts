@@ -12,11 +12,12 @@ import {
   findVersion,
 } from "../applications/application-store.ts";
 import { readApplicationPackage } from "../applications/read-package.ts";
+import { receiveFileCopy } from "../http/receive-upload.ts";
 import { addApplicationVersion, createApplication } from "../applications/create-version.ts";
 import { applicationUrl } from "../applications/application-state.ts";
 import {
   findRegistryApplication,
-  readLatestRegistryPackage,
+  latestRegistryPackagePath,
   registryRoot,
   removeRegistryApplication,
   writeRegistryVersion,
@@ -112,20 +113,28 @@ export async function pullFromRegistry(
   const root = await registryRoot(context);
   const entry = await findRegistryApplication(root, idOrName);
   if (!entry) throw new HttpError(404, `Registry application ${idOrName} not found`);
-  const upload = await readLatestRegistryPackage(root, entry);
-  const pkg = await readApplicationPackage(upload);
-  const local = await findApplication(context.db, entry.name);
-  if (local) {
-    return addApplicationVersion(
-      context,
-      local,
-      pkg.manifest,
-      pkg.manifestText,
-      { type: "upload" },
-      upload,
-    );
+  const upload = await receiveFileCopy(
+    latestRegistryPackagePath(root, entry),
+    context.options.dataDir,
+  );
+  try {
+    const pkg = await readApplicationPackage(upload.path);
+    const local = await findApplication(context.db, entry.name);
+    if (local) {
+      return await addApplicationVersion(
+        context,
+        local,
+        pkg.manifest,
+        pkg.manifestText,
+        { type: "upload" },
+        upload,
+      );
+    }
+    return await createApplication(context, pkg, upload, entry.vm);
+  } catch (error) {
+    await upload.discard();
+    throw error;
   }
-  return createApplication(context, pkg, upload, entry.vm);
 }
 
 /** `DELETE /1.0/registry/applications/{id}`. */

@@ -122,17 +122,15 @@ export async function writeRegistryVersion(
 }
 
 /** The newest version's package of a registry entry. */
-export async function readLatestRegistryPackage(
-  root: string,
-  entry: AmsRegistryApplication,
-): Promise<Buffer> {
+/** The file of the registry application's newest version. */
+export function latestRegistryPackagePath(root: string, entry: AmsRegistryApplication): string {
   const numbers = Object.keys(entry.versions)
     .map(Number)
     .filter((number) => Number.isInteger(number));
   if (numbers.length === 0)
     throw new HttpError(400, `Registry application ${entry.name} has no version`);
   const latest = Math.max(...numbers);
-  return readFile(join(registryEntryDirectory(root, entry.name), `${latest}.zip`));
+  return join(registryEntryDirectory(root, entry.name), `${latest}.zip`);
 }
 
 export async function removeRegistryApplication(root: string, name: string): Promise<void> {

@@ -123,6 +123,8 @@ export interface ApplicationVersionsTable {
   error_message: string;
   /** Where the unpacked package lives, relative to the cluster's data directory. */
   package_path: string;
+  /** Bytes of the package uploaded (or copied) for this version; 0 when not known (migration 0007). */
+  size: number;
   created_at: number;
 }
 

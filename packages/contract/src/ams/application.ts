@@ -65,6 +65,12 @@ export interface AmsApplicationVersion {
   status_code: number;
   published: boolean;
   created_at: number;
+  /**
+   * Bytes of the package uploaded for this version (manifest.yaml and the APK). Not in the AMS
+   * reference, which gives a version no size; named as image versions' and registry versions'.
+   * 0 when not known.
+   */
+  size: number;
   boot_activity: string;
   required_permissions: string[];
   addons: { name: string; version: number }[];

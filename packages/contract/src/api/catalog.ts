@@ -3,10 +3,18 @@
 import type { AmsApplication } from "../ams/application.ts";
 import type { AmsImage } from "../ams/image.ts";
 
-export type ClusterApplication = AmsApplication & { clusterId: string };
+/**
+ * An application of `GET /api/applications...`: the cluster's AMS application (its `versions`
+ * included, oldest first) plus the cluster it is on and the name of its image, which the cluster
+ * names by id only ("" when the cluster no longer has that image).
+ */
+export type ClusterApplication = AmsApplication & { clusterId: string; parent_image_name: string };
 export type ClusterImage = AmsImage & { clusterId: string };
 
-/** `GET /api/applications` (list params: page, size, order, orderBy=name|created_at, search). */
+/**
+ * `GET /api/applications`: one page (filtered, sorted and paged in the server) and how many match
+ * (list params: page, size, order, orderBy, search, status, type, subclusters).
+ */
 export interface ApplicationsListResponse {
   metadata: ClusterApplication[];
   total_size: number;

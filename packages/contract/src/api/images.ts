@@ -117,3 +117,55 @@ export interface ImageUsedByResponse {
     instances_total: number;
   };
 }
+
+const imageNameField = z
+  .string({ message: "name must be the name of an image" })
+  .trim()
+  .min(1, "name must not be empty")
+  .max(255, "name must be at most 255 characters");
+
+/**
+ * `POST /api/images?clusterId=`: imports the image `name` from the cluster's image server
+ * (`type` container unless given; `default` makes it the default of its type once imported).
+ */
+export const imageImportBodySchema = z.strictObject(
+  {
+    name: imageNameField,
+    type: z.enum(imageTypes, { message: `type must be ${imageTypes.join(" or ")}` }).optional(),
+    default: z.boolean({ message: "default must be true or false" }).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `${issue.keys.join(", ")} is not a field of an image import (name, type, default)`
+        : "the body must be an object with the image's name",
+  },
+);
+export type ImageImportBody = z.infer<typeof imageImportBodySchema>;
+
+/**
+ * The text fields of `POST /api/images/upload?clusterId=` (multipart/form-data, sent before the
+ * one file field `package`): the new image's name, its type and whether it becomes the default.
+ */
+export const imageUploadFieldsSchema = z.strictObject(
+  {
+    name: imageNameField,
+    type: z
+      .enum(imageTypes, { message: `type must be ${imageTypes.join(" or ")}` })
+      .default("container"),
+    default: z
+      .enum(["true", "false"], { message: "default must be true or false" })
+      .default("false")
+      .transform((value) => value === "true"),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `${issue.keys.join(", ")} is not a field of an image upload (name, type, default, package)`
+        : "the form must hold the image's name",
+  },
+);
+export type ImageUploadFields = z.output<typeof imageUploadFieldsSchema>;
+
+/** The form field of `POST /api/images/upload` that carries the image package, sent last. */
+export const imageUploadFileField = "package";

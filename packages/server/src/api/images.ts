@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import {
+  imageImportBodySchema,
   imagePatchBodySchema,
+  imageUploadFieldsSchema,
+  imageUploadFileField,
   imagesListQuerySchema,
   imageVersionParamSchema,
   type AmsApplication,
@@ -19,9 +22,11 @@ import {
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { requireCluster, selectClusters } from "../clusters/choose-cluster.ts";
-import { callCluster } from "../clusters/cluster-call.ts";
+import { callCluster, clusterFailure } from "../clusters/cluster-call.ts";
+import { AmsClientError } from "../clusters/ams-client.ts";
 import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
+import { registerUploadRoute } from "../uploads/upload-route.ts";
 
 interface IdParams {
   Params: { id: string };
@@ -31,12 +36,16 @@ interface IdParams {
 const usedByInstancesLimit = 100;
 
 /**
- * The images of the clusters (`/1.0/images`): a page of the list, one image, make one the default
- * of its type, sync it, delete it or one of its versions, and what uses it. Each write answers 202
- * with the cluster's operation, which the events then follow to its end; the cluster's refusals
- * (an image applications use, the only version) come back as its 4xx with its reason.
+ * The images of the clusters (`/1.0/images`): a page of the list, one image, import one by name or
+ * upload a package, make one the default of its type, sync it, delete it or one of its versions,
+ * and what uses it. Each write answers 202 with the cluster's operation, which the events then
+ * follow to its end; the cluster's refusals (an unknown name, a name taken, an image applications
+ * use, the only version) come back as its 4xx with its reason.
  */
-export function registerImagesRoutes(app: FastifyInstance, context: ServerContext): void {
+export async function registerImagesRoutes(
+  app: FastifyInstance,
+  context: ServerContext,
+): Promise<void> {
   const clusterOf = (query: unknown) => requireCluster(context.clusters, clusterIdOf(query));
   const imagePath = (id: string) => `/1.0/images/${encodeURIComponent(id)}`;
 
@@ -57,6 +66,48 @@ export function registerImagesRoutes(app: FastifyInstance, context: ServerContex
       cluster.client.get<AmsImage>(imagePath(request.params.id), signal),
     );
     return { metadata: { ...result.metadata, clusterId: cluster.id } };
+  });
+
+  // Import from the cluster's image server: 404 names the images it has, 409 a name taken.
+  app.post("/api/images", async (request, reply): Promise<ImageOperationResponse> => {
+    const cluster = clusterOf(request.query);
+    const body = parseInput(imageImportBodySchema, request.body, "image import");
+    const result = await callCluster(cluster, (signal) =>
+      cluster.client.post<AmsOperation>("/1.0/images", body, signal),
+    );
+    void reply.code(202);
+    return { metadata: { ...result.metadata, clusterId: cluster.id } };
+  });
+
+  // Upload a package (a tar, plain, gzip or bzip2, with a top-level metadata.yaml), streamed
+  // through to the cluster as it arrives; the cluster checks the package and answers 400 when it
+  // is not one. No call timeout: a large package takes as long as the network does.
+  await registerUploadRoute(app, {
+    url: "/api/images/upload",
+    fields: imageUploadFieldsSchema,
+    fileField: imageUploadFileField,
+    what: "image upload",
+    maxBytes: context.config.uploadMaxBytes,
+    handle: async (request, reply, upload): Promise<ImageOperationResponse> => {
+      const cluster = clusterOf(request.query);
+      const { name, type, default: makeDefault } = upload.fields;
+      try {
+        const result = await cluster.client.sendStream<AmsOperation>({
+          path: "/1.0/images/",
+          body: upload.file,
+          maxBytes: upload.maxBytes,
+          signal: upload.signal,
+          headers: {
+            "x-ams-request": JSON.stringify({ name, type, default: makeDefault }),
+          },
+        });
+        void reply.code(202);
+        return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      } catch (error) {
+        if (!(error instanceof AmsClientError)) throw error;
+        throw clusterFailure(cluster, error);
+      }
+    },
   });
 
   app.patch<IdParams>(

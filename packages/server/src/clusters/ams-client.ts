@@ -1,5 +1,6 @@
 import type { AmsResponse } from "@anbox-dashboard/contract";
 import { requestOverSocket, type RawAnswer } from "./socket-request.ts";
+import { streamToSocket, type StreamCall } from "./stream-to-cluster.ts";
 
 /** A failed call to a cluster's AMS API, with the status and message the cluster answered. */
 export class AmsClientError extends Error {
@@ -44,6 +45,19 @@ export class AmsClient {
   /** A `DELETE`, with a body when the call takes one (`{force}`, `{ids, force}`). */
   async delete<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<AmsResult<T>> {
     return unwrap<T>(await this.send("DELETE", path, body, signal));
+  }
+
+  /**
+   * A request whose body is streamed to the cluster as it is read (an uploaded package), never
+   * held whole: see stream-to-cluster.ts for how a cut body, the limit and an early answer end it.
+   */
+  async sendStream<T>(call: StreamCall): Promise<AmsResult<T>> {
+    const answer = await streamToSocket(
+      this.socketPath,
+      call,
+      (message) => new AmsClientError(503, `The cluster cannot be reached: ${message}`),
+    );
+    return unwrap<T>(answer);
   }
 
   /** A `GET` of a resource the cluster serves as text (instance logs); errors are envelopes. */

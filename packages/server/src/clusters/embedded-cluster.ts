@@ -32,7 +32,9 @@ export async function startEmbeddedCluster(id: string, dataDir: string): Promise
   let stopping = false;
 
   const launch = (): ChildProcess => {
-    const started = spawn(process.execPath, [entry, "--data-dir", clusterDir, "--name", id], {
+    // `--expose-gc`: the cluster frees the chunks of an upload as it writes them (http-kit release-dead-buffers.ts).
+    const args = ["--expose-gc", entry, "--data-dir", clusterDir, "--name", id];
+    const started = spawn(process.execPath, args, {
       stdio: ["ignore", "inherit", "inherit"],
     });
     started.on("exit", (code, signal) => {

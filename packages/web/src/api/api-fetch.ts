@@ -79,7 +79,8 @@ export async function apiFetch<T>(
   return (text === "" ? undefined : JSON.parse(text)) as T;
 }
 
-function errorMessage(text: string, fallback: string): string {
+/** The server's message in a failed answer's text, or `fallback` when it holds none. */
+export function errorMessage(text: string, fallback: string): string {
   try {
     const parsed = apiErrorSchema.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data.message;

@@ -1,15 +1,18 @@
-import type {
-  ClusterImage,
-  ClusterOperation,
-  ImageOperationResponse,
-  ImageResponse,
-  ImagesListOrderBy,
-  ImagesListResponse,
-  ImageStatus,
-  ImageType,
-  ImageUsedByResponse,
+import {
+  imageUploadFileField,
+  type ClusterImage,
+  type ClusterOperation,
+  type ImageImportBody,
+  type ImageOperationResponse,
+  type ImageResponse,
+  type ImagesListOrderBy,
+  type ImagesListResponse,
+  type ImageStatus,
+  type ImageType,
+  type ImageUsedByResponse,
 } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
+import { uploadRequest, type UploadProgressEvent } from "./upload-request.ts";
 
 export type { ClusterImage, ImagesListResponse };
 export type ImageUsers = ImageUsedByResponse["metadata"];
@@ -106,5 +109,52 @@ export async function deleteImageVersion(
     `${imagePath(id)}/versions/${String(version)}`,
     { method: "DELETE", params: { clusterId } },
   );
+  return body.metadata;
+}
+
+/** `POST /api/images?clusterId=`: imports an image by name from the cluster's image server. */
+export async function importImage(
+  clusterId: string,
+  image: ImageImportBody,
+): Promise<ClusterOperation> {
+  const body = await apiFetch<ImageOperationResponse>("/api/images", {
+    method: "POST",
+    params: { clusterId },
+    body: image,
+  });
+  return body.metadata;
+}
+
+/** What an image package upload sends besides the file. */
+export interface ImageUploadInput {
+  name: string;
+  type: ImageType;
+  default: boolean;
+  file: File;
+}
+
+/**
+ * `POST /api/images/upload?clusterId=`: uploads an image package (multipart: the fields, then the
+ * file), reporting its progress; the server streams it on to the cluster.
+ */
+export async function uploadImage(
+  clusterId: string,
+  image: ImageUploadInput,
+  options: {
+    signal?: AbortSignal | undefined;
+    onProgress?: ((progress: UploadProgressEvent) => void) | undefined;
+  } = {},
+): Promise<ClusterOperation> {
+  const form = new FormData();
+  form.append("name", image.name);
+  form.append("type", image.type);
+  form.append("default", String(image.default));
+  form.append(imageUploadFileField, image.file);
+  const body = await uploadRequest<ImageOperationResponse>("/api/images/upload", {
+    params: { clusterId },
+    form,
+    signal: options.signal,
+    onProgress: options.onProgress,
+  });
   return body.metadata;
 }

@@ -1,3 +1,4 @@
+import type { ApplicationsListRequest } from "../api/applications.ts";
 import type { ApplicationsQuery } from "../api/catalog.ts";
 import type { ImagesListRequest } from "../api/images.ts";
 import type { InstanceCapacityRequest, InstancesListRequest } from "../api/instances.ts";
@@ -24,6 +25,14 @@ export const queryKeys = {
   /** Every application query: lifecycle events invalidate this prefix. */
   applications: () => ["applications"] as const,
   applicationsList: (query: ApplicationsQuery) => ["applications", "list", query] as const,
+  /** A page of the applications list (filtered, sorted and paged in the server). */
+  applicationsPage: (request: ApplicationsListRequest) =>
+    ["applications", "page", request] as const,
+  application: (clusterId: string, id: string) =>
+    ["applications", "detail", clusterId, id] as const,
+  /** The manifest.yaml of a version (the latest when none is named). */
+  applicationManifest: (clusterId: string, id: string, version: number | undefined) =>
+    ["applications", "manifest", clusterId, id, version ?? "latest"] as const,
   /** Every image query. */
   images: () => ["images"] as const,
   imagesList: (type: string) => ["images", "list", type] as const,

@@ -5,17 +5,21 @@ import {
   useQuery,
   type QueryClient,
 } from "@tanstack/react-query";
-import type { ClusterOperation } from "@anbox-dashboard/contract";
+import type { ClusterOperation, ImageImportBody } from "@anbox-dashboard/contract";
 import {
   deleteImage,
   deleteImageVersion,
   fetchImage,
   fetchImagesPage,
   fetchImageUsers,
+  importImage,
   updateImage,
+  uploadImage,
   type ClusterImage,
   type ImagesListRequest,
+  type ImageUploadInput,
 } from "../api/images.ts";
+import type { UploadProgressEvent } from "../api/upload-request.ts";
 import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
 import { mutationToasts } from "../context/mutation-meta.ts";
 import { showToast } from "../context/query-client.ts";
@@ -122,6 +126,55 @@ export function useImageAction() {
         showToast(client, {
           kind: "failure",
           title: describeAction(input).failed,
+          error: err === "" ? "The cluster gave no reason." : err,
+        });
+      });
+    },
+  });
+}
+
+/** An image to add to a cluster: imported by name, or uploaded as a package. */
+export type AddImageInput =
+  | { how: "import"; clusterId: string; image: ImageImportBody }
+  | {
+      how: "upload";
+      clusterId: string;
+      image: ImageUploadInput;
+      signal: AbortSignal;
+      onProgress: (progress: UploadProgressEvent) => void;
+    };
+
+function addImage(input: AddImageInput): Promise<ClusterOperation> {
+  if (input.how === "import") return importImage(input.clusterId, input.image);
+  return uploadImage(input.clusterId, input.image, {
+    signal: input.signal,
+    onProgress: input.onProgress,
+  });
+}
+
+/**
+ * Add an image: the cluster answers with its operation (the image appears, initializing, and the
+ * events refresh the list as it becomes active). Its refusal (unknown name, name taken, not a
+ * package, too large) is the mutation's error, shown in the form; a failure of the operation
+ * later is told by a toast.
+ */
+export function useAddImage() {
+  return useMutation({
+    mutationFn: addImage,
+    meta: {
+      toasts: mutationToasts<ClusterOperation, AddImageInput>({
+        success: (_operation, input) => ({
+          kind: "info",
+          title: `${input.how === "import" ? "Importing" : "Uploaded"} ${input.image.name}`,
+        }),
+      }),
+      invalidates: [queryKeys.images()],
+    },
+    onSuccess: (operation, input, _onMutateResult, { client }) => {
+      registerOperationFailureHandler(operation.id, (err) => {
+        showToast(client, {
+          kind: "failure",
+          title: `Could not add ${input.image.name}`,
           error: err === "" ? "The cluster gave no reason." : err,
         });
       });

@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  type QueryClient,
+} from "@tanstack/react-query";
 import type { ClusterOperation } from "@anbox-dashboard/contract";
 import {
   createNode,
@@ -21,6 +27,20 @@ export function nodesPageQuery(request: NodesListRequest) {
     queryKey: queryKeys.nodesPage(request),
     queryFn: ({ signal }) => fetchNodes(request, signal),
   });
+}
+
+/**
+ * Asks for a page before the list renders it (the app's first address), so that the list's query
+ * finds it in the cache or in flight. A failure shows when the list's own query reports it.
+ */
+export function prefetchNodesPage(
+  queryClient: QueryClient,
+  request: Omit<NodesListRequest, "clusterIds">,
+): Promise<void> {
+  return queryClient.query(nodesPageQuery(request)).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { fetchSessionInfo } from "../api/session-info.ts";
 import { queryKeys } from "../context/query-keys.ts";
 
@@ -8,6 +8,14 @@ export function sessionInfoQuery() {
     queryKey: queryKeys.info(),
     queryFn: ({ signal }) => fetchSessionInfo(signal),
   });
+}
+
+/**
+ * Asks for the session info before the signed-in routes render (the app's first address), so that
+ * `RequireSession` finds it in the cache or in flight. Its failure shows when that check reports it.
+ */
+export function preloadSessionInfo(queryClient: QueryClient): void {
+  queryClient.query(sessionInfoQuery()).catch(() => undefined);
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
+  type AmsOperation,
   applicationDeleteSchema,
   applicationPatchSchema,
   applicationsDeleteSchema,
@@ -18,7 +19,16 @@ import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";
 import { sendOperation } from "../../http/async-response.ts";
 import { packageLimits } from "../../applications/package-limits.ts";
-import { readApplicationPackage } from "../../applications/read-package.ts";
+import {
+  readApplicationPackage,
+  type ApplicationPackage,
+} from "../../applications/read-package.ts";
+import {
+  isUploadStream,
+  passUploadsThrough,
+  receiveUpload,
+  type ReceivedUpload,
+} from "../../http/receive-upload.ts";
 import {
   findApplication,
   findVersion,
@@ -44,9 +54,6 @@ import { registerBootstrapOperation } from "../../applications/bootstrap.ts";
 /** As the server's JSON limit (ams/server.ts, not imported: it imports this file). */
 const jsonBodyLimit = 1024 * 1024;
 
-/** Content types an upload may be sent as; the official client sends application/octet-stream. */
-const uploadContentTypes = ["application/octet-stream", "application/zip", "application/x-bzip2"];
-
 const vmQuerySchema = z.looseObject({
   vm: z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).optional(),
 });
@@ -69,33 +76,28 @@ async function requireApplication(
   return application;
 }
 
-/** The raw upload of a request, checked against `X-AMS-Fingerprint` when the client sent one. */
-function uploadBody(request: FastifyRequest): Buffer {
-  if (!Buffer.isBuffer(request.body)) {
-    throw new HttpError(
-      400,
-      "Send the package (zip or bzip2 tarball) as the raw body with Content-Type: application/octet-stream",
-    );
+/**
+ * Receives a request's package into a temporary file (see `receiveUpload`), reads and checks it
+ * streamed from there, and hands both to `use`. The file is removed when anything fails; once
+ * `use` has kept it (moved it to the application's directory), it is the bootstrap's.
+ */
+async function withPackage(
+  context: ClusterContext,
+  request: FastifyRequest,
+  maxBytes: number,
+  use: (upload: ReceivedUpload, pkg: ApplicationPackage) => Promise<AmsOperation>,
+): Promise<AmsOperation> {
+  const upload = await receiveUpload(request, {
+    dataDir: context.options.dataDir,
+    maxBytes,
+    what: "package",
+  });
+  try {
+    return await use(upload, await readApplicationPackage(upload.path));
+  } catch (error) {
+    await upload.discard();
+    throw error;
   }
-  const header = request.headers["x-ams-request"];
-  if (typeof header === "string" && header !== "") {
-    try {
-      JSON.parse(header);
-    } catch {
-      throw new HttpError(400, "X-AMS-Request is not valid JSON");
-    }
-  }
-  const fingerprint = request.headers["x-ams-fingerprint"];
-  if (typeof fingerprint === "string" && fingerprint !== "") {
-    const actual = createHash("sha256").update(request.body).digest("hex");
-    if (actual !== fingerprint.toLowerCase()) {
-      throw new HttpError(
-        400,
-        `The package's SHA-256 is ${actual}, not the X-AMS-Fingerprint ${fingerprint}`,
-      );
-    }
-  }
-  return request.body;
 }
 
 /** The AMS applications API (reference 2.4). Registers its operation kinds too. */
@@ -103,15 +105,11 @@ export function registerApplicationsRoutes(app: FastifyInstance, context: Cluste
   registerBootstrapOperation(context);
   registerApplicationUpdateOperation(context);
   registerApplicationRemovalOperations(context);
-  // An encapsulated plugin, so that the large raw-body parser applies to these routes only.
+  // Read once: tests lower the limit for the clusters they start.
+  const maxUploadBytes = packageLimits.maxUploadBytes;
+  // An encapsulated plugin, so that uploads pass through unbuffered on these routes only.
   void app.register((scoped, _options, done) => {
-    scoped.addContentTypeParser(
-      uploadContentTypes,
-      { parseAs: "buffer", bodyLimit: packageLimits.maxUploadBytes },
-      (_request, body, done) => {
-        done(null, body);
-      },
-    );
+    passUploadsThrough(scoped);
     // AMS clients send DELETE with a JSON content type and often no body ({force} is optional).
     scoped.removeContentTypeParser("application/json");
     scoped.addContentTypeParser(
@@ -143,7 +141,7 @@ export function registerApplicationsRoutes(app: FastifyInstance, context: Cluste
         return reply.code(error.statusCode).send(errorResponse(error.statusCode, error.message));
       }
       if (code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-        const message = `The package is larger than the upload limit of ${packageLimits.maxUploadBytes} bytes`;
+        const message = `The request body is larger than ${jsonBodyLimit} bytes`;
         return reply.code(413).send(errorResponse(413, message));
       }
       if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
@@ -153,12 +151,16 @@ export function registerApplicationsRoutes(app: FastifyInstance, context: Cluste
       scoped.log.error(error);
       return reply.code(500).send(errorResponse(500, "Internal error"));
     });
-    registerRoutes(scoped, context);
+    registerRoutes(scoped, context, maxUploadBytes);
     done();
   });
 }
 
-function registerRoutes(app: FastifyInstance, context: ClusterContext): void {
+function registerRoutes(
+  app: FastifyInstance,
+  context: ClusterContext,
+  maxUploadBytes: number,
+): void {
   const { db } = context;
 
   app.get("/1.0/applications", async (request) => {
@@ -169,9 +171,9 @@ function registerRoutes(app: FastifyInstance, context: ClusterContext): void {
 
   app.post("/1.0/applications", async (request, reply) => {
     const { vm } = parseInput(vmQuerySchema, request.query, "parameters");
-    const upload = uploadBody(request);
-    const pkg = await readApplicationPackage(upload);
-    const operation = await createApplication(context, pkg, upload, vm === "true" || vm === "1");
+    const operation = await withPackage(context, request, maxUploadBytes, (upload, pkg) =>
+      createApplication(context, pkg, upload, vm === "true" || vm === "1"),
+    );
     return sendOperation(reply, operation);
   });
 
@@ -198,19 +200,19 @@ function registerRoutes(app: FastifyInstance, context: ClusterContext): void {
   app.patch("/1.0/applications/:id", async (request, reply) => {
     const application = await requireApplication(context, request.params);
     checkIfMatch(request, etagOf("application", application.id, application.revision));
-    if (!Buffer.isBuffer(request.body)) {
+    if (!isUploadStream(request.body)) {
       const patch = parseInput(applicationPatchSchema, request.body ?? {}, "application update");
       return sendOperation(reply, await patchApplication(context, application, patch));
     }
-    const upload = uploadBody(request);
-    const pkg = await readApplicationPackage(upload);
-    const operation = await addApplicationVersion(
-      context,
-      application,
-      pkg.manifest,
-      pkg.manifestText,
-      { type: "upload" },
-      upload,
+    const operation = await withPackage(context, request, maxUploadBytes, (upload, pkg) =>
+      addApplicationVersion(
+        context,
+        application,
+        pkg.manifest,
+        pkg.manifestText,
+        { type: "upload" },
+        upload,
+      ),
     );
     return sendOperation(reply, operation);
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import {
   imageDeleteSchema,
@@ -14,6 +14,8 @@ import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";
 import { sendOperation } from "../../http/async-response.ts";
+import { isUploadStream, passUploadsThrough } from "../../http/receive-upload.ts";
+import { uploadImage, uploadImageVersion } from "../../images/upload-image.ts";
 import { readSetting } from "../../settings/read-setting.ts";
 import { imageUrl, readImageViews } from "../../images/image-view.ts";
 import { findImage } from "../../images/find-image.ts";
@@ -46,10 +48,22 @@ const versionParamsSchema = imageParamsSchema.extend({
     .min(0, "must not be negative"),
 });
 
-/** `GET/POST /1.0/images`, `GET/PATCH/DELETE /1.0/images/{id_or_name}`, `DELETE .../{version}`. */
+/**
+ * `GET/POST /1.0/images`, `GET/PATCH/DELETE /1.0/images/{id_or_name}`, `DELETE .../{version}`.
+ * `POST /1.0/images/` and `PATCH /1.0/images/{id}` also take an image package as a raw body.
+ */
 export function registerImagesRoutes(app: FastifyInstance, context: ClusterContext): void {
-  const { db, operations } = context;
   registerImageOperations(context);
+  // An encapsulated plugin, so that uploads pass through unbuffered on these routes only.
+  void app.register((scoped, _options, done) => {
+    passUploadsThrough(scoped);
+    registerRoutes(scoped, context);
+    done();
+  });
+}
+
+function registerRoutes(app: FastifyInstance, context: ClusterContext): void {
+  const { db, operations } = context;
 
   /** The image a request names (`?type=` picks between a container and a VM image of one name). */
   const imageOf = async (request: FastifyRequest): Promise<ImagesTable> => {
@@ -79,7 +93,11 @@ export function registerImagesRoutes(app: FastifyInstance, context: ClusterConte
     return syncResponse(view.image);
   });
 
-  app.post("/1.0/images", async (request, reply) => {
+  // JSON imports from the image server; a raw body is an uploaded package (AMS posts it to
+  // `/1.0/images/`; the plain path takes it as well).
+  const postImage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isUploadStream(request.body))
+      return sendOperation(reply, await uploadImage(context, request));
     const input = parseInput(imagesPostSchema, request.body, "image import");
     if (input.source !== undefined) {
       throw new HttpError(
@@ -116,7 +134,9 @@ export function registerImagesRoutes(app: FastifyInstance, context: ClusterConte
       payload: { id, makeDefault: input.default === true },
     });
     return sendOperation(reply, operation);
-  });
+  };
+  app.post("/1.0/images", postImage);
+  app.post("/1.0/images/", postImage);
 
   const patchImage = async (request: FastifyRequest) => {
     const image = await imageOf(request);
@@ -145,10 +165,14 @@ export function registerImagesRoutes(app: FastifyInstance, context: ClusterConte
       },
     });
   };
-  // AMS takes metadata changes on `/1.0/images/{id}/`; the plain path is accepted as well.
-  app.patch("/1.0/images/:id", async (request, reply) =>
-    sendOperation(reply, await patchImage(request)),
-  );
+  // AMS takes metadata changes on `/1.0/images/{id}/`; the plain path is accepted as well, and
+  // takes a raw body as a new version's package.
+  app.patch("/1.0/images/:id", async (request, reply) => {
+    if (!isUploadStream(request.body)) return sendOperation(reply, await patchImage(request));
+    const image = await imageOf(request);
+    checkIfMatch(request, etagOf("image", image.id, image.revision));
+    return sendOperation(reply, await uploadImageVersion(context, request, image));
+  });
   app.patch("/1.0/images/:id/", async (request, reply) =>
     sendOperation(reply, await patchImage(request)),
   );

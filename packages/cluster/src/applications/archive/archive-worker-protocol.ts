@@ -3,10 +3,13 @@ import type { UnpackedArchive } from "./unpack-archive.ts";
 
 /** What the archive worker is started with (as its `workerData`). */
 export interface ArchiveWorkerInput {
-  data: Uint8Array;
+  /** The archive file, read by offset (never whole). */
+  path: string;
   limits: PackageLimits;
-  /** The paths whose bytes to answer; all of them when undefined. */
+  /** The paths whose bytes to answer; all of them when undefined. Ignored with `outputDirectory`. */
   keepPaths: string[] | undefined;
+  /** Write every file under this directory as it is unpacked, answering no bytes. */
+  outputDirectory?: string | undefined;
 }
 
 /** The one message the archive worker answers with. */

@@ -4,11 +4,23 @@ import { parentPort, workerData } from "node:worker_threads";
 import { HttpError } from "../../http/http-error.ts";
 import type { ArchiveWorkerInput, ArchiveWorkerReply } from "./archive-worker-protocol.ts";
 import { unpackArchive } from "./unpack-archive.ts";
+import { FileSource } from "./archive-source.ts";
+import { directorySink, memorySink } from "./unpacked-entry.ts";
 
 function answer(input: ArchiveWorkerInput): { reply: ArchiveWorkerReply; transfer: ArrayBuffer[] } {
   try {
     const keepPaths = input.keepPaths === undefined ? undefined : new Set(input.keepPaths);
-    const archive = unpackArchive(input.data, input.limits, (path) => keepPaths?.has(path) ?? true);
+    const sink =
+      input.outputDirectory === undefined
+        ? memorySink((path) => keepPaths?.has(path) ?? true)
+        : directorySink(input.outputDirectory);
+    const source = new FileSource(input.path);
+    let archive;
+    try {
+      archive = unpackArchive(source, input.limits, sink);
+    } finally {
+      source.close();
+    }
     const transfer = new Set<ArrayBuffer>();
     for (const { data } of archive.entries) {
       if (data?.buffer instanceof ArrayBuffer) transfer.add(data.buffer);

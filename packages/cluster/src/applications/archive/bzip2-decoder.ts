@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { bytesSource, SequentialReader, type ArchiveSource } from "./archive-source.ts";
 
 /** Reads `count` bits, most significant first; `null` skips to the next byte boundary. */
 type ReadBits = (count: number | null) => number;
@@ -32,18 +33,47 @@ export class Bzip2InputEnded extends Error {
   }
 }
 
+/** Reads the compressed input bit by bit, pulling it from its source a chunk at a time. */
 class BitReader {
-  private readonly data: Uint8Array;
+  private readonly input: SequentialReader;
+  private data: Uint8Array = new Uint8Array(0);
+  private buffer: Uint8Array = new Uint8Array(0);
   private byte = 0;
   private bit = 0;
+  private ended = false;
 
-  constructor(data: Uint8Array) {
-    this.data = data;
+  constructor(input: SequentialReader) {
+    this.input = input;
+  }
+
+  /**
+   * Whether the byte at `byte + ahead` is there, pulling the next chunk when the current one is
+   * used up. The bytes not read yet (at most one) are carried over in front of it, in a buffer
+   * kept from one chunk to the next: reading a file allocates nothing per chunk.
+   */
+  private has(ahead: number): boolean {
+    while (this.byte + ahead >= this.data.length && !this.ended) {
+      const next = this.input.next();
+      if (next === undefined) {
+        this.ended = true;
+      } else {
+        // A copy of at most one byte: the buffer it is in is about to be overwritten.
+        const rest = this.data.slice(this.byte);
+        if (this.buffer.length < rest.length + next.length) {
+          this.buffer = new Uint8Array(rest.length + next.length);
+        }
+        this.buffer.set(rest, 0);
+        this.buffer.set(next, rest.length);
+        this.data = this.buffer.subarray(0, rest.length + next.length);
+        this.byte = 0;
+      }
+    }
+    return this.byte + ahead < this.data.length;
   }
 
   /** Whether every byte has been read (a partly read byte counts as read). */
   get exhausted(): boolean {
-    return this.byte + (this.bit > 0 ? 1 : 0) >= this.data.length;
+    return !this.has(this.bit > 0 ? 1 : 0);
   }
 
   readonly read: ReadBits = (count) => {
@@ -57,7 +87,7 @@ class BitReader {
     let result = 0;
     let wanted = count;
     while (wanted > 0) {
-      const current = this.data[this.byte];
+      const current = this.has(0) ? this.data[this.byte] : undefined;
       if (current === undefined) throw new Bzip2InputEnded();
       const left = 8 - this.bit;
       if (wanted >= left) {
@@ -83,11 +113,12 @@ class BitReader {
  * CRC, and nothing after it is.
  */
 export function decodeBzip2(
-  data: Uint8Array,
+  data: Uint8Array | ArchiveSource,
   consume: (chunk: Uint8Array) => boolean,
   chunkBytes = 64 * 1024,
 ): void {
-  const bits = new BitReader(data);
+  const source = data instanceof Uint8Array ? bytesSource(data) : data;
+  const bits = new BitReader(new SequentialReader(source));
   const output = new ChunkedOutput(chunkBytes, consume);
   while (!bits.exhausted) {
     const blockSize = 100_000 * blockDecoder.header(bits.read);

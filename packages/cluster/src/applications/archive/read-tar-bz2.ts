@@ -2,23 +2,26 @@ import { HttpError } from "../../http/http-error.ts";
 import { Bzip2InputEnded, decodeBzip2 } from "./bzip2-decoder.ts";
 import { TarParser, tarballDamaged } from "./tar-parser.ts";
 import type { UnpackBudget } from "./unpack-budget.ts";
-import type { KeepBytes, UnpackedEntry } from "./unpacked-entry.ts";
+import type { ArchiveSource } from "./archive-source.ts";
+import type { EntrySink, UnpackedEntry } from "./unpacked-entry.ts";
 
 /**
  * Unpacks a bzip2-compressed tarball: the decompressor hands its output to the tar parser chunk
  * by chunk, the parser charges each entry to the budget at its header, and decompression stops
- * at the end of the tar archive (bytes after it are never decompressed). Only the bytes `keep`
- * wants are kept.
+ * at the end of the tar archive (bytes after it are never decompressed). The files' bytes go to
+ * `sink` as they are decompressed.
  */
 export function readTarBz2(
-  data: Uint8Array,
+  source: ArchiveSource,
   budget: UnpackBudget,
-  keep: KeepBytes,
+  sink: EntrySink,
 ): UnpackedEntry[] {
-  const parser = new TarParser(budget, keep);
+  const parser = new TarParser(budget, sink);
   try {
-    decodeBzip2(data, (chunk) => parser.push(chunk));
+    decodeBzip2(source, (chunk) => parser.push(chunk));
+    parser.finish();
   } catch (error) {
+    parser.abandon();
     if (error instanceof HttpError) throw error;
     if (error instanceof Bzip2InputEnded) throw tarballDamaged(error.message);
     // The decoder's own messages are terse ("moo i'm a cow"); the CRC one is worth naming.
@@ -27,6 +30,5 @@ export function readTarBz2(
       /crc/i.test(message) ? "a block fails its CRC check" : "it is not valid bzip2 data",
     );
   }
-  parser.finish();
   return parser.entries;
 }

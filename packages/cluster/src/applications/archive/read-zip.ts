@@ -1,23 +1,37 @@
-import { crc32, inflateRawSync } from "node:zlib";
+import { crc32 } from "node:zlib";
+import { Inflate } from "fflate";
 import { HttpError } from "../../http/http-error.ts";
+import type { ArchiveSource } from "./archive-source.ts";
 import { safeEntryPath } from "./safe-entry-path.ts";
 import type { UnpackBudget } from "./unpack-budget.ts";
-import { ownedBytes, type KeepBytes, type UnpackedEntry } from "./unpacked-entry.ts";
+import type { EntrySink, EntryWriter, UnpackedEntry } from "./unpacked-entry.ts";
 import { zipRecords, type ZipRecord } from "./zip-directory.ts";
 
 const methodStored = 0;
 const methodDeflated = 8;
+/**
+ * Compressed bytes handed to the inflater at a time: deflate expands at most ~1032 times, so one
+ * push of a bomb yields at most ~8 MiB before its size is checked.
+ */
+const inflateInputBytes = 8 * 1024;
+/** Stored bytes copied at a time. */
+const copyBytes = 1024 * 1024;
 
 /**
- * Unpacks a zip. First the whole central directory is listed and charged to the budget (entries,
- * paths, declared sizes), so that a bomb is refused before anything is inflated; then each file
- * is inflated with zlib told to stop at its declared size, and its size and CRC-32 are checked.
- * Only the bytes `keep` wants are kept.
+ * Unpacks a zip through its central directory, reading the archive by offset. First the whole
+ * central directory is listed and charged to the budget (entries, paths, declared sizes), so that
+ * a bomb is refused before anything is inflated; then each file is streamed from its offset,
+ * inflated a piece at a time and stopped as soon as it passes its declared size, and its size and
+ * CRC-32 are checked. Its bytes go to `sink` as they come.
  */
-export function readZip(data: Uint8Array, budget: UnpackBudget, keep: KeepBytes): UnpackedEntry[] {
+export function readZip(
+  source: ArchiveSource,
+  budget: UnpackBudget,
+  sink: EntrySink,
+): UnpackedEntry[] {
   const files: { record: ZipRecord; path: string }[] = [];
   const paths = new Set<string>();
-  for (const record of zipRecords(data)) {
+  for (const record of zipRecords(source)) {
     budget.addEntry();
     const path = safeEntryPath(record.name);
     if (path === undefined) continue;
@@ -40,43 +54,78 @@ export function readZip(data: Uint8Array, budget: UnpackBudget, keep: KeepBytes)
     files.push({ record, path });
   }
   return files.map(({ record, path }) => {
-    const content = unpackRecord(data, record);
-    return { path, data: keep(path) ? ownedBytes(content) : undefined };
+    const writer = sink.open(path, record.size);
+    try {
+      unpackRecord(source, record, writer);
+    } catch (error) {
+      writer?.abandon();
+      throw error;
+    }
+    return { path, data: writer?.close() };
   });
 }
 
-function unpackRecord(archive: Uint8Array, record: ZipRecord): Uint8Array {
-  const packed = archive.subarray(record.dataOffset, record.dataOffset + record.compressedSize);
-  let content: Uint8Array;
+function tooLong(record: ZipRecord): HttpError {
+  return new HttpError(
+    400,
+    `Invalid package: entry "${record.name}" unpacks to more than the ${record.size} bytes the archive declares for it`,
+  );
+}
+
+function wrongSize(record: ZipRecord, size: number): HttpError {
+  return new HttpError(
+    400,
+    `Invalid package: entry "${record.name}" unpacks to ${size} bytes, not the ${record.size} bytes the archive declares for it`,
+  );
+}
+
+/** Streams one record's bytes into `writer`, checking its size and CRC-32 on the way. */
+function unpackRecord(
+  source: ArchiveSource,
+  record: ZipRecord,
+  writer: EntryWriter | undefined,
+): void {
+  let size = 0;
+  let checksum = 0;
+  const take = (chunk: Uint8Array): void => {
+    size += chunk.length;
+    // Stopped as soon as the output passes the declared size: an entry lying about its size
+    // costs no more than what it declared (and was charged for).
+    if (size > record.size) throw tooLong(record);
+    checksum = crc32(chunk, checksum);
+    writer?.write(chunk);
+  };
+  const end = record.dataOffset + record.compressedSize;
   if (record.method === methodStored) {
-    content = packed;
+    // A stored entry is its bytes: their count is known before any is read.
+    if (record.compressedSize !== record.size) throw wrongSize(record, record.compressedSize);
+    for (let offset = record.dataOffset; offset < end; offset += copyBytes) {
+      take(source.read(offset, Math.min(copyBytes, end - offset)));
+    }
   } else {
+    const inflater = new Inflate((chunk) => {
+      take(chunk);
+    });
     try {
-      // zlib stops as soon as the output passes the limit: an entry lying about its size costs
-      // no more than what it declared (and was charged for).
-      content = inflateRawSync(packed, { maxOutputLength: Math.max(1, record.size) });
+      let offset = record.dataOffset;
+      do {
+        const length = Math.min(inflateInputBytes, end - offset);
+        // A copy: the inflater may keep input it has not consumed, and the source reuses its buffer.
+        const packed = new Uint8Array(source.read(offset, length));
+        offset += length;
+        inflater.push(packed, offset >= end);
+      } while (offset < end);
     } catch (error) {
-      if ((error as { code?: unknown }).code === "ERR_BUFFER_TOO_LARGE") {
-        throw new HttpError(
-          400,
-          `Invalid package: entry "${record.name}" unpacks to more than the ${record.size} bytes the archive declares for it`,
-        );
-      }
+      if (error instanceof HttpError) throw error;
       const detail = error instanceof Error ? error.message : "invalid deflate data";
       throw new HttpError(400, `Invalid package: entry "${record.name}" is damaged (${detail})`);
     }
   }
-  if (content.length !== record.size) {
-    throw new HttpError(
-      400,
-      `Invalid package: entry "${record.name}" unpacks to ${content.length} bytes, not the ${record.size} bytes the archive declares for it`,
-    );
-  }
-  if (crc32(content) !== record.crc32) {
+  if (size !== record.size) throw wrongSize(record, size);
+  if (checksum !== record.crc32) {
     throw new HttpError(
       400,
       `Invalid package: entry "${record.name}" fails its CRC-32 check (the archive is damaged or was altered)`,
     );
   }
-  return content;
 }

@@ -1,6 +1,5 @@
 import { Worker } from "node:worker_threads";
 import { HttpError } from "../../http/http-error.ts";
-import type { PackageLimits } from "../package-limits.ts";
 import type { ArchiveWorkerInput, ArchiveWorkerReply } from "./archive-worker-protocol.ts";
 import type { UnpackedArchive } from "./unpack-archive.ts";
 
@@ -8,7 +7,7 @@ const workerUrl = new URL("./archive-worker.ts", import.meta.url);
 
 /**
  * At most this many packages are unpacked at once (one per core of a small machine); more wait
- * their turn, so that a burst of uploads cannot start a thread and a copy of the upload each.
+ * their turn, so that a burst of uploads cannot start a thread each.
  */
 const maxConcurrentWorkers = 2;
 let runningWorkers = 0;
@@ -32,33 +31,28 @@ function releaseWorkerSlot(): void {
 }
 
 /**
- * Unpacks an archive in a worker thread of its own: decompression is CPU work that takes seconds
- * for a large package, and the cluster's event loop must keep answering meanwhile. A fresh worker
- * per archive also returns all its memory when it ends, whatever the archive did.
+ * Unpacks an archive file in a worker thread of its own: decompression is CPU work that takes
+ * seconds for a large package, and the cluster's event loop must keep answering meanwhile. The
+ * worker reads the file by offset, so a package of any size takes a few buffers. A fresh worker per
+ * archive also returns all its memory when it ends, whatever the archive did.
  */
-export async function unpackInWorker(
-  data: Uint8Array,
-  limits: PackageLimits,
-  keepPaths: string[] | undefined,
-): Promise<UnpackedArchive> {
+export async function unpackInWorker(input: ArchiveWorkerInput): Promise<UnpackedArchive> {
   await acquireWorkerSlot();
   try {
-    // A copy for the worker to own: the caller keeps its upload (it is stored next).
-    return await runWorker({ data: new Uint8Array(data), limits: { ...limits }, keepPaths });
+    return await runWorker({ ...input, limits: { ...input.limits } });
   } finally {
     releaseWorkerSlot();
   }
 }
 
-/** Runs a worker on `input`, handing its bytes over: it must be a copy of the caller's upload. */
-function runWorker(
-  input: ArchiveWorkerInput & { data: Uint8Array<ArrayBuffer> },
-): Promise<UnpackedArchive> {
+function runWorker(input: ArchiveWorkerInput): Promise<UnpackedArchive> {
   return new Promise<UnpackedArchive>((resolve, reject) => {
     const worker = new Worker(workerUrl, {
       name: "archive-reader",
       workerData: input,
-      transferList: [input.data.buffer],
+      // The reader allocates chunks and drops them at once: a small young generation collects
+      // them as often, so that the thread takes a few MiB whatever the package's size.
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
     let settled = false;
     worker.once("message", (reply: ArchiveWorkerReply) => {

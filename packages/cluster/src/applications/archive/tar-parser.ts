@@ -1,7 +1,7 @@
 import { HttpError } from "../../http/http-error.ts";
 import { safeEntryPath } from "./safe-entry-path.ts";
 import type { UnpackBudget } from "./unpack-budget.ts";
-import type { KeepBytes, UnpackedEntry } from "./unpacked-entry.ts";
+import type { EntrySink, EntryWriter, UnpackedEntry } from "./unpacked-entry.ts";
 
 const blockBytes = 512;
 /** Extended headers (pax records, GNU long names) hold a path or two, never this much. */
@@ -87,9 +87,9 @@ function parsePax(data: Uint8Array): Map<string, string> {
   return records;
 }
 
-/** The bytes that follow a header: its data (kept in `target` when wanted), then padding. */
+/** The bytes that follow a header: its data (handed to `writer` when wanted), then padding. */
 interface Body {
-  target: Uint8Array | undefined;
+  writer: EntryWriter | undefined;
   size: number;
   filled: number;
   padding: number;
@@ -99,14 +99,14 @@ interface Body {
 /**
  * A tar parser fed in chunks, synchronously, as the decompressor produces them: ustar and GNU
  * headers with pax and GNU long-name extended headers. Every entry is charged to the budget when
- * its header is read, before its data arrives, and a file's data goes straight into a buffer of
- * its declared size (or nowhere, when `keep` does not want it). The first zero block ends the
- * archive: nothing after it is wanted.
+ * its header is read, before its data arrives, and a file's data goes straight to the sink's
+ * writer (or nowhere, when the sink does not want it). The first zero block ends the archive:
+ * nothing after it is wanted.
  */
 export class TarParser {
   readonly entries: UnpackedEntry[] = [];
   private readonly budget: UnpackBudget;
-  private readonly keep: KeepBytes;
+  private readonly sink: EntrySink;
   private readonly header = new Uint8Array(blockBytes);
   private headerFilled = 0;
   private body: Body | undefined;
@@ -115,9 +115,9 @@ export class TarParser {
   private extendedHeaders = 0;
   private ended = false;
 
-  constructor(budget: UnpackBudget, keep: KeepBytes = () => true) {
+  constructor(budget: UnpackBudget, sink: EntrySink) {
     this.budget = budget;
-    this.keep = keep;
+    this.sink = sink;
   }
 
   /** Reads a chunk; returns false once the archive has ended (the rest is not wanted). */
@@ -147,10 +147,15 @@ export class TarParser {
     }
   }
 
+  /** Reading stopped on a refusal: releases the writer of the entry being read, if any. */
+  abandon(): void {
+    this.body?.writer?.abandon();
+  }
+
   private fillBody(body: Body, bytes: Uint8Array): number {
     if (body.filled < body.size) {
       const take = Math.min(body.size - body.filled, bytes.length);
-      body.target?.set(bytes.subarray(0, take), body.filled);
+      body.writer?.write(bytes.subarray(0, take));
       body.filled += take;
       if (body.filled === body.size) this.completeBody(body);
       return take;
@@ -161,9 +166,9 @@ export class TarParser {
     return take;
   }
 
-  private startBody(size: number, target: Uint8Array | undefined, onComplete: () => void): void {
+  private startBody(size: number, writer: EntryWriter | undefined, onComplete: () => void): void {
     const body: Body = {
-      target,
+      writer,
       size,
       filled: 0,
       padding: (blockBytes - (size % blockBytes)) % blockBytes,
@@ -212,7 +217,16 @@ export class TarParser {
     }
     this.budget.addBytes(size);
     const data = new Uint8Array(size);
-    this.startBody(size, data, () => {
+    let filled = 0;
+    const collect: EntryWriter = {
+      write: (chunk) => {
+        data.set(chunk, filled);
+        filled += chunk.length;
+      },
+      close: () => data,
+      abandon: () => undefined,
+    };
+    this.startBody(size, collect, () => {
       if (type === "L") this.pending.path = text(data);
       if (type !== "x") return; // global pax records and GNU long link names change no path
       const records = parsePax(data);
@@ -243,9 +257,9 @@ export class TarParser {
     const path = safeEntryPath(isDirectory ? `${name}/` : name);
     // Charged before its data is decompressed: a bomb is refused at its header.
     this.budget.addBytes(size);
-    const target = path !== undefined && this.keep(path) ? new Uint8Array(size) : undefined;
-    this.startBody(size, target, () => {
-      if (path !== undefined) this.entries.push({ path, data: target });
+    const writer = path === undefined ? undefined : this.sink.open(path, size);
+    this.startBody(size, writer, () => {
+      if (path !== undefined) this.entries.push({ path, data: writer?.close() });
     });
   }
 }

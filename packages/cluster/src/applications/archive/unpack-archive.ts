@@ -1,9 +1,15 @@
 import type { PackageLimits } from "../package-limits.ts";
 import { requireArchiveFormat, type ArchiveFormat } from "./archive-format.ts";
+import { bytesSource, type ArchiveSource } from "./archive-source.ts";
 import { readTarBz2 } from "./read-tar-bz2.ts";
 import { readZip } from "./read-zip.ts";
 import { UnpackBudget } from "./unpack-budget.ts";
-import type { KeepBytes, UnpackedEntry } from "./unpacked-entry.ts";
+import {
+  memorySink,
+  type EntrySink,
+  type KeepBytes,
+  type UnpackedEntry,
+} from "./unpacked-entry.ts";
 
 export interface UnpackedArchive {
   format: ArchiveFormat;
@@ -11,17 +17,21 @@ export interface UnpackedArchive {
 }
 
 /**
- * Unpacks a zip or bzip2 tarball in memory, within `limits`, synchronously: it runs in the archive
- * worker, never on the cluster's event loop. Every refusal is an `HttpError` (4xx) whose message
- * names the problem. Every file is unpacked and checked; only the bytes `keep` wants are kept.
+ * Unpacks a zip or bzip2 tarball, within `limits`, synchronously: it runs in the archive worker,
+ * never on the cluster's event loop. Every refusal is an `HttpError` (4xx) whose message names the
+ * problem. Every file is unpacked and checked; its bytes go to `sink` (a function: kept in memory
+ * when it says so, else dropped). The archive is bytes in memory or a file read by offset.
  */
 export function unpackArchive(
-  data: Uint8Array,
+  archive: Uint8Array | ArchiveSource,
   limits: PackageLimits,
-  keep: KeepBytes = () => true,
+  sink: KeepBytes | EntrySink = () => true,
 ): UnpackedArchive {
-  const format = requireArchiveFormat(data);
-  const budget = new UnpackBudget(data.length, limits);
-  const entries = format === "zip" ? readZip(data, budget, keep) : readTarBz2(data, budget, keep);
+  const source = archive instanceof Uint8Array ? bytesSource(archive) : archive;
+  const format = requireArchiveFormat(source.read(0, 4));
+  const budget = new UnpackBudget(source.size, limits);
+  const entrySink = typeof sink === "function" ? memorySink(sink) : sink;
+  const entries =
+    format === "zip" ? readZip(source, budget, entrySink) : readTarBz2(source, budget, entrySink);
   return { format, entries };
 }

@@ -1,4 +1,5 @@
 import { HttpError } from "../../http/http-error.ts";
+import type { ArchiveSource } from "./archive-source.ts";
 
 /** A file of a zip archive as its central directory declares it, checked against its local header. */
 export interface ZipRecord {
@@ -37,54 +38,68 @@ function localHeaderMismatch(name: string, field: string): HttpError {
   );
 }
 
-/** Little-endian reads that refuse, as a damaged archive, any read past the end. */
+/**
+ * Little-endian reads at any offset of an archive that refuse, as a damaged archive, any read past
+ * the end. Reads go through a window of the source, so that walking the central directory of a
+ * file costs a read per window, not one per field.
+ */
 class ZipBytes {
-  readonly data: Buffer;
+  private readonly source: ArchiveSource;
+  private window = Buffer.alloc(0);
+  private windowStart = 0;
+  private static readonly windowBytes = 64 * 1024;
 
-  constructor(data: Uint8Array) {
-    this.data = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  constructor(source: ArchiveSource) {
+    this.source = source;
   }
 
   get length(): number {
-    return this.data.length;
+    return this.source.size;
   }
 
-  private need(offset: number, length: number): void {
-    if (offset < 0 || offset + length > this.data.length) {
+  private view(offset: number, length: number): Buffer {
+    if (offset < 0 || offset + length > this.source.size) {
       throw zipDamaged("a record runs past the end of the archive");
     }
+    const start = offset - this.windowStart;
+    if (start < 0 || start + length > this.window.length) {
+      const bytes = this.source.read(offset, Math.max(length, ZipBytes.windowBytes));
+      // A copy: the source may reuse its buffer on the next read.
+      this.window = Buffer.from(bytes);
+      this.windowStart = offset;
+      return this.window.subarray(0, length);
+    }
+    return this.window.subarray(start, start + length);
   }
 
   u16(offset: number): number {
-    this.need(offset, 2);
-    return this.data.readUInt16LE(offset);
+    return this.view(offset, 2).readUInt16LE(0);
   }
 
   u32(offset: number): number {
-    this.need(offset, 4);
-    return this.data.readUInt32LE(offset);
+    return this.view(offset, 4).readUInt32LE(0);
   }
 
   u64(offset: number): number {
-    this.need(offset, 8);
-    const value = this.data.readBigUInt64LE(offset);
+    const value = this.view(offset, 8).readBigUInt64LE(0);
     if (value > BigInt(Number.MAX_SAFE_INTEGER)) throw zipDamaged("a zip64 field is out of range");
     return Number(value);
   }
 
   bytes(offset: number, length: number): Buffer {
-    this.need(offset, length);
-    return this.data.subarray(offset, offset + length);
+    return Buffer.from(this.view(offset, length));
   }
 }
 
 /** Where the central directory is and how many records it holds, from the end record(s). */
 function readDirectoryLocation(zip: ZipBytes): { count: number; offset: number; end: number } {
   let end = -1;
+  // The end record is in the last 22 bytes, or before a comment of at most 65535 bytes.
   const earliest = Math.max(0, zip.length - endRecordBytes - 0xffff);
-  for (let offset = zip.length - endRecordBytes; offset >= earliest; offset--) {
-    if (zip.data.readUInt32LE(offset) === endSignature) {
-      end = offset;
+  const tail = zip.bytes(earliest, zip.length - earliest);
+  for (let offset = tail.length - endRecordBytes; offset >= 0; offset--) {
+    if (tail.readUInt32LE(offset) === endSignature) {
+      end = earliest + offset;
       break;
     }
   }
@@ -156,8 +171,8 @@ function decodeName(bytes: Buffer, flags: number): string {
  * leave the CRC and sizes at zero), and its data must lie before the central directory. Nothing
  * is inflated here.
  */
-export function* zipRecords(data: Uint8Array): Generator<ZipRecord> {
-  const zip = new ZipBytes(data);
+export function* zipRecords(source: ArchiveSource): Generator<ZipRecord> {
+  const zip = new ZipBytes(source);
   const directory = readDirectoryLocation(zip);
   let position = directory.offset;
   for (let index = 0; index < directory.count; index++) {

@@ -11,6 +11,7 @@ function clientWithData() {
     ["instances", "capacity", "default", { cpus: 2 }],
     ["nodes", "page", {}],
     ["images", "list", {}],
+    ["applications", "page", {}],
   ]) {
     queryClient.setQueryData(key, "data");
   }
@@ -49,6 +50,18 @@ describe("handleEvent", () => {
       JSON.stringify(["instances", "capacity", "default", { cpus: 2 }]),
       JSON.stringify(["instances", "list", {}]),
       JSON.stringify(["nodes", "page", {}]),
+    ]);
+  });
+
+  it("an application's change makes the applications and the images (their users) stale", () => {
+    const { queryClient, stale } = clientWithData();
+    handleEvent(lifecycle("application-updated"), {
+      queryClient,
+      refreshOperations: () => undefined,
+    });
+    expect(stale()).toEqual([
+      JSON.stringify(["applications", "page", {}]),
+      JSON.stringify(["images", "list", {}]),
     ]);
   });
 });

@@ -30,6 +30,9 @@ export function handleEvent(event: AmsEvent, deps: EventHandlingDeps): void {
       }
       if (root === "instances")
         void deps.queryClient.invalidateQueries({ queryKey: queryKeys.nodes() });
+      // An image's "used by" lists the applications built on it.
+      if (root === "applications")
+        void deps.queryClient.invalidateQueries({ queryKey: queryKeys.images() });
       return;
     }
     case "logging":

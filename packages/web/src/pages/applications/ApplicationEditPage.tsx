@@ -1,14 +1,65 @@
-import { useParams } from "react-router";
-import { PlaceholderPage } from "../../components/page-layout/PlaceholderPage.tsx";
+import { useParams, useSearchParams } from "react-router";
+import { isNotFound } from "../../api/api-fetch.ts";
+import { PageLoader } from "../../components/PageLoader.tsx";
+import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
+import { useApplication, useApplicationManifest } from "../../queries/applications.ts";
+import { useClusters } from "../../queries/clusters.ts";
+import { useSessionInfo } from "../../queries/session-info.ts";
+import { ApplicationNotFound } from "./detail/ApplicationNotFound.tsx";
+import { ApplicationForm } from "./form/ApplicationForm.tsx";
+import { editValuesOf } from "./form/edit-values.ts";
+import { opensForUpload } from "./shared/application-facts.ts";
 
-/** `/applications/edit/{clusterId}/{id}`: the form that changes an application. */
+/** `/applications/edit/{clusterId}/{id}`: the add form, filled in from the application. */
 export default function ApplicationEditPage() {
   const { clusterId = "", id = "" } = useParams();
+  const application = useApplication(clusterId, id);
   return (
-    <PlaceholderPage title={`Edit application ${id}`}>
-      <p>
-        The form to change application {id} on cluster {clusterId} will be here.
-      </p>
-    </PlaceholderPage>
+    <PageLayout title={application.data ? `Edit ${application.data.name}` : "Edit application"}>
+      <ApplicationEditContent clusterId={clusterId} id={id} />
+    </PageLayout>
+  );
+}
+
+function ApplicationEditContent({ clusterId, id }: { clusterId: string; id: string }) {
+  const application = useApplication(clusterId, id);
+  const manifest = useApplicationManifest(clusterId, id);
+  const clusters = useClusters();
+  const session = useSessionInfo();
+  const [search] = useSearchParams();
+  if (isNotFound(application.error)) {
+    return <ApplicationNotFound clusterId={clusterId} applicationId={id} />;
+  }
+  const failed = application.error ?? manifest.error ?? clusters.error ?? session.error;
+  if (failed) {
+    return (
+      <div className="p-notification--negative" role="alert">
+        <div className="p-notification__content">
+          <h2 className="p-notification__title">Cannot prepare the form</h2>
+          <p className="p-notification__message">{failed.message}</p>
+        </div>
+      </div>
+    );
+  }
+  const [app, text, clusterList, info] = [
+    application.data,
+    manifest.data,
+    clusters.data,
+    session.data,
+  ];
+  if (app === undefined || text === undefined || clusterList === undefined || info === undefined) {
+    return <PageLoader />;
+  }
+  const values = editValuesOf(app, text);
+  return (
+    // Keyed by the application: another one's form starts from its own values.
+    <ApplicationForm
+      key={`${clusterId}/${id}`}
+      clusters={clusterList}
+      ext4RootVolumesSupport={info.ext4_root_volumes_support}
+      defaultValues={values}
+      editing={{ application: app, values }}
+      focusApk={opensForUpload(search)}
+    />
   );
 }

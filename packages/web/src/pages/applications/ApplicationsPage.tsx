@@ -1,10 +1,19 @@
-import { PlaceholderPage } from "../../components/page-layout/PlaceholderPage.tsx";
+import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
+import { Link } from "react-router";
+import { ApplicationsList } from "./list/ApplicationsList.tsx";
 
-/** `/applications`: the applications of every cluster. */
+/** `/applications`: the applications of every cluster, their status live. */
 export default function ApplicationsPage() {
   return (
-    <PlaceholderPage title="Applications">
-      <p>Your applications will be listed here, with their versions and status.</p>
-    </PlaceholderPage>
+    <PageLayout
+      title="Applications"
+      controls={
+        <Link className="p-button--positive u-no-margin--bottom" to="/applications/add">
+          Add application
+        </Link>
+      }
+    >
+      <ApplicationsList />
+    </PageLayout>
   );
 }

@@ -1,30 +1,23 @@
 import { useEffect, useRef, useState, type SubmitEvent } from "react";
 import { createFormControl, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import {
-  customResourcesSchema,
-  customResourceType,
-  resourceRequestFor,
-} from "@anbox-dashboard/contract";
 import type { Cluster } from "../../../api/clusters.ts";
 import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
+import { ResourcesSection } from "../../../components/resources/ResourcesSection.tsx";
+import { RoomForInstance } from "../../../components/resources/RoomForInstance.tsx";
+import { useResourceChoice } from "../../../components/resources/use-resource-choice.ts";
 import { instanceIdOf } from "../../../api/instances.ts";
 import { useCreateInstance } from "../../../queries/instances.ts";
 import { useClusterSessionInfo } from "../../../queries/session-info.ts";
-import { buildCreateRequest, resourceChoiceOf } from "./build-create-request.ts";
+import { buildCreateRequest } from "./build-create-request.ts";
 import { CapabilitiesSection } from "./CapabilitiesSection.tsx";
-import { capacityRequestOf } from "./capacity-request.ts";
 import { createFormResolver, type CreateFormContext } from "./create-form-schema.ts";
 import { initialFormValues, type InstanceCreateFormValues } from "./create-form-values.ts";
-import { describeResourceRequest } from "./describe-resources.ts";
 import { DetailsSection } from "./DetailsSection.tsx";
 import { chosenClusterId, resolveFormValues } from "./resolve-form-values.ts";
-import { ResourcesSection } from "./ResourcesSection.tsx";
-import { RoomForInstance } from "./RoomForInstance.tsx";
 import { SecuritySection } from "./SecuritySection.tsx";
 import { SourceSection } from "./SourceSection.tsx";
 import { useInstanceNameCheck } from "./use-instance-name-check.ts";
-import { useRoomForInstance } from "./use-room-for-instance.ts";
 import { useSourceOptions } from "./use-source-options.ts";
 
 interface InstanceCreateFormProps {
@@ -96,21 +89,23 @@ export function InstanceCreateForm({
     if (getValues("name") !== "") void trigger("name");
   }, [takenName, getValues, trigger]);
 
-  // Custom sizes are only described, and their room asked for, once they are all right.
-  const resourceRequest =
-    resolved.resourceType === customResourceType &&
-    !customResourcesSchema.safeParse(resolved).success
-      ? undefined
-      : resourceRequestFor(
-          resourceChoiceOf(resolved),
-          resolved.containerOrVm,
-          ext4RootVolumesSupport,
-        );
-  const resourceSummary = resourceRequest && describeResourceRequest(resourceRequest);
-  const room = useRoomForInstance(
+  // Another application chosen: its own newest version is meant, not the number picked for the
+  // last one (a version preset by the link stays: the application it names arrives with the list).
+  const chosenApplication = resolved.applicationId;
+  const shownApplication = useRef(chosenApplication);
+  useEffect(() => {
+    if (shownApplication.current !== "" && shownApplication.current !== chosenApplication) {
+      formControl.setValue("applicationVersion", "");
+    }
+    shownApplication.current = chosenApplication;
+  }, [chosenApplication, formControl]);
+
+  const { summary: resourceSummary, room } = useResourceChoice(resolved, {
     clusterId,
-    resourceRequest && capacityRequestOf(resourceRequest, resolved),
-  );
+    type: resolved.containerOrVm,
+    ext4RootVolumesSupport,
+    applicationId: resolved.sourceType === "application" ? resolved.applicationId : "",
+  });
   // The cluster's scheduler says nothing fits now: the create would only fail.
   const noRoom = room.state === "full";
 

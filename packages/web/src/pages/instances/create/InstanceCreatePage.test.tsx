@@ -255,11 +255,46 @@ describe("InstanceCreatePage", () => {
     expect(screen.getByLabelText("Cluster")).toHaveValue("lab");
   });
 
-  it("lists the ready applications with their newest published version", async () => {
+  it("lists the ready applications, and the chosen one's published versions, newest chosen", async () => {
     renderPage();
     const select = await screen.findByLabelText("Application");
-    await within(select).findByRole("option", { name: "game (version 2)" });
+    await within(select).findByRole("option", { name: "game" });
     expect(within(select).queryByRole("option", { name: /not-ready/ })).not.toBeInTheDocument();
+    expect(screen.getByLabelText("Version")).toBeDisabled();
+    await userEvent.selectOptions(select, "app-game");
+    const version = screen.getByLabelText("Version");
+    expect(version).toHaveValue("2");
+    // Version 3 is not published: an instance cannot start it.
+    expect(
+      within(version)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Version 2 (newest)", "Version 1"]);
+  });
+
+  it("sends the version chosen, and the newest again once another application is chosen", async () => {
+    const calls = renderPage();
+    const select = await screen.findByLabelText("Application");
+    await within(select).findByRole("option", { name: "game" });
+    await userEvent.selectOptions(select, "app-game");
+    await userEvent.selectOptions(screen.getByLabelText("Version"), "1");
+    await userEvent.selectOptions(select, "app-gpu");
+    expect(screen.getByLabelText("Version")).toHaveValue("0");
+    await userEvent.selectOptions(select, "app-game");
+    expect(screen.getByLabelText("Version")).toHaveValue("2");
+    await userEvent.selectOptions(screen.getByLabelText("Version"), "1");
+    await userEvent.click(screen.getByRole("button", { name: "Create and start" }));
+    await screen.findByText("Now at /instances/default/i-new");
+    expect(createCall(calls)?.body).toMatchObject({ app_id: "app-game", app_version: 1 });
+  });
+
+  it("opens with the application and version a link names", async () => {
+    renderPage({}, "/instances/new?clusterId=default&application=app-game&version=1");
+    const version = await screen.findByLabelText("Version");
+    await waitFor(() => {
+      expect(version).toHaveValue("1");
+    });
+    expect(screen.getByLabelText("Application")).toHaveValue("app-game");
   });
 
   it("offers a select of clusters when there are several, the first chosen", async () => {
@@ -411,7 +446,7 @@ describe("InstanceCreatePage", () => {
   it("Create and start sends an application and leaves no_start out", async () => {
     const calls = renderPage({ ext4: true });
     const select = await screen.findByLabelText("Application");
-    await within(select).findByRole("option", { name: "game (version 2)" });
+    await within(select).findByRole("option", { name: "game" });
     await userEvent.selectOptions(select, "app-game");
     await userEvent.click(screen.getByRole("button", { name: "Create and start" }));
 
@@ -420,6 +455,7 @@ describe("InstanceCreatePage", () => {
     expect(body).toMatchObject({
       type: "container",
       app_id: "app-game",
+      app_version: 2,
       // ext4 root volumes: containers get 4 GiB.
       resources: { cpus: 2, disk_size: 4 * gibibyte },
       config: { enable_streaming: false, display: { width: 1280, height: 720 } },
@@ -432,7 +468,7 @@ describe("InstanceCreatePage", () => {
   it("starts from the size the application asks for", async () => {
     const calls = renderPage();
     const select = await screen.findByLabelText("Application");
-    await within(select).findByRole("option", { name: "gpu-game (version 0)" });
+    await within(select).findByRole("option", { name: "gpu-game" });
     await userEvent.selectOptions(select, "app-gpu");
     expect(screen.getByLabelText("Resource type")).toHaveValue("g4.3");
     expect(screen.getByLabelText("Resource type")).toHaveAccessibleDescription(
@@ -448,7 +484,7 @@ describe("InstanceCreatePage", () => {
 
   it("asks for an application rather than sending none", async () => {
     const calls = renderPage();
-    await screen.findByRole("option", { name: "game (version 2)" });
+    await screen.findByRole("option", { name: "game" });
     await userEvent.click(screen.getByRole("button", { name: "Create and start" }));
     expect(screen.getByLabelText("Application")).toHaveAccessibleDescription(
       expect.stringContaining("Choose an application") as string,

@@ -55,33 +55,36 @@ export function SourceSection({ control, values, applications, images }: SourceS
         shownValue={values.sourceType}
         help={
           values.sourceType === "application"
-            ? "The cluster starts the newest published version of the application."
+            ? "The cluster starts the chosen published version of the application."
             : "A bare Android system, without an application installed."
         }
       />
       {values.sourceType === "application" ? (
-        <SelectField
-          control={control}
-          name="applicationId"
-          label="Application"
-          shownValue={values.applicationId}
-          disabled={applications.isPending}
-          problem={
-            applications.error
-              ? `The applications could not be loaded: ${applications.error.message}`
-              : undefined
-          }
-          help={applicationHelp(applications, values.containerOrVm)}
-        >
-          <option value="">
-            {applications.isPending ? "Loading applications…" : "Choose an application"}
-          </option>
-          {applications.items.map((application) => (
-            <option key={application.id} value={application.id}>
-              {application.name} (version {application.version})
+        <>
+          <SelectField
+            control={control}
+            name="applicationId"
+            label="Application"
+            shownValue={values.applicationId}
+            disabled={applications.isPending}
+            problem={
+              applications.error
+                ? `The applications could not be loaded: ${applications.error.message}`
+                : undefined
+            }
+            help={applicationHelp(applications, values.containerOrVm)}
+          >
+            <option value="">
+              {applications.isPending ? "Loading applications…" : "Choose an application"}
             </option>
-          ))}
-        </SelectField>
+            {applications.items.map((application) => (
+              <option key={application.id} value={application.id}>
+                {application.name}
+              </option>
+            ))}
+          </SelectField>
+          <VersionField control={control} values={values} applications={applications.items} />
+        </>
       ) : (
         <SelectField
           control={control}
@@ -107,6 +110,44 @@ export function SourceSection({ control, values, applications, images }: SourceS
   );
 }
 
+/** The published versions of the chosen application; its newest is chosen until another is. */
+function VersionField({
+  control,
+  values,
+  applications,
+}: {
+  control: Control<InstanceCreateFormValues>;
+  values: InstanceCreateFormValues;
+  applications: readonly LaunchableApplication[];
+}) {
+  const application = applications.find((candidate) => candidate.id === values.applicationId);
+  return (
+    <SelectField
+      control={control}
+      name="applicationVersion"
+      label="Version"
+      shownValue={values.applicationVersion}
+      disabled={application === undefined}
+      help={
+        application === undefined
+          ? "Choose an application to see its published versions."
+          : "The application's published versions; the newest is chosen unless you pick another."
+      }
+    >
+      {application === undefined ? (
+        <option value="">No application chosen</option>
+      ) : (
+        application.versions.map((version) => (
+          <option key={version} value={String(version)}>
+            Version {version}
+            {version === application.version ? " (newest)" : ""}
+          </option>
+        ))
+      )}
+    </SelectField>
+  );
+}
+
 function applicationHelp(
   applications: SourceList<LaunchableApplication> & { incomplete: boolean },
   type: InstanceType,
@@ -121,7 +162,7 @@ function applicationHelp(
       </>
     );
   }
-  const listed = `Ready applications that run as ${typeWords[type]}, with their newest published version.`;
+  const listed = `Ready applications that run as ${typeWords[type]} and publish a version.`;
   return applications.incomplete
     ? `${listed} Only the first 100 applications by name are looked at.`
     : listed;

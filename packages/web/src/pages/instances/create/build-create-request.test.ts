@@ -46,13 +46,21 @@ describe("buildCreateRequest", () => {
     expect(request).not.toHaveProperty("no_start");
   });
 
-  it("names an application by app_id alone (the cluster picks its published version)", () => {
+  it("names an application by app_id and the chosen app_version", () => {
+    const request = buildCreateRequest(
+      { ...imageForm, sourceType: "application", applicationId: "app-1", applicationVersion: "3" },
+      noExt4,
+    );
+    expect(request.app_id).toBe("app-1");
+    expect(request.app_version).toBe(3);
+    expect(request).not.toHaveProperty("image_id");
+  });
+
+  it("leaves app_version out when no version is chosen (the cluster picks its newest)", () => {
     const request = buildCreateRequest(
       { ...imageForm, sourceType: "application", applicationId: "app-1" },
       noExt4,
     );
-    expect(request.app_id).toBe("app-1");
-    expect(request).not.toHaveProperty("image_id");
     expect(request).not.toHaveProperty("app_version");
   });
 

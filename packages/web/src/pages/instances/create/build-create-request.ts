@@ -3,20 +3,9 @@ import {
   resourceRequestFor,
   type InstancesPost,
   type InstanceDisplay,
-  type ResourceChoice,
 } from "@anbox-dashboard/contract";
+import { resourceChoiceOf } from "../../../components/resources/resource-form-values.ts";
 import { displayResolutions, type InstanceCreateFormValues } from "./create-form-values.ts";
-
-/** The resource choice of the form, custom sizes as numbers (unset when not a whole number). */
-export function resourceChoiceOf(values: InstanceCreateFormValues): ResourceChoice {
-  return {
-    resourceType: values.resourceType,
-    resourceTypeCpu: parseWholeNumber(values.resourceTypeCpu),
-    resourceTypeGpu: parseWholeNumber(values.resourceTypeGpu),
-    resourceTypeVpu: parseWholeNumber(values.resourceTypeVpu),
-    resourceTypeMemory: parseWholeNumber(values.resourceTypeMemory),
-  };
-}
 
 /** The display the form asks for: an offered resolution, or the custom width and height. */
 export function displayOf(values: InstanceCreateFormValues): InstanceDisplay {
@@ -31,7 +20,8 @@ export function displayOf(values: InstanceCreateFormValues): InstanceDisplay {
 
 /**
  * The AMS create request (`POST /1.0/instances`) of valid, resolved form values. An application
- * is named by `app_id` alone: the cluster starts its newest published version. An empty name is
+ * is named by `app_id` and the chosen `app_version` (the cluster would start its newest
+ * published version without one). An empty name is
  * left out: the cluster then names the instance itself. `no_start` is only sent to keep the
  * instance stopped ("Create"); "Create and start" leaves the cluster's default (start it).
  */
@@ -41,7 +31,12 @@ export function buildCreateRequest(
 ): InstancesPost {
   const source =
     values.sourceType === "application"
-      ? { app_id: values.applicationId }
+      ? {
+          app_id: values.applicationId,
+          ...(values.applicationVersion === ""
+            ? {}
+            : { app_version: Number(values.applicationVersion) }),
+        }
       : { image_id: values.imageId };
   return {
     ...(values.name === "" ? {} : { name: values.name }),

@@ -30,6 +30,7 @@ export function createFormSchema(takenName: string | undefined) {
       containerOrVm: z.enum(instanceTypes),
       sourceType: z.enum(["application", "image", ""]),
       applicationId: z.string(),
+      applicationVersion: z.string(),
       imageId: z.string(),
       resourceType: z.string(),
       resourceTypeCpu: z.string(),

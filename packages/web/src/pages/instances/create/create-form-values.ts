@@ -33,6 +33,11 @@ export interface InstanceCreateFormValues {
   /** "" until chosen: an application when the cluster has one to start, otherwise an image. */
   sourceType: SourceType | "";
   applicationId: string;
+  /**
+   * The application's version to start, as text; "" until chosen: its newest published version.
+   * A version the chosen application does not publish is dropped (see `resolveFormValues`).
+   */
+  applicationVersion: string;
   imageId: string;
   /**
    * A preset's name (a2.3 … g10.3) or `customResourceType`; "" until chosen: the application's own
@@ -62,6 +67,7 @@ export const initialFormValues: InstanceCreateFormValues = {
   containerOrVm: "container",
   sourceType: "",
   applicationId: "",
+  applicationVersion: "",
   imageId: "",
   resourceType: "",
   resourceTypeCpu: "2",

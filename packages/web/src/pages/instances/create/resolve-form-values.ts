@@ -16,7 +16,7 @@ export function chosenClusterId(values: InstanceCreateFormValues, clusters: read
 /**
  * The form's values with the choices it makes by itself filled in: the first cluster, the source
  * (an application when one can be started, else an image), the type's
- * default image, and the size the chosen application asks for (the request's resources replace
+ * default image, the application's newest published version, and the size the chosen application asks for (the request's resources replace
  * the application's own, so they start out the same). A choice that the current lists no longer
  * hold (another cluster or type was chosen since) is dropped. Derived at each render rather than copied into the state, so that
  * nothing has to be kept in step when the lists arrive or change.
@@ -45,6 +45,7 @@ export function resolveFormValues(
     sourceType,
     clusterId: chosenClusterId(values, context.clusters),
     applicationId: application?.id ?? "",
+    applicationVersion: chosenVersion(values.applicationVersion, application),
     imageId: images.some((image) => image.id === values.imageId)
       ? values.imageId
       : (defaultImageOf(images)?.id ?? ""),
@@ -53,4 +54,11 @@ export function resolveFormValues(
         ? values.resourceType
         : (application?.resourcePreset ?? defaultResourcePreset),
   };
+}
+
+/** The version chosen when the application publishes it, else its newest published one. */
+function chosenVersion(chosen: string, application: LaunchableApplication | undefined): string {
+  if (application === undefined) return "";
+  if (application.versions.some((version) => String(version) === chosen)) return chosen;
+  return String(application.version);
 }

@@ -5,7 +5,7 @@ import { initialFormValues } from "./create-form-values.ts";
 import { chosenClusterId, resolveFormValues } from "./resolve-form-values.ts";
 import {
   defaultImageOf,
-  latestPublishedVersion,
+  launchableVersions,
   launchableApplications,
   usableImages,
 } from "./source-options.ts";
@@ -39,22 +39,6 @@ function image(overrides: Partial<ClusterImage>): ClusterImage {
   } as ClusterImage;
 }
 
-describe("latestPublishedVersion", () => {
-  it("is the newest version that is published and ready", () => {
-    expect(
-      latestPublishedVersion({
-        versions: [
-          version(0, true),
-          version(2, true),
-          version(3, false),
-          version(4, true, "error"),
-        ],
-      }),
-    ).toBe(2);
-    expect(latestPublishedVersion({ versions: [version(0, false)] })).toBeUndefined();
-  });
-});
-
 describe("launchableApplications", () => {
   it("keeps the ready applications of the cluster and type that have a published version", () => {
     const apps = [
@@ -66,7 +50,7 @@ describe("launchableApplications", () => {
       application({ id: "vm", vm: true }),
     ];
     expect(launchableApplications(apps, "default", "container")).toEqual([
-      { id: "ok", name: "ok", version: 1, resourcePreset: undefined },
+      { id: "ok", name: "ok", version: 1, versions: [1, 0], resourcePreset: undefined },
     ]);
     expect(launchableApplications(apps, "default", "vm").map((app) => app.id)).toEqual(["vm"]);
     expect(launchableApplications(apps, "lab", "container").map((app) => app.id)).toEqual([
@@ -106,8 +90,8 @@ describe("usableImages and defaultImageOf", () => {
 describe("resolveFormValues", () => {
   const clusters = [{ id: "default" }, { id: "lab" }];
   const applications = [
-    { id: "app1", name: "app1", version: 0, resourcePreset: undefined },
-    { id: "gpu-app", name: "gpu-app", version: 0, resourcePreset: "g6.3" },
+    { id: "app1", name: "app1", version: 2, versions: [2, 0], resourcePreset: undefined },
+    { id: "gpu-app", name: "gpu-app", version: 0, versions: [0], resourcePreset: "g6.3" },
   ];
   const images = [image({ id: "a" }), image({ id: "b", default: true })];
 
@@ -145,5 +129,22 @@ describe("resolveFormValues", () => {
     expect(
       resolveFormValues(chosen, { clusters: [{ id: "default" }], applications: [], images: [] }),
     ).toMatchObject({ clusterId: "default", imageId: "", applicationId: "" });
+  });
+
+  it("means the application's newest published version until one it publishes is chosen", () => {
+    const context = { clusters, applications, images };
+    const app1 = { ...initialFormValues, applicationId: "app1" };
+    expect(resolveFormValues(app1, context).applicationVersion).toBe("2");
+    expect(
+      resolveFormValues({ ...app1, applicationVersion: "0" }, context).applicationVersion,
+    ).toBe("0");
+    // Version 1 is not published (or gone): the newest is meant instead.
+    expect(
+      resolveFormValues({ ...app1, applicationVersion: "1" }, context).applicationVersion,
+    ).toBe("2");
+    expect(
+      resolveFormValues({ ...app1, sourceType: "image", applicationVersion: "0" }, context)
+        .applicationVersion,
+    ).toBe("");
   });
 });

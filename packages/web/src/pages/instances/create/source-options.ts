@@ -10,6 +10,8 @@ export interface LaunchableApplication {
   name: string;
   /** The newest published version: the one the cluster picks when none is named. */
   version: number;
+  /** Every published, ready version, newest first: the ones the form offers to start. */
+  versions: number[];
   /** The preset the application asks for in its manifest (`instance-type`), if it names one. */
   resourcePreset: string | undefined;
 }
@@ -19,16 +21,12 @@ export function applicationInstanceType(application: Pick<ClusterApplication, "v
   return application.vm ? "vm" : "container";
 }
 
-/** The newest version that is published and ready, or undefined when none is. */
-export function latestPublishedVersion(
-  application: Pick<ClusterApplication, "versions">,
-): number | undefined {
-  let latest: number | undefined;
-  for (const version of application.versions) {
-    if (!version.published || version.status !== "active") continue;
-    if (latest === undefined || version.number > latest) latest = version.number;
-  }
-  return latest;
+/** The versions that are published and ready (the ones an instance can start), newest first. */
+export function launchableVersions(application: Pick<ClusterApplication, "versions">): number[] {
+  return application.versions
+    .filter((version) => version.published && version.status === "active")
+    .map((version) => version.number)
+    .sort((a, b) => b - a);
 }
 
 /** The ready applications of the cluster that run as `type` and have a published version. */
@@ -41,12 +39,14 @@ export function launchableApplications(
   for (const application of applications) {
     if (application.clusterId !== clusterId || application.status !== "ready") continue;
     if (applicationInstanceType(application) !== type) continue;
-    const version = latestPublishedVersion(application);
+    const versions = launchableVersions(application);
+    const version = versions[0];
     if (version === undefined) continue;
     launchable.push({
       id: application.id,
       name: application.name,
       version,
+      versions,
       resourcePreset: findResourcePreset(application.instance_type)?.name,
     });
   }

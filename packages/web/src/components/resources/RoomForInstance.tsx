@@ -1,7 +1,9 @@
+import { useId } from "react";
 import { Link } from "react-router";
 import type { CapacityFree } from "@anbox-dashboard/contract";
-import { formatBytes } from "../../../util/bytes.ts";
+import { formatBytes } from "../../util/bytes.ts";
 import type { RoomForInstance as Room } from "./use-room-for-instance.ts";
+import "./_resources.scss";
 
 interface RoomForInstanceProps {
   room: Room;
@@ -30,13 +32,14 @@ function describeMostFree(mostFree: CapacityFree | null): string {
  * nothing fits it says why, in the words the create would fail with, and links to the nodes.
  */
 export function RoomForInstance({ room }: RoomForInstanceProps) {
+  const headingId = useId();
   return (
     <section
-      className="instance-create__section"
-      aria-labelledby="instance-create-room"
+      className="resources-section"
+      aria-labelledby={headingId}
       aria-busy={room.state === "checking"}
     >
-      <h2 className="p-heading--4" id="instance-create-room">
+      <h2 className="p-heading--4" id={headingId}>
         Room on the nodes
       </h2>
       <div aria-live="polite">{roomContent(room)}</div>

@@ -1,6 +1,6 @@
 import type { CapacityFree } from "@anbox-dashboard/contract";
-import type { InstanceCapacityRequest } from "../../../api/instances.ts";
-import { useInstanceCapacity } from "../../../queries/instances.ts";
+import type { InstanceCapacityRequest } from "../../api/instances.ts";
+import { useInstanceCapacity } from "../../queries/instances.ts";
 
 /** Whether a node of the chosen cluster can take the instance, as the cluster's scheduler says. */
 export type RoomForInstance =

@@ -1,5 +1,5 @@
 import type { ResourceRequest } from "@anbox-dashboard/contract";
-import { formatBytes } from "../../../util/bytes.ts";
+import { formatBytes } from "../../util/bytes.ts";
 
 function count(amount: number, one: string, many: string): string {
   return `${amount} ${amount === 1 ? one : many}`;

@@ -1,39 +1,59 @@
-import type { Control } from "react-hook-form";
+import { useId } from "react";
+import type { Control, FieldPathByValue, FieldValues } from "react-hook-form";
 import {
   customResourceType,
   instanceResourcePresets,
   instanceSizeLimits,
 } from "@anbox-dashboard/contract";
-import { NumberField } from "../../../components/form/NumberField.tsx";
-import { SelectField } from "../../../components/form/SelectField.tsx";
-import type { InstanceCreateFormValues } from "./create-form-values.ts";
+import { NumberField } from "../form/NumberField.tsx";
+import { SelectField } from "../form/SelectField.tsx";
+import type { ResourceFormValues } from "./resource-form-values.ts";
+import "./_resources.scss";
 
-interface ResourcesSectionProps {
-  control: Control<InstanceCreateFormValues>;
+interface ResourcesSectionProps<Values extends ResourceFormValues & FieldValues> {
+  control: Control<Values>;
   /** The resolved values: the preset shown is the one the form means. */
-  values: InstanceCreateFormValues;
-  /** What the choice gives the instance, in words; undefined while custom sizes are wrong. */
+  values: ResourceFormValues;
+  /** What the choice gives an instance, in words; undefined while custom sizes are wrong. */
   summary: string | undefined;
+}
+
+/**
+ * The field of a resource value. Every form holding `ResourceFormValues` has these paths, which
+ * TypeScript cannot see through a generic `Values`: the constraint above is what makes it true.
+ */
+function fieldOf<Values extends ResourceFormValues & FieldValues>(
+  name: keyof ResourceFormValues,
+): FieldPathByValue<Values, string> {
+  return name as FieldPathByValue<Values, string>;
 }
 
 const cpuOnlyPresets = instanceResourcePresets.filter((preset) => preset.gpuSlots === 0);
 const gpuPresets = instanceResourcePresets.filter((preset) => preset.gpuSlots > 0);
 
-/** The size of the instance: a preset (a2.3 … g10.3) or custom CPU, GPU, VPU and memory. */
-export function ResourcesSection({ control, values, summary }: ResourcesSectionProps) {
+/**
+ * The size of an instance: a preset (a2.3 … g10.3) or custom CPU, GPU, VPU and memory. One
+ * section for every form that sizes instances (the instance form, the application form).
+ */
+export function ResourcesSection<Values extends ResourceFormValues & FieldValues>({
+  control,
+  values,
+  summary,
+}: ResourcesSectionProps<Values>) {
+  const headingId = useId();
   return (
-    <section className="instance-create__section" aria-labelledby="instance-create-resources">
-      <h2 className="p-heading--4" id="instance-create-resources">
+    <section className="resources-section" aria-labelledby={headingId}>
+      <h2 className="p-heading--4" id={headingId}>
         Resources
       </h2>
       <SelectField
         control={control}
-        name="resourceType"
+        name={fieldOf<Values>("resourceType")}
         label="Resource type"
         shownValue={values.resourceType}
         help={
           <span aria-live="polite">
-            {summary ?? "Correct the sizes below to see what the instance gets."}
+            {summary ?? "Correct the sizes below to see what an instance gets."}
           </span>
         }
       >
@@ -54,28 +74,28 @@ export function ResourcesSection({ control, values, summary }: ResourcesSectionP
         <option value={customResourceType}>Custom</option>
       </SelectField>
       {values.resourceType === customResourceType && (
-        <div className="instance-create__custom-resources">
+        <div className="resources-section__custom">
           <NumberField
             control={control}
-            name="resourceTypeCpu"
+            name={fieldOf<Values>("resourceTypeCpu")}
             label="CPU cores"
             bounds={instanceSizeLimits.cpus}
           />
           <NumberField
             control={control}
-            name="resourceTypeGpu"
+            name={fieldOf<Values>("resourceTypeGpu")}
             label="GPU slots"
             bounds={instanceSizeLimits.gpuSlots}
           />
           <NumberField
             control={control}
-            name="resourceTypeVpu"
+            name={fieldOf<Values>("resourceTypeVpu")}
             label="VPU slots"
             bounds={instanceSizeLimits.vpuSlots}
           />
           <NumberField
             control={control}
-            name="resourceTypeMemory"
+            name={fieldOf<Values>("resourceTypeMemory")}
             label="Memory"
             unit="GB"
             bounds={instanceSizeLimits.memoryGb}

@@ -1,0 +1,121 @@
+import type { FastifyInstance } from "fastify";
+import {
+  applicationsDeleteBodySchema,
+  isFinalOperationStatusCode,
+  type AmsApplication,
+  type AmsOperation,
+  type ApplicationRef,
+  type ApplicationsDeleteResponse,
+  type ClusterApplicationDeleteResult,
+} from "@anbox-dashboard/contract";
+import type { ServerContext } from "../../server-context.ts";
+import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
+import { requireCluster } from "../../clusters/choose-cluster.ts";
+import { mapBounded } from "../../clusters/map-bounded.ts";
+import { callCluster, clusterCallTimeoutMs, clusterFailure } from "../../clusters/cluster-call.ts";
+import { parseInput } from "../../input/parse-input.ts";
+import { applicationPath, noSuchApplication } from "./read-application.ts";
+
+/** How long one application's delete may run before it is reported unfinished. */
+const operationWaitSeconds = 60;
+/** Applications deleted at once, over all clusters. */
+const deleteConcurrency = 8;
+
+/**
+ * `DELETE /api/applications`: many applications, of several clusters, with one result per
+ * application (the shape of the instances' bulk results). Each is deleted on its own, so that a
+ * refusal (instances still use it, unless `force`) is that application's error with the cluster's
+ * reason and the others are deleted all the same; the answer waits for the operations.
+ */
+export function registerApplicationsBulkDeleteRoute(
+  app: FastifyInstance,
+  context: ServerContext,
+): void {
+  app.delete("/api/applications", async (request): Promise<ApplicationsDeleteResponse> => {
+    const body = parseInput(applicationsDeleteBodySchema, request.body, "bulk application delete");
+    // Every cluster is checked before anything is deleted: an unknown one is a 400 for the call.
+    const targets = uniqueRefs(body.applications).map((ref) => ({
+      ref,
+      cluster: requireCluster(context.clusters, ref.clusterId),
+    }));
+    const results = await mapBounded(targets, deleteConcurrency, ({ ref, cluster }) =>
+      deleteOne(cluster, ref.id, body.force ?? false),
+    );
+    return { metadata: { results } };
+  });
+}
+
+/** The applications named, each once, in the order first named. */
+function uniqueRefs(refs: readonly ApplicationRef[]): ApplicationRef[] {
+  const seen = new Set<string>();
+  return refs.filter((ref) => {
+    const key = `${ref.clusterId}\u0000${ref.id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** One application's delete: looked up (for its name, and a 404 of its own), deleted, waited for. */
+async function deleteOne(
+  cluster: ClusterHandle,
+  ref: string,
+  force: boolean,
+): Promise<ClusterApplicationDeleteResult> {
+  const failed = (name: string, error: string): ClusterApplicationDeleteResult => ({
+    id: ref,
+    name,
+    success: false,
+    error,
+    clusterId: cluster.id,
+  });
+  let application: AmsApplication;
+  try {
+    const found = await callCluster(cluster, (signal) =>
+      cluster.client.get<AmsApplication>(applicationPath(ref), signal),
+    );
+    application = found.metadata;
+  } catch (error) {
+    const failure = clusterFailure(cluster, error);
+    return failed(
+      "",
+      failure.statusCode === 404 ? noSuchApplication(cluster, ref).message : failure.message,
+    );
+  }
+  const { id, name } = application;
+  try {
+    const started = await callCluster(cluster, (signal) =>
+      cluster.client.delete<AmsOperation>(applicationPath(id), { force }, signal),
+    );
+    const operation = await waitFor(cluster, started.metadata);
+    if (!isFinalOperationStatusCode(operation.status_code)) {
+      return {
+        ...failed(
+          name,
+          `Not finished: the operation is still ${operation.status} after ${String(operationWaitSeconds)} s`,
+        ),
+        id,
+      };
+    }
+    if (operation.status !== "Success") {
+      return { ...failed(name, operation.err || `The operation ended ${operation.status}`), id };
+    }
+    return { id, name, success: true, error: "", clusterId: cluster.id };
+  } catch (error) {
+    return { ...failed(name, clusterFailure(cluster, error).message), id };
+  }
+}
+
+/** Waits (bounded) for an operation to end; answers it as it stands when the wait runs out. */
+async function waitFor(cluster: ClusterHandle, operation: AmsOperation): Promise<AmsOperation> {
+  const waited = await callCluster(
+    cluster,
+    (signal) =>
+      cluster.client.get<AmsOperation>(
+        `/1.0/operations/${operation.id}/wait?timeout=${String(operationWaitSeconds)}`,
+        signal,
+      ),
+    operationWaitSeconds * 1000 + clusterCallTimeoutMs,
+  );
+  return waited.metadata;
+}

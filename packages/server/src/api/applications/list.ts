@@ -1,0 +1,121 @@
+import type { FastifyInstance } from "fastify";
+import {
+  applicationTypeOf,
+  applicationsListQuerySchema,
+  latestApplicationVersion,
+  publishedVersionCount,
+  type AmsApplication,
+  type ApplicationsListParsed,
+  type ApplicationsListResponse,
+  type ClusterApplication,
+} from "@anbox-dashboard/contract";
+import type { ServerContext } from "../../server-context.ts";
+import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
+import { selectClusters } from "../../clusters/choose-cluster.ts";
+import { callCluster } from "../../clusters/cluster-call.ts";
+import { parseInput } from "../../input/parse-input.ts";
+import { withoutEmptyValues } from "../../input/query-values.ts";
+import { imageNamesOf, toClusterApplication } from "./read-application.ts";
+
+/**
+ * `GET /api/applications`: every cluster's applications, each with its `clusterId`, its versions
+ * and its image's name.
+ *
+ * The cluster's `GET /1.0/applications` pages, but only filters on exact values and always lists
+ * newest first: it cannot search a part of a name nor sort by name. So each cluster's whole list
+ * is read (a cluster holds tens of applications, not the thousands of instances; the versions come
+ * in the same answer, so the latest version and the published count cost no call per row), and
+ * filtered, sorted and paged here, which also gives one order across clusters.
+ */
+export function registerApplicationsListRoute(app: FastifyInstance, context: ServerContext): void {
+  app.get("/api/applications", async (request): Promise<ApplicationsListResponse> => {
+    const query = parseInput(
+      applicationsListQuerySchema,
+      withoutEmptyValues(request.query),
+      "query",
+    );
+    const clusters = selectClusters(context.clusters, query.subclusters);
+    const lists = await Promise.all(clusters.map(listApplications));
+    return pageApplications(lists.flat(), query);
+  });
+}
+
+async function listApplications(cluster: ClusterHandle): Promise<ClusterApplication[]> {
+  const [result, imageNames] = await Promise.all([
+    callCluster(cluster, (signal) =>
+      cluster.client.get<AmsApplication[]>("/1.0/applications?recursion=1", signal),
+    ),
+    imageNamesOf(cluster),
+  ]);
+  return result.metadata.map((application) =>
+    toClusterApplication(application, cluster, imageNames),
+  );
+}
+
+/** The page a query asks for, and how many applications match it over all pages. */
+export function pageApplications(
+  applications: readonly ClusterApplication[],
+  query: Pick<ApplicationsListParsed, "page" | "size" | "order" | "orderBy" | "search"> &
+    Partial<Pick<ApplicationsListParsed, "status" | "type">>,
+): ApplicationsListResponse {
+  const search = query.search?.toLowerCase() ?? "";
+  const statuses = query.status === undefined ? undefined : new Set<string>(query.status);
+  const matching = applications.filter(
+    (application) =>
+      application.name.toLowerCase().includes(search) &&
+      (statuses === undefined || statuses.size === 0 || statuses.has(application.status)) &&
+      (query.type === undefined || applicationTypeOf(application) === query.type),
+  );
+  const sorted = sortApplications(matching, query.orderBy, query.order);
+  const start = (query.page - 1) * query.size;
+  return { metadata: sorted.slice(start, start + query.size), total_size: matching.length };
+}
+
+/** The value of the column a list is sorted by (names and statuses without case). */
+function sortKey(
+  application: ClusterApplication,
+  orderBy: ApplicationsListParsed["orderBy"],
+): string | number {
+  switch (orderBy) {
+    case "created_at":
+      return application.created_at;
+    case "status":
+      return application.status;
+    case "type":
+      return applicationTypeOf(application);
+    case "latest_version":
+      // An application without a version yet sorts before version 0.
+      return latestApplicationVersion(application)?.number ?? -1;
+    case "published_versions":
+      return publishedVersionCount(application);
+    case "name":
+      return application.name.toLowerCase();
+  }
+}
+
+/**
+ * Sorts by the column, then by name, then by cluster and id, so that equal values keep one order
+ * between calls and pages neither repeat nor skip an application. Does not touch its input.
+ */
+export function sortApplications(
+  applications: readonly ClusterApplication[],
+  orderBy: ApplicationsListParsed["orderBy"],
+  order: ApplicationsListParsed["order"],
+): ClusterApplication[] {
+  const direction = order === "asc" ? 1 : -1;
+  const keys = (application: ClusterApplication): (string | number)[] => [
+    sortKey(application, orderBy),
+    application.name.toLowerCase(),
+    `${application.clusterId}\u0000${application.id}`,
+  ];
+  return [...applications].sort((a, b) => {
+    const left = keys(a);
+    const right = keys(b);
+    for (const [index, value] of left.entries()) {
+      const other = right[index] ?? value;
+      if (value < other) return -direction;
+      if (value > other) return direction;
+    }
+    return 0;
+  });
+}

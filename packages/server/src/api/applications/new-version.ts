@@ -1,0 +1,58 @@
+import type { FastifyInstance } from "fastify";
+import {
+  applicationManifestFieldMaxLength,
+  applicationUploadFileField,
+  applicationVersionUploadFieldsSchema,
+  type ApplicationUploadResponse,
+} from "@anbox-dashboard/contract";
+import type { ServerContext } from "../../server-context.ts";
+import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
+import { requireCluster } from "../../clusters/choose-cluster.ts";
+import { clusterIdOf } from "../../input/query-values.ts";
+import { registerUploadRoute } from "../../uploads/upload-route.ts";
+import { readManifestField } from "../../uploads/application-manifest.ts";
+import { applicationPath, callAboutApplication } from "./read-application.ts";
+import { maxApkBytes, sendApplicationPackage } from "./send-package.ts";
+
+/**
+ * `POST /api/applications/{id}/version?clusterId=`: a new version of an application from an
+ * optional multipart field `manifest` and the file `apk`, streamed to the cluster's
+ * `PATCH /1.0/applications/{id}` (a raw package body is a new version there). Without a manifest
+ * the version keeps the application's current one, read from the cluster before the APK is. 202
+ * with the application's id and the operation that bootstraps the version; 404 when the cluster
+ * has no such application.
+ */
+export async function registerApplicationNewVersionRoute(
+  app: FastifyInstance,
+  context: ServerContext,
+): Promise<void> {
+  await registerUploadRoute(app, {
+    url: "/api/applications/:id/version",
+    fields: applicationVersionUploadFieldsSchema,
+    fileField: applicationUploadFileField,
+    what: "application version upload",
+    maxBytes: maxApkBytes(context.config.uploadMaxBytes),
+    maxFieldBytes: applicationManifestFieldMaxLength * 4,
+    handle: async (request, reply, upload): Promise<ApplicationUploadResponse> => {
+      const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
+      const { id } = request.params as { id: string };
+      const manifestText = upload.fields.manifest ?? (await currentManifest(cluster, id));
+      readManifestField(manifestText);
+      const answer = await sendApplicationPackage(cluster, {
+        method: "PATCH",
+        path: applicationPath(id),
+        manifestText,
+        upload,
+      });
+      void reply.code(202);
+      return answer;
+    },
+  });
+}
+
+/** The manifest.yaml of the application's latest version, as the cluster keeps it. */
+function currentManifest(cluster: ClusterHandle, id: string): Promise<string> {
+  return callAboutApplication(cluster, id, (signal) =>
+    cluster.client.getText(`${applicationPath(id)}/manifest`, signal),
+  );
+}

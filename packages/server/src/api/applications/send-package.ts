@@ -1,0 +1,79 @@
+import { pipeline } from "node:stream";
+import type { AmsOperation, ApplicationUploadResponse } from "@anbox-dashboard/contract";
+import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
+import { clusterFailure } from "../../clusters/cluster-call.ts";
+import { StreamTooLargeError } from "../../clusters/stream-to-cluster.ts";
+import { ApiError } from "../../http/api-error.ts";
+import {
+  ApplicationPackageStream,
+  maxPackagedApkBytes,
+  packageOverheadBytes,
+} from "../../uploads/application-package.ts";
+import type { OpenedUpload } from "../../uploads/upload-route.ts";
+
+/** The largest APK an application upload takes: the configured limit, within what a zip holds. */
+export function maxApkBytes(uploadMaxBytes: number): number {
+  return Math.min(uploadMaxBytes, maxPackagedApkBytes);
+}
+
+export interface PackageCall {
+  method: "POST" | "PATCH";
+  /** The cluster's path: `/1.0/applications?vm=...` or `/1.0/applications/{id}`. */
+  path: string;
+  /** manifest.yaml's text, checked already. */
+  manifestText: string;
+  upload: OpenedUpload<unknown>;
+}
+
+/**
+ * Streams an uploaded APK to a cluster inside an application package (manifest.yaml + app.apk,
+ * zipped on the fly: `ApplicationPackageStream`) and answers the application's id with the
+ * cluster's operation. The APK is never held whole nor written to disk here: each chunk goes on
+ * as it arrives, as fast as the cluster takes it.
+ *
+ * No call timeout: a large APK takes as long as the network does. The browser going away aborts
+ * the cluster's request (the upload's signal), so the cluster drops its partial package and no
+ * application is made. The cluster's refusals (an invalid package or manifest, a name taken, an
+ * image that cannot be used, too large) keep their status and words.
+ */
+export async function sendApplicationPackage(
+  cluster: ClusterHandle,
+  call: PackageCall,
+): Promise<ApplicationUploadResponse> {
+  const { upload } = call;
+  const packaged = new ApplicationPackageStream(call.manifestText, upload.fileName);
+  // A failing APK stream (the browser's upload cut off) fails the package, which cuts the
+  // cluster's request; the failure itself is reported by the request.
+  pipeline(upload.file, packaged, () => undefined);
+  try {
+    const result = await cluster.client.sendStream<AmsOperation>({
+      method: call.method,
+      path: call.path,
+      body: packaged,
+      maxBytes: upload.maxBytes + Buffer.byteLength(call.manifestText) + packageOverheadBytes,
+      signal: upload.signal,
+    });
+    return {
+      metadata: {
+        id: applicationIdOf(result.metadata),
+        clusterId: cluster.id,
+        operation: { ...result.metadata, clusterId: cluster.id },
+      },
+    };
+  } catch (error) {
+    if (error instanceof StreamTooLargeError || error instanceof ApiError) throw error;
+    throw clusterFailure(cluster, error);
+  } finally {
+    if (!packaged.destroyed) packaged.destroy();
+  }
+}
+
+/** The application an operation is about: its `resources.applications` holds its path. */
+function applicationIdOf(operation: AmsOperation): string {
+  const path = operation.resources.applications?.[0];
+  const id = path?.split("/").pop();
+  if (id === undefined || id === "") {
+    throw new ApiError(502, "The cluster's operation does not name the application it makes");
+  }
+  return id;
+}

@@ -1,0 +1,135 @@
+import type { FastifyInstance } from "fastify";
+import {
+  applicationDeleteBodySchema,
+  applicationManifestQuerySchema,
+  applicationPatchSchema,
+  applicationVersionNumberSchema,
+  applicationVersionPatchSchema,
+  type AmsOperation,
+  type ApplicationOperationResponse,
+  type ApplicationResponse,
+} from "@anbox-dashboard/contract";
+import type { ServerContext } from "../../server-context.ts";
+import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
+import { requireCluster } from "../../clusters/choose-cluster.ts";
+import { clusterIdOf } from "../../input/query-values.ts";
+import { parseInput } from "../../input/parse-input.ts";
+import { applicationPath, callAboutApplication, readApplication } from "./read-application.ts";
+
+interface IdParams {
+  Params: { id: string };
+}
+
+interface VersionParams {
+  Params: { id: string; versionNumber: string };
+}
+
+/**
+ * One application of one cluster (`?clusterId=`): read it with its versions (404 when the cluster
+ * has none by that id: deleted, which the onboarding tour relies on), read a manifest, change it,
+ * publish or unpublish a version, delete a version or the whole application. Each write answers
+ * 202 with the cluster's operation, which the events then follow to its end; a cluster's refusal
+ * (a version in use, the only version, a name taken) keeps its status and words.
+ */
+export function registerApplicationRoutes(app: FastifyInstance, context: ServerContext): void {
+  const clusterOf = (query: unknown): ClusterHandle =>
+    requireCluster(context.clusters, clusterIdOf(query));
+  const versionOf = (versionNumber: string): number =>
+    parseInput(applicationVersionNumberSchema, versionNumber, "application version");
+
+  app.get<IdParams>("/api/applications/:id", async (request): Promise<ApplicationResponse> => {
+    const cluster = clusterOf(request.query);
+    return { metadata: await readApplication(cluster, request.params.id) };
+  });
+
+  // The manifest.yaml of the latest version, or of `?version=`, as the text the cluster keeps.
+  app.get<IdParams>("/api/applications/:id/manifest", async (request, reply) => {
+    const { clusterId, version } = parseInput(
+      applicationManifestQuerySchema,
+      request.query ?? {},
+      "query",
+    );
+    const cluster = requireCluster(context.clusters, clusterId);
+    const { id } = request.params;
+    const path =
+      version === undefined
+        ? `${applicationPath(id)}/manifest`
+        : `${applicationPath(id)}/${String(version)}/manifest`;
+    const text = await callAboutApplication(cluster, id, (signal) =>
+      cluster.client.getText(path, signal),
+    );
+    return reply.type("text/yaml; charset=utf-8").send(text);
+  });
+
+  // Changing a version's fields (boot activity, watchdog, ...) makes a new version in the
+  // cluster; the others (tags, resources, image, ...) change the application itself.
+  app.patch<IdParams>(
+    "/api/applications/:id",
+    async (request, reply): Promise<ApplicationOperationResponse> => {
+      const cluster = clusterOf(request.query);
+      const body = parseInput(applicationPatchSchema, request.body, "application update");
+      const { id } = request.params;
+      const result = await callAboutApplication(cluster, id, (signal) =>
+        cluster.client.patch<AmsOperation>(applicationPath(id), body, signal),
+      );
+      void reply.code(202);
+      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    },
+  );
+
+  app.delete<IdParams>(
+    "/api/applications/:id",
+    async (request, reply): Promise<ApplicationOperationResponse> => {
+      const cluster = clusterOf(request.query);
+      const body = parseInput(applicationDeleteBodySchema, request.body, "application delete");
+      const { id } = request.params;
+      const result = await callAboutApplication(cluster, id, (signal) =>
+        cluster.client.delete<AmsOperation>(
+          applicationPath(id),
+          { force: body?.force ?? false },
+          signal,
+        ),
+      );
+      void reply.code(202);
+      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    },
+  );
+
+  app.patch<VersionParams>(
+    "/api/applications/:id/:versionNumber",
+    async (request, reply): Promise<ApplicationOperationResponse> => {
+      const cluster = clusterOf(request.query);
+      const version = versionOf(request.params.versionNumber);
+      const body = parseInput(applicationVersionPatchSchema, request.body, "version update");
+      const { id } = request.params;
+      const result = await callAboutApplication(cluster, id, (signal) =>
+        cluster.client.patch<AmsOperation>(
+          `${applicationPath(id)}/${String(version)}`,
+          body,
+          signal,
+        ),
+      );
+      void reply.code(202);
+      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    },
+  );
+
+  app.delete<VersionParams>(
+    "/api/applications/:id/:versionNumber",
+    async (request, reply): Promise<ApplicationOperationResponse> => {
+      const cluster = clusterOf(request.query);
+      const version = versionOf(request.params.versionNumber);
+      const body = parseInput(applicationDeleteBodySchema, request.body, "version delete");
+      const { id } = request.params;
+      const result = await callAboutApplication(cluster, id, (signal) =>
+        cluster.client.delete<AmsOperation>(
+          `${applicationPath(id)}/${String(version)}`,
+          { force: body?.force ?? false },
+          signal,
+        ),
+      );
+      void reply.code(202);
+      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    },
+  );
+}

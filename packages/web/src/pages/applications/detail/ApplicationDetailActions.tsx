@@ -1,0 +1,45 @@
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import type { ClusterApplication } from "../../../api/applications.ts";
+import { ApplicationActionModal } from "../shared/ApplicationActionModal.tsx";
+import { CreateInstanceLink } from "../shared/CreateInstanceLink.tsx";
+import { EditApplicationLink } from "../shared/EditApplicationLink.tsx";
+import { whyApplicationActionUnavailable } from "../shared/application-facts.ts";
+
+/**
+ * What can be done to the application from its page, each disabled with its reason when it does
+ * not apply. Once deleted, the page goes back to the list.
+ */
+export function ApplicationDetailActions({ application }: { application: ClusterApplication }) {
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
+  const deleteReason = whyApplicationActionUnavailable("delete", application);
+  return (
+    <div className="application-detail__actions">
+      <CreateInstanceLink application={application} className="p-button u-no-margin--bottom" />
+      <EditApplicationLink application={application} className="p-button u-no-margin--bottom" />
+      <button
+        type="button"
+        className="p-button--negative u-no-margin--bottom"
+        title={deleteReason}
+        disabled={deleteReason !== undefined}
+        onClick={() => {
+          setDeleting(true);
+        }}
+      >
+        Delete
+      </button>
+      {deleting && (
+        <ApplicationActionModal
+          input={{ application, action: "delete", force: false }}
+          onClose={() => {
+            setDeleting(false);
+          }}
+          onDone={() => {
+            void navigate("/applications");
+          }}
+        />
+      )}
+    </div>
+  );
+}

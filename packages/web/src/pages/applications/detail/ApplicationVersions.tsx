@@ -1,0 +1,192 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import type { AmsApplicationVersion } from "@anbox-dashboard/contract";
+import type { ClusterApplication } from "../../../api/applications.ts";
+import type { ApplicationActionInput } from "../../../queries/applications.ts";
+import { formatBytes } from "../../../util/bytes.ts";
+import { formatDate } from "../../../util/dates.ts";
+import { ApplicationActionModal } from "../shared/ApplicationActionModal.tsx";
+import { ApplicationStatusLabel } from "../shared/ApplicationStatusLabel.tsx";
+import {
+  createInstanceFromApplicationPath,
+  uploadVersionPath,
+  whyApplicationActionUnavailable,
+} from "../shared/application-facts.ts";
+import {
+  onlyVersionReason,
+  publishActionOf,
+  whyNoInstanceOfVersion,
+  whyNotPublishable,
+} from "./version-actions.ts";
+
+type VersionAction = Extract<ApplicationActionInput, { version: number }>["action"];
+
+/**
+ * The versions tab: each version newest first with its status, whether it is published, the size
+ * of its package and its date; publish or unpublish it and delete it, each confirmed, or start an
+ * instance of it. The cluster's refusal (a version instances use) shows in the dialog. "Upload a
+ * new version" opens the edit form at its APK field: a new APK there makes the next version, and
+ * the form comes back here, where the events show it go from initializing to ready.
+ */
+export function ApplicationVersions({ application }: { application: ClusterApplication }) {
+  const [pending, setPending] = useState<{ action: VersionAction; version: number }>();
+  const versions = application.versions.toSorted((a, b) => b.number - a.number);
+  const only = application.versions.length <= 1;
+  const uploadReason = whyApplicationActionUnavailable("edit", application);
+  return (
+    <>
+      <div className="application-versions__toolbar">
+        {uploadReason === undefined ? (
+          <Link className="p-button--positive" to={uploadVersionPath(application)}>
+            Upload a new version
+          </Link>
+        ) : (
+          <button type="button" className="p-button--positive" title={uploadReason} disabled>
+            Upload a new version
+          </button>
+        )}
+      </div>
+      <table
+        className="application-versions"
+        role="table"
+        aria-label={`Versions of ${application.name}`}
+      >
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              Version
+            </th>
+            <th scope="col" role="columnheader">
+              Status
+            </th>
+            <th scope="col" role="columnheader">
+              Published
+            </th>
+            <th scope="col" role="columnheader">
+              Version name
+            </th>
+            <th scope="col" role="columnheader">
+              Size
+            </th>
+            <th scope="col" role="columnheader">
+              Created
+            </th>
+            <th scope="col" role="columnheader">
+              <span className="u-off-screen">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {versions.map((version) => (
+            <VersionRow
+              key={version.number}
+              application={application}
+              version={version}
+              onlyVersion={only}
+              onAction={(action) => {
+                setPending({ action, version: version.number });
+              }}
+            />
+          ))}
+        </tbody>
+      </table>
+      {pending !== undefined && (
+        <ApplicationActionModal
+          input={{ application, ...pending }}
+          onClose={() => {
+            setPending(undefined);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function VersionRow({
+  application,
+  version,
+  onlyVersion,
+  onAction,
+}: {
+  application: ClusterApplication;
+  version: AmsApplicationVersion;
+  onlyVersion: boolean;
+  onAction: (action: VersionAction) => void;
+}) {
+  const publishAction = publishActionOf(version);
+  const publishReason = whyNotPublishable(version);
+  const number = String(version.number);
+  const instanceReason = whyNoInstanceOfVersion(application.status, version);
+  const instanceLabel = `Create instance of version ${number}`;
+  return (
+    <tr role="row">
+      <th scope="row" role="rowheader" data-heading="Version">
+        {version.number}
+      </th>
+      <td role="cell" data-heading="Status">
+        <ApplicationStatusLabel status={version.status} />
+        {version.error_message !== "" && <div>{version.error_message}</div>}
+      </td>
+      <td role="cell" data-heading="Published">
+        {version.published ? "Yes" : "No"}
+      </td>
+      <td role="cell" data-heading="Version name">
+        {version.manifest_version || "None"}
+      </td>
+      <td role="cell" data-heading="Size">
+        {/* 0: a version the cluster made before it kept sizes. */}
+        {version.size > 0 ? formatBytes(version.size) : "Unknown"}
+      </td>
+      <td role="cell" data-heading="Created">
+        {formatDate(version.created_at * 1000)}
+      </td>
+      <td role="cell">
+        <div className="application-versions__actions">
+          {instanceReason === undefined ? (
+            <Link
+              className="p-button is-dense u-no-margin--bottom"
+              aria-label={instanceLabel}
+              to={createInstanceFromApplicationPath(application, version.number)}
+            >
+              Create instance
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className="p-button is-dense u-no-margin--bottom"
+              aria-label={instanceLabel}
+              title={instanceReason}
+              disabled
+            >
+              Create instance
+            </button>
+          )}
+          <button
+            type="button"
+            className="p-button is-dense u-no-margin--bottom"
+            aria-label={`${publishAction === "publish" ? "Publish" : "Unpublish"} version ${number}`}
+            title={publishReason}
+            disabled={publishReason !== undefined}
+            onClick={() => {
+              onAction(publishAction);
+            }}
+          >
+            {publishAction === "publish" ? "Publish" : "Unpublish"}
+          </button>
+          <button
+            type="button"
+            className="p-button is-dense u-no-margin--bottom"
+            aria-label={`Delete version ${number}`}
+            title={onlyVersion ? onlyVersionReason : undefined}
+            disabled={onlyVersion}
+            onClick={() => {
+              onAction("delete-version");
+            }}
+          >
+            Delete
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,339 @@
+import { useEffect, useRef, useState, type SubmitEvent } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import type { ClusterApplication } from "../../../api/applications.ts";
+import type { Cluster } from "../../../api/clusters.ts";
+import { isUploadCancelled, type UploadProgressEvent } from "../../../api/upload-request.ts";
+import { FileField } from "../../../components/form/FileField.tsx";
+import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
+import { ResourcesSection } from "../../../components/resources/ResourcesSection.tsx";
+import { RoomForInstance } from "../../../components/resources/RoomForInstance.tsx";
+import { useResourceChoice } from "../../../components/resources/use-resource-choice.ts";
+import { UploadProgress } from "../../../components/upload/UploadProgress.tsx";
+import {
+  useWriteApplication,
+  type ApplicationWrite,
+} from "../../../queries/applications-upload.ts";
+import { useImages } from "../../../queries/catalog.ts";
+import { useClusterSessionInfo } from "../../../queries/session-info.ts";
+import { ApplicationConfigurationSection } from "./ApplicationConfigurationSection.tsx";
+import { applicationFormResolver, type ApplicationFormContext } from "./application-form-schema.ts";
+import {
+  defaultApplicationPreset,
+  type ApplicationFormValues,
+  type ManifestExtras,
+} from "./application-form-values.ts";
+import { applicationChange } from "./application-patch.ts";
+import { ApplicationSourceSection } from "./ApplicationSourceSection.tsx";
+import { applicationImages, imageReferences } from "./image-options.ts";
+import { ManifestSection } from "./ManifestSection.tsx";
+import { manifestTextOf, readManifestText, type ManifestFields } from "./manifest-mapping.ts";
+import "./_application-form.scss";
+
+/** The application being edited: its form values as it is now. */
+export interface ApplicationEditing {
+  application: ClusterApplication;
+  values: ApplicationFormValues;
+}
+
+interface ApplicationFormProps {
+  clusters: readonly Cluster[];
+  /** The first cluster's answer; the chosen cluster's own replaces it once known. */
+  ext4RootVolumesSupport: boolean;
+  defaultValues: ApplicationFormValues;
+  /** On edit: the application; without it the form adds one. */
+  editing?: ApplicationEditing;
+  /** Opened to upload a new version (the Versions tab's link): the APK field takes the focus. */
+  focusApk?: boolean;
+}
+
+/** The manifest text the person typed, and the form's manifest it stands for once applied. */
+interface ManifestDraft {
+  text: string;
+  formText: string;
+}
+
+const manifestFieldNames = [
+  "name",
+  "imageId",
+  "resourceType",
+  "resourceTypeCpu",
+  "resourceTypeGpu",
+  "resourceTypeVpu",
+  "resourceTypeMemory",
+  "versionName",
+  "bootPackage",
+  "bootActivity",
+  "tags",
+  "features",
+  "watchdogDisabled",
+  "watchdogAllowedPackages",
+  "manifestExtras",
+] as const satisfies readonly (keyof ManifestFields)[];
+
+/**
+ * The application form, to add an application or to edit one. Adding uploads the manifest the
+ * form makes and the APK (`POST /api/applications`); on edit, a new APK makes a new version
+ * (`POST .../version`) and other changes patch the application (`PATCH`). The upload shows its
+ * progress and can be cancelled; the cluster's refusal shows at the top of the form, which keeps
+ * what was typed. The manifest can be edited as text, and the fields follow.
+ */
+export function ApplicationForm({
+  clusters,
+  ext4RootVolumesSupport: firstClusterExt4,
+  defaultValues,
+  editing,
+  focusApk = false,
+}: ApplicationFormProps) {
+  const navigate = useNavigate();
+  const failureRef = useRef<HTMLDivElement>(null);
+  const abortRef = useRef<AbortController | null>(null);
+  const [progress, setProgress] = useState<UploadProgressEvent>({ sent: 0, total: 0 });
+  const [editorOpen, setEditorOpen] = useState(false);
+  const [draft, setDraft] = useState<ManifestDraft>();
+
+  // The cluster and type whose images are listed (they change with the fields, below).
+  const [listed, setListed] = useState({
+    clusterId: defaultValues.clusterId,
+    containerOrVm: defaultValues.containerOrVm,
+  });
+  const listedRef = useRef(listed);
+  const images = useImages(listed.containerOrVm);
+  const imageItems = applicationImages(images.data ?? [], listed.clusterId, listed.containerOrVm);
+  const context: ApplicationFormContext = {
+    mode: editing === undefined ? "add" : "edit",
+    images: images.data === undefined ? undefined : imageReferences(imageItems),
+    ...(editing === undefined ? {} : { bootPackage: editing.values.bootPackage }),
+  };
+  const { control, handleSubmit, setValue, trigger, setError, setFocus, formState, subscribe } =
+    useForm<ApplicationFormValues, ApplicationFormContext>({
+      defaultValues,
+      mode: "all",
+      resolver: applicationFormResolver,
+      context,
+    });
+  const watchedValues = useWatch({ control });
+  const values: ApplicationFormValues = {
+    ...defaultValues,
+    ...watchedValues,
+    // Set whole by the manifest editor, never in part: `useWatch` types it as partial.
+    manifestExtras: (watchedValues.manifestExtras ??
+      defaultValues.manifestExtras) as ManifestExtras,
+  };
+
+  // Focused once, when the form opens for a new version; scrolled to, so that it shows at 375 wide.
+  useEffect(() => {
+    if (focusApk) setFocus("apk", { shouldSelect: false });
+  }, [focusApk, setFocus]);
+
+  // Another cluster or type has other images: its default is chosen, as the person expects.
+  useEffect(() => {
+    return subscribe({
+      name: ["clusterId", "containerOrVm"],
+      formState: { values: true },
+      callback: ({ values: changed }) => {
+        const next = { clusterId: changed.clusterId, containerOrVm: changed.containerOrVm };
+        const last = listedRef.current;
+        if (last.clusterId === next.clusterId && last.containerOrVm === next.containerOrVm) return;
+        listedRef.current = next;
+        setListed(next);
+        setValue("imageId", "");
+      },
+    });
+  }, [subscribe, setValue]);
+
+  const clusterInfo = useClusterSessionInfo(values.clusterId);
+  const resources = {
+    ...values,
+    resourceType: values.resourceType === "" ? defaultApplicationPreset : values.resourceType,
+  };
+  const { summary, room } = useResourceChoice(resources, {
+    clusterId: values.clusterId,
+    type: values.containerOrVm,
+    ext4RootVolumesSupport: clusterInfo.data?.ext4_root_volumes_support ?? firstClusterExt4,
+    applicationId: editing?.application.id ?? "",
+  });
+  const noRoom = room.state === "full";
+
+  // The manifest shown: the person's text while it still says what the form holds (their
+  // layout and comments stay), the form's own once a field changed it.
+  const formText = manifestTextOf(values);
+  const shownText = draft?.formText === formText ? draft.text : formText;
+  const editManifest = (text: string) => {
+    const reading = readManifestText(text);
+    if (!reading.ok) {
+      setDraft({ text, formText });
+      return;
+    }
+    for (const name of manifestFieldNames) {
+      setValue(name, reading.fields[name], { shouldDirty: true });
+    }
+    setDraft({ text, formText: manifestTextOf({ ...values, ...reading.fields }) });
+    void trigger();
+  };
+
+  const writing = useWriteApplication();
+  const failure = writing.error;
+  useEffect(() => {
+    if (failure) failureRef.current?.focus();
+  }, [failure]);
+
+  const send = (write: ApplicationWrite) => {
+    writing.mutate(write, {
+      onSuccess: ({ clusterId, id }) => {
+        const page = `/applications/${encodeURIComponent(clusterId)}/${encodeURIComponent(id)}`;
+        void navigate(write.kind === "version" ? `${page}/versions` : page);
+      },
+    });
+  };
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    void handleSubmit((valid) => {
+      const manifest = shownText === formText && draft !== undefined ? draft.text : formText;
+      const upload = () => {
+        const controller = new AbortController();
+        abortRef.current = controller;
+        setProgress({ sent: 0, total: valid.apk?.size ?? 0 });
+        return { signal: controller.signal, onProgress: setProgress };
+      };
+      if (editing === undefined) {
+        if (valid.apk === null) return;
+        send({
+          kind: "create",
+          clusterId: valid.clusterId,
+          name: valid.name,
+          manifest,
+          instanceType: valid.containerOrVm,
+          apk: valid.apk,
+          ...upload(),
+        });
+        return;
+      }
+      const { clusterId, id, name } = editing.application;
+      if (valid.apk !== null) {
+        send({ kind: "version", clusterId, id, name, manifest, apk: valid.apk, ...upload() });
+        return;
+      }
+      const change = applicationChange(editing.values, valid);
+      if (change.kind === "nothing") {
+        setError("root", { message: "Nothing was changed: there is nothing to save." });
+      } else if (change.kind === "needs-version") {
+        setError("root", {
+          message: `Changing ${change.keys.join(", ")} makes a new version: choose its APK too.`,
+        });
+      } else {
+        send({ kind: "update", clusterId, id, name, patch: change.patch });
+      }
+    })(event);
+  };
+
+  const uploading = writing.isPending && writing.variables.kind !== "update";
+  const cancelled = failure !== null && isUploadCancelled(failure);
+  const backTo =
+    editing === undefined
+      ? "/applications"
+      : `/applications/${encodeURIComponent(editing.application.clusterId)}/${encodeURIComponent(editing.application.id)}`;
+  const action = editing === undefined ? "Add application" : "Save";
+  const extrasProblem = formState.errors.manifestExtras?.message;
+  return (
+    <form className="p-form application-form" noValidate onSubmit={submit}>
+      {failure !== null && (
+        <div
+          className={`${cancelled ? "p-notification--caution" : "p-notification--negative"} application-form__failure`}
+          role="alert"
+          tabIndex={-1}
+          ref={failureRef}
+        >
+          <div className="p-notification__content">
+            <h2 className="p-notification__title">
+              {cancelled
+                ? "The upload was cancelled"
+                : editing === undefined
+                  ? "The application was not added"
+                  : "The application was not changed"}
+            </h2>
+            <p className="p-notification__message">
+              {cancelled ? "Nothing was added. Send the form again to upload it." : failure.message}
+            </p>
+          </div>
+        </div>
+      )}
+      {formState.errors.root?.message !== undefined && (
+        <div className="p-notification--caution" role="status">
+          <div className="p-notification__content">
+            <p className="p-notification__message">{formState.errors.root.message}</p>
+          </div>
+        </div>
+      )}
+      <ApplicationSourceSection
+        control={control}
+        values={values}
+        clusters={clusters}
+        images={{ items: imageItems, isPending: images.isPending, error: images.error }}
+        locked={editing !== undefined}
+      />
+      <ResourcesSection control={control} values={resources} summary={summary} />
+      <RoomForInstance room={room} />
+      <section className="application-form__section" aria-labelledby="application-form-package">
+        <h2 className="p-heading--4" id="application-form-package">
+          Package
+        </h2>
+        <FileField
+          control={control}
+          name="apk"
+          label="APK file"
+          required={editing === undefined}
+          accept={[".apk"]}
+          disabled={uploading}
+          help={
+            editing === undefined
+              ? "The Android package of the application. It is checked here before it is uploaded."
+              : "Optional: a new APK makes a new version of the application (with this manifest). Without one, the changes update the application."
+          }
+        />
+        {uploading && (
+          <UploadProgress
+            label={`Uploading ${values.apk?.name ?? "the APK"}`}
+            sent={progress.sent}
+            total={progress.total}
+            onCancel={() => abortRef.current?.abort()}
+          />
+        )}
+      </section>
+      <ApplicationConfigurationSection
+        control={control}
+        inhibitUnavailable={
+          editing === undefined
+            ? "Can be chosen once the application exists: edit it after it is added."
+            : undefined
+        }
+      />
+      <ManifestSection
+        open={editorOpen}
+        onOpenChange={setEditorOpen}
+        text={shownText}
+        onTextChange={editManifest}
+        problems={extrasProblem}
+      />
+      <div className="application-form__actions">
+        {noRoom && (
+          <p className="application-form__blocked">
+            {editing === undefined ? "Adding" : "Saving"} is unavailable: no node can take an
+            instance of this size now. <Link to="/nodes">See the nodes</Link>
+          </p>
+        )}
+        <Link className="p-button" to={backTo}>
+          Cancel
+        </Link>
+        <SubmitButton
+          className="p-button--positive"
+          disabled={writing.isPending || noRoom}
+          busy={writing.isPending}
+          busyLabel={uploading ? "Uploading…" : "Saving…"}
+        >
+          {action}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}

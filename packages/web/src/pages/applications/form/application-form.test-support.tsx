@@ -1,0 +1,199 @@
+import { vi } from "vitest";
+import { render } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import type { AmsCapacity, SessionInfo } from "@anbox-dashboard/contract";
+import type { ClusterApplication, ClusterImage } from "../../../api/catalog.ts";
+import { createQueryClient } from "../../../context/query-client.ts";
+import { NotificationsProvider } from "../../../context/notifications/NotificationsProvider.tsx";
+import ApplicationAddPage from "../ApplicationAddPage.tsx";
+import ApplicationEditPage from "../ApplicationEditPage.tsx";
+
+// A stubbed dashboard server for the application form's tests: clusters, images, the capacity
+// check, one application with its manifest, and the writes it was sent.
+
+const sessionInfo = {
+  user: { fullname: "Ada", email: "ada@example.com" },
+  applications_enabled: true,
+  sessions_enabled: true,
+  registry_enabled: false,
+  registry_automatic: false,
+  config_enabled: true,
+  dashboard_version: "1",
+  ams_version: "1",
+  has_version_update_modal: false,
+  ext4_root_volumes_support: false,
+} satisfies SessionInfo;
+
+const images = [
+  {
+    id: "c1",
+    name: "android14",
+    clusterId: "default",
+    type: "container",
+    default: true,
+    status: "active",
+  },
+  {
+    id: "c2",
+    name: "android13",
+    clusterId: "default",
+    type: "container",
+    default: false,
+    status: "active",
+  },
+  {
+    id: "v1",
+    name: "android14-vm",
+    clusterId: "default",
+    type: "vm",
+    default: true,
+    status: "active",
+  },
+] as ClusterImage[];
+
+export const existingApplication = {
+  id: "app1",
+  name: "com.example.game",
+  clusterId: "default",
+  vm: false,
+  inhibit_auto_updates: false,
+  versions: [],
+} as unknown as ClusterApplication;
+
+export const existingManifest =
+  "name: com.example.game\ninstance-type: a4.3\nboot-package: com.example.game\ntags:\n  - beta\n";
+
+const mostFree = { cpus: 4, memory: 5e9, disk_size: 100e9, gpu_slots: 0, vpu_slots: 0 };
+
+/** Up to `cores` CPU cores fit, as a cluster would say. */
+export function upTo(cores: number) {
+  return (size: URLSearchParams): AmsCapacity =>
+    Number(size.get("cpus")) <= cores
+      ? { fits: true, node: "lxd0", reason: "", schedulable_nodes: 1, most_free: mostFree }
+      : {
+          fits: false,
+          node: "",
+          reason: `No node with enough resources: needs ${size.get("cpus") ?? ""} CPUs`,
+          schedulable_nodes: 1,
+          most_free: mostFree,
+        };
+}
+
+/** The request a fetch stub saw. */
+interface SeenRequest {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  body: unknown;
+}
+
+function Location() {
+  return <p data-testid="location">{useLocation().pathname}</p>;
+}
+
+/** Renders the form at `path` (`/applications/add` or the edit page) over the stubbed server. */
+export function renderApplicationForm(
+  path: string,
+  capacity: (size: URLSearchParams) => AmsCapacity = upTo(8),
+) {
+  const requests: SeenRequest[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((url: URL, init?: RequestInit) => {
+      const reply = (body: unknown, status = 200) =>
+        Promise.resolve(
+          new Response(typeof body === "string" ? body : JSON.stringify(body), { status }),
+        );
+      const method = init?.method ?? "GET";
+      const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+      requests.push({ method, path: url.pathname, params: url.searchParams, body });
+      switch (url.pathname) {
+        case "/api/info":
+          return reply(sessionInfo);
+        case "/api/clusters":
+          return reply([{ id: "default" }]);
+        case "/api/images":
+          return reply({
+            metadata: images.filter((image) => image.type === url.searchParams.get("type")),
+          });
+        case "/api/instance-capacity":
+          return reply({
+            metadata: { ...capacity(url.searchParams), known: true, clusterId: "default" },
+          });
+        case "/api/applications/app1":
+          if (method === "PATCH") {
+            return reply({ metadata: { id: "op1", clusterId: "default" } }, 202);
+          }
+          return reply({ metadata: existingApplication });
+        case "/api/applications/app1/manifest":
+          return reply(existingManifest);
+        default:
+          return reply({ status: 404, error: "Not Found", message: `No ${url.pathname}` }, 404);
+      }
+    }),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <NotificationsProvider>
+          <Routes>
+            <Route path="/applications/add" element={<ApplicationAddPage />} />
+            <Route path="/applications/edit/:clusterId/:id" element={<ApplicationEditPage />} />
+            <Route path="*" element={<Location />} />
+          </Routes>
+        </NotificationsProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { requests };
+}
+
+/** An upload the form sent through XMLHttpRequest: where, and its fields in order. */
+export interface SeenUpload {
+  url: string;
+  fields: [string, FormDataEntryValue][];
+}
+
+/**
+ * Stubs XMLHttpRequest: each upload is recorded, and answered with `answer` (status and body)
+ * after one progress event, or held until aborted when `answer` is "hold".
+ */
+export function stubUploads(answer: { status: number; body: unknown } | "hold") {
+  const uploads: SeenUpload[] = [];
+  class FakeUpload extends EventTarget {}
+  class FakeXhr extends EventTarget {
+    upload = new FakeUpload();
+    status = 0;
+    statusText = "";
+    responseText = "";
+    private url = "";
+    open(_method: string, url: URL) {
+      this.url = url.toString();
+    }
+    headers = new Map<string, string>();
+    setRequestHeader(name: string, value: string) {
+      this.headers.set(name, value);
+    }
+    abort() {
+      this.dispatchEvent(new Event("abort"));
+    }
+    send(form: FormData) {
+      uploads.push({ url: this.url, fields: [...form.entries()] });
+      const progress = Object.assign(new Event("progress"), {
+        lengthComputable: true,
+        loaded: 50,
+        total: 100,
+      });
+      this.upload.dispatchEvent(progress);
+      if (answer === "hold") return;
+      queueMicrotask(() => {
+        this.status = answer.status;
+        this.responseText = JSON.stringify(answer.body);
+        this.dispatchEvent(new Event("load"));
+      });
+    }
+  }
+  vi.stubGlobal("XMLHttpRequest", FakeXhr);
+  return uploads;
+}

@@ -1,0 +1,35 @@
+import type { ClusterApplication } from "../../../api/applications.ts";
+import { CreateInstanceLink } from "../shared/CreateInstanceLink.tsx";
+import { EditApplicationLink } from "../shared/EditApplicationLink.tsx";
+import { whyApplicationActionUnavailable } from "../shared/application-facts.ts";
+
+interface Props {
+  application: ClusterApplication;
+  onDelete: (application: ClusterApplication) => void;
+}
+
+/**
+ * Create an instance from it, edit and delete, for one row. An action that does not apply is
+ * disabled with the reason in its tooltip (and read with the button), not hidden.
+ */
+export function ApplicationRowActions({ application, onDelete }: Props) {
+  const deleteReason = whyApplicationActionUnavailable("delete", application);
+  return (
+    <div className="applications-list__row-actions">
+      <CreateInstanceLink application={application} className="p-button is-dense" />
+      <EditApplicationLink application={application} className="p-button is-dense" />
+      <button
+        type="button"
+        className="p-button is-dense"
+        aria-label={`Delete ${application.name}`}
+        title={deleteReason}
+        disabled={deleteReason !== undefined}
+        onClick={() => {
+          onDelete(application);
+        }}
+      >
+        Delete
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { Cluster } from "@anbox-dashboard/contract";
+import { isUploadCancelled, type UploadProgressEvent } from "../../../api/upload-request.ts";
+import { CheckboxField } from "../../../components/form/CheckboxField.tsx";
+import { FileField } from "../../../components/form/FileField.tsx";
+import { RadioGroupField } from "../../../components/form/RadioGroupField.tsx";
+import { SelectField } from "../../../components/form/SelectField.tsx";
+import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
+import { TextField } from "../../../components/form/TextField.tsx";
+import { Modal } from "../../../components/overlays/Modal.tsx";
+import { UploadProgress } from "../../../components/upload/UploadProgress.tsx";
+import { useAddImage } from "../../../queries/images.ts";
+import {
+  addImageDefaults,
+  addImageFormSchema,
+  importOf,
+  uploadOf,
+  type AddImageFormValues,
+  type AddImageMode,
+} from "./add-image-form.ts";
+import "./_add-image.scss";
+
+interface Props {
+  clusters: readonly Cluster[];
+  close: () => void;
+}
+
+const modeOptions: readonly { value: AddImageMode; label: string }[] = [
+  { value: "import", label: "Import from the image server" },
+  { value: "upload", label: "Upload an image package" },
+];
+
+const typeOptions = [
+  { value: "container", label: "Container" },
+  { value: "vm", label: "Virtual machine" },
+] as const;
+
+/** File name endings of an image package: a tar, plain or compressed. */
+const packageKinds = [".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2"] as const;
+
+/**
+ * Adds an image to a cluster: imported by name from its image server, or an image package
+ * uploaded from this computer with a progress bar and a way to cancel. The cluster's refusal
+ * shows in the form; on success the modal closes, a toast says so and the list refreshes.
+ */
+export function AddImageModal({ clusters, close }: Props) {
+  const { control, handleSubmit } = useForm<AddImageFormValues>({
+    defaultValues: { ...addImageDefaults, clusterId: clusters[0]?.id ?? "" },
+    mode: "onTouched",
+    resolver: zodResolver(addImageFormSchema),
+  });
+  const mode = useWatch({ control, name: "mode" });
+  const add = useAddImage();
+  const [progress, setProgress] = useState<UploadProgressEvent>();
+  const [upload, setUpload] = useState<AbortController>();
+  // Closing the modal (or leaving the page) mid-upload stops the upload; so does a new one.
+  useEffect(
+    () => () => {
+      upload?.abort();
+    },
+    [upload],
+  );
+
+  const submit = handleSubmit((values) => {
+    const finish = {
+      onSuccess: close,
+      onSettled: () => {
+        setUpload(undefined);
+      },
+    };
+    if (values.mode === "import") {
+      add.mutate({ how: "import", clusterId: values.clusterId, image: importOf(values) }, finish);
+      return;
+    }
+    const image = uploadOf(values);
+    if (image === undefined) return;
+    const controller = new AbortController();
+    setUpload(controller);
+    setProgress({ sent: 0, total: image.file.size });
+    add.mutate(
+      {
+        how: "upload",
+        clusterId: values.clusterId,
+        image,
+        signal: controller.signal,
+        onProgress: setProgress,
+      },
+      finish,
+    );
+  });
+
+  const uploading = add.isPending && mode === "upload";
+  const cancelled = add.isError && isUploadCancelled(add.error);
+  return (
+    <Modal title="Add image" close={close} className="add-image-modal">
+      <form
+        className="p-form"
+        noValidate
+        onSubmit={(event) => {
+          void submit(event);
+        }}
+      >
+        {add.isError && (
+          <div
+            className={`p-notification--${cancelled ? "information" : "negative"}`}
+            role={cancelled ? "status" : "alert"}
+          >
+            <div className="p-notification__content">
+              <p className="p-notification__message">
+                {cancelled ? "The upload was cancelled: no image was added." : add.error.message}
+              </p>
+            </div>
+          </div>
+        )}
+        <fieldset className="add-image-modal__fields" disabled={add.isPending}>
+          <RadioGroupField control={control} name="mode" legend="Add by" options={modeOptions} />
+          {clusters.length > 1 && (
+            <SelectField control={control} name="clusterId" label="Cluster">
+              {clusters.map((cluster) => (
+                <option key={cluster.id} value={cluster.id}>
+                  {cluster.id}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          {mode === "upload" && (
+            <FileField
+              control={control}
+              name="file"
+              label="Image package"
+              required
+              accept={packageKinds}
+              help="A tar (plain, gzip or bzip2) with a metadata.yaml at its top naming the architecture."
+            />
+          )}
+          <TextField
+            control={control}
+            name="name"
+            label="Name"
+            required
+            help={
+              mode === "import"
+                ? "The image's name on the image server, like jammy:android15:amd64."
+                : "The name the new image gets on the cluster."
+            }
+          />
+          <RadioGroupField control={control} name="type" legend="Type" options={typeOptions} />
+          <CheckboxField
+            control={control}
+            name="makeDefault"
+            label="Make it the default image of its type"
+          />
+        </fieldset>
+        {uploading && progress !== undefined && (
+          <UploadProgress
+            label="Uploading the image package"
+            sent={progress.sent}
+            total={progress.total}
+            onCancel={() => upload?.abort()}
+          />
+        )}
+        <div className="add-image-modal__buttons">
+          <button type="button" className="p-button--base" onClick={close}>
+            Close
+          </button>
+          <SubmitButton
+            className="p-button--positive"
+            busy={add.isPending}
+            busyLabel={mode === "import" ? "Importing…" : "Uploading…"}
+            disabled={add.isPending}
+          >
+            {mode === "import" ? "Import image" : "Upload image"}
+          </SubmitButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}
