@@ -2,6 +2,7 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { signUp } from "../helpers/account.ts";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 import { createApplicationThroughCluster } from "../helpers/application-package.ts";
+import { clusterRequest } from "../helpers/cluster-api.ts";
 import { expectPageTitle } from "../helpers/shell.ts";
 
 // Applications end to end, against the real server and its embedded cluster: applications
@@ -18,6 +19,18 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
+/** The applications a test made, removed after it: the instance form then starts from an image. */
+const made: string[] = [];
+
+test.afterEach(async () => {
+  for (const id of made.splice(0)) {
+    const deleted = await clusterRequest("DELETE", `/1.0/applications/${id}`, { force: true });
+    if (deleted.body.operation !== undefined) {
+      await clusterRequest("GET", `${deleted.body.operation}/wait?timeout=60`);
+    }
+  }
+});
+
 for (const width of [1280, 375]) {
   test(`at ${String(width)} wide: the list, an application's tabs, publishing and a bulk delete`, async ({
     page,
@@ -30,8 +43,9 @@ for (const width of [1280, 375]) {
     const { id: racerId } = await createApplicationThroughCluster(racer, {
       tags: ["app_type_automotive"],
     });
-    await createApplicationThroughCluster(chess);
-    await createApplicationThroughCluster(notes);
+    made.push(racerId);
+    made.push((await createApplicationThroughCluster(chess)).id);
+    made.push((await createApplicationThroughCluster(notes)).id);
 
     await page.setViewportSize({ width, height: 900 });
     await signUp(page, `Grace Hopper ${String(width)}`);
@@ -40,8 +54,14 @@ for (const width of [1280, 375]) {
     await expect(rowOf(page, racer)).toContainText("ready");
     await expect(rowOf(page, racer)).toContainText("Automotive");
     await expect(rowOf(page, chess)).toContainText("Mobile");
-    await expect(page.getByRole("button", { name: "Add application" })).toBeDisabled();
-    await expect(rowOf(page, racer).getByRole("button", { name: `Edit ${racer}` })).toBeDisabled();
+    await expect(page.getByRole("link", { name: "Add application" })).toHaveAttribute(
+      "href",
+      "/applications/add",
+    );
+    await expect(rowOf(page, racer).getByRole("link", { name: `Edit ${racer}` })).toHaveAttribute(
+      "href",
+      `/applications/edit/default/${racerId}`,
+    );
     await expect(
       rowOf(page, racer).getByRole("link", { name: `Create instance from ${racer}` }),
     ).toHaveAttribute("href", new RegExp(`application=${racerId}`));

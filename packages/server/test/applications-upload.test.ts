@@ -4,19 +4,24 @@
 // off past UPLOAD_MAX_BYTES, abandoned with the browser.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { request as httpRequest } from "node:http";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { Readable, Transform } from "node:stream";
 import {
-  apiErrorSchema,
   type AmsApplication,
   type AmsOperation,
   type ApplicationUploadResponse,
 } from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { AmsClient } from "../src/clusters/ams-client.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import type { AuthHarness } from "./support/auth-harness.ts";
+import { multipartRequest, type MultipartRequestOptions } from "./support/multipart-request.ts";
+import {
+  clusterClient,
+  messageOf,
+  startSignedIn,
+  uniqueName,
+  waitForOperation,
+} from "./support/signed-in-harness.ts";
 import { streamedApk } from "./support/streamed-apk.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
@@ -28,30 +33,20 @@ let cookie: string;
 let cluster: AmsClient;
 
 beforeAll(async () => {
-  harness = await startAuthHarness(ada, { UPLOAD_MAX_BYTES: String(uploadMaxBytes) });
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
-  cluster = new AmsClient(join(harness.dataDir, "clusters", "default", "ams.socket"));
+  ({ harness, cookie } = await startSignedIn(ada, { UPLOAD_MAX_BYTES: String(uploadMaxBytes) }));
+  cluster = clusterClient(harness);
 });
 
 afterAll(async () => {
   await harness.stop();
 });
 
-const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
-const messageOf = (body: unknown) => apiErrorSchema.parse(body).message;
-
 function manifestOf(name: string, extra = ""): string {
   return `name: ${name}\nimage: jammy:android15:amd64\nresources:\n  cpus: 2\n  memory: 3GB\n  disk-size: 3GB\n${extra}`;
 }
 
 async function waitFor(answer: ApplicationUploadResponse): Promise<AmsOperation> {
-  const { metadata } = await cluster.get<AmsOperation>(
-    `/1.0/operations/${answer.metadata.operation.id}/wait?timeout=60`,
-  );
-  return metadata;
+  return waitForOperation(cluster, answer.metadata.operation.id, 60);
 }
 
 async function applicationsNamed(name: string): Promise<AmsApplication[]> {
@@ -63,77 +58,18 @@ async function clusterPartials(): Promise<string[]> {
   return readdir(join(harness.dataDir, "clusters", "default", "uploads")).catch(() => []);
 }
 
-interface UploadOptions {
-  fields?: Record<string, string>;
-  file?: Readable | Buffer;
-  headers?: Record<string, string>;
-  /** Called once the first bytes of the file are on their way (to abort mid-upload). */
-  onSending?: (abort: () => void) => void;
-}
+type UploadOptions = Omit<MultipartRequestOptions, "filePart">;
 
-/** A multipart upload streamed (chunked) as a browser sends a large file: fields first, file last. */
+/** A multipart upload of an APK (field `apk`), streamed as a browser sends a large file. */
 function upload(path: string, options: UploadOptions): Promise<{ status: number; body: unknown }> {
-  const boundary = `----test${randomUUID()}`;
-  const head = Object.entries(options.fields ?? {})
-    .map(
-      ([name, value]) =>
-        `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    )
-    .join("");
-  const fileHead =
-    options.file === undefined
-      ? ""
-      : `--${boundary}\r\ncontent-disposition: form-data; name="apk"; filename="app.apk"\r\ncontent-type: application/vnd.android.package-archive\r\n\r\n`;
-  const tail = `${options.file === undefined ? "" : "\r\n"}--${boundary}--\r\n`;
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      new URL(path, harness.url),
-      {
-        method: "POST",
-        agent: false,
-        headers: {
-          cookie,
-          "content-type": `multipart/form-data; boundary=${boundary}`,
-          ...options.headers,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown });
-        });
-      },
-    );
-    // The server may answer (a refusal) while the file is still being sent.
-    req.on("error", (error) => {
-      if (!req.writableEnded) return;
-      reject(error);
-    });
-    req.write(head + fileHead);
-    const file = options.file;
-    if (file === undefined) {
-      req.end(tail);
-    } else if (Buffer.isBuffer(file)) {
-      req.write(file);
-      req.end(tail);
-    } else {
-      let announced = false;
-      file.on("data", (chunk: Buffer) => {
-        if (!req.write(chunk)) file.pause();
-        if (!announced) {
-          announced = true;
-          options.onSending?.(() => {
-            file.destroy();
-            req.destroy();
-            resolve({ status: 0, body: undefined });
-          });
-        }
-      });
-      req.on("drain", () => file.resume());
-      file.on("end", () => req.end(tail));
-    }
+  return multipartRequest(new URL(path, harness.url), {
+    ...options,
+    filePart: {
+      field: "apk",
+      filename: "app.apk",
+      contentType: "application/vnd.android.package-archive",
+    },
+    headers: { cookie, ...options.headers },
   });
 }
 

@@ -3,7 +3,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import {
-  apiErrorSchema,
   onboardingProgressResponseSchema,
   profileSchema,
   sessionInfoSchema,
@@ -12,18 +11,15 @@ import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { createRegistrationToken } from "../src/store/registration-tokens.ts";
 import { findUserByEmail } from "../src/store/users.ts";
 import { dashboardVersion } from "../src/version.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import { addUser, signIn, type AuthHarness } from "./support/auth-harness.ts";
+import { messageOf, startSignedIn } from "./support/signed-in-harness.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 let harness: AuthHarness;
 let cookie: string;
 
 beforeAll(async () => {
-  harness = await startAuthHarness(ada);
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
+  ({ harness, cookie } = await startSignedIn(ada));
 });
 
 afterAll(async () => {
@@ -53,7 +49,7 @@ function call(
 }
 
 async function errorMessage(response: Response): Promise<string> {
-  return apiErrorSchema.parse(await response.json()).message;
+  return messageOf(await response.json());
 }
 
 describe("GET /api/info", () => {

@@ -6,7 +6,6 @@ import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import {
-  apiErrorSchema,
   type AmsApplication,
   type AmsImage,
   type AmsOperation,
@@ -14,10 +13,15 @@ import {
   type ClusterApplication,
   type ImagesListResponse,
 } from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { AmsClient } from "../src/clusters/ams-client.ts";
 import { pageApplications, sortApplications } from "../src/api/applications/list.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import type { AuthHarness } from "./support/auth-harness.ts";
+import {
+  clusterClient,
+  messageOf,
+  startSignedIn,
+  waitForSuccess,
+} from "./support/signed-in-harness.ts";
 import { storedZip } from "./support/stored-zip.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
@@ -27,11 +31,7 @@ let harness: AuthHarness;
 let cookie: string;
 
 beforeAll(async () => {
-  harness = await startAuthHarness(ada, { EMBEDDED_CLUSTERS: clusterIds.join(",") });
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
+  ({ harness, cookie } = await startSignedIn(ada, { EMBEDDED_CLUSTERS: clusterIds.join(",") }));
 });
 
 afterAll(async () => {
@@ -53,7 +53,7 @@ async function expectOk<T>(path: string): Promise<T> {
 async function expectError(path: string, status: number): Promise<string> {
   const answer = await get(path);
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  return apiErrorSchema.parse(answer.body).message;
+  return messageOf(answer.body);
 }
 
 function clusterSocket(id: ClusterId): string {
@@ -98,12 +98,7 @@ async function runOnCluster(
 ): Promise<AmsOperation> {
   const started = await clusterCall(id, method, path, raw);
   expect(started.status, JSON.stringify(started.metadata)).toBe(202);
-  const client = new AmsClient(clusterSocket(id));
-  const finished = await client.get<AmsOperation>(
-    `/1.0/operations/${started.metadata.id}/wait?timeout=30`,
-  );
-  expect(finished.metadata.status, finished.metadata.err).toBe("Success");
-  return finished.metadata;
+  return waitForSuccess(clusterClient(harness, id), started.metadata.id);
 }
 
 /** Uploads a package holding only a manifest and waits for its bootstrap; returns the new id. */

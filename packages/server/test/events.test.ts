@@ -2,15 +2,9 @@
 // who may connect (session, CSRF, token), and that a cluster's events reach the browser.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
-import {
-  apiErrorSchema,
-  eventsAuthResponseSchema,
-  type AmsOperation,
-} from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
-import { AmsClient } from "../src/clusters/ams-client.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import { eventsAuthResponseSchema, type AmsOperation } from "@anbox-dashboard/contract";
+import type { AuthHarness } from "./support/auth-harness.ts";
+import { clusterClient, messageOf, startSignedIn } from "./support/signed-in-harness.ts";
 import { connect, expectOpened } from "./support/test-websocket.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
@@ -19,11 +13,7 @@ let cookie: string;
 
 beforeAll(async () => {
   // Two clusters: the relay picks by position in GET /api/clusters.
-  harness = await startAuthHarness(ada, { EMBEDDED_CLUSTERS: "default,second" });
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
+  ({ harness, cookie } = await startSignedIn(ada, { EMBEDDED_CLUSTERS: "default,second" }));
 });
 
 afterAll(async () => {
@@ -47,10 +37,6 @@ function eventsUrl(index: string | number, query: string): string {
   return `${harness.url.replace("http:", "ws:")}/ams/${index}/1.0/events${query}`;
 }
 
-function clusterClient(id: string): AmsClient {
-  return new AmsClient(join(harness.dataDir, "clusters", id, "ams.socket"));
-}
-
 describe("POST /api/events/auth", () => {
   it("relays a token the cluster issued", async () => {
     expect(await token()).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -60,7 +46,7 @@ describe("POST /api/events/auth", () => {
   it("names an unknown cluster in a 400", async () => {
     const response = await postAuth("?clusterId=nope");
     expect(response.status).toBe(400);
-    expect(apiErrorSchema.parse(await response.json()).message).toContain('"nope"');
+    expect(messageOf(await response.json())).toContain('"nope"');
     expect((await postAuth("")).status).toBe(400);
   });
 
@@ -77,7 +63,7 @@ describe("WebSocket /ams/{clusterIndex}/1.0/events", () => {
     const opened = expectOpened(
       await connect(eventsUrl(1, `?secret=${await token("second")}`), { cookie }),
     );
-    const created = await clusterClient("second").post<AmsOperation>("/1.0/instances", {
+    const created = await clusterClient(harness, "second").post<AmsOperation>("/1.0/instances", {
       image_id: "jammy:android15:amd64",
     });
     const instanceUrl = created.metadata.resources.instances?.[0];
@@ -98,7 +84,9 @@ describe("WebSocket /ams/{clusterIndex}/1.0/events", () => {
     const opened = expectOpened(
       await connect(eventsUrl(0, `?secret=${await token()}&type=lifecycle`), { cookie }),
     );
-    await clusterClient("default").post("/1.0/instances", { image_id: "jammy:android15:amd64" });
+    await clusterClient(harness, "default").post("/1.0/instances", {
+      image_id: "jammy:android15:amd64",
+    });
     await opened.waitForMessage((text) => text.includes('"instance-created"'));
     expect(opened.messages.some((text) => text.includes('"type":"operation"'))).toBe(false);
     opened.socket.close();

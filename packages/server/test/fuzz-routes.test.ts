@@ -11,9 +11,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as contract from "@anbox-dashboard/contract";
 import { apiErrorSchema, type InstanceOperationResponse } from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { listRoutes, type RouteEntry } from "../src/auth/route-access.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import { addUser, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import { signedInCookie } from "./support/signed-in-harness.ts";
 // The hostile inputs and the runner are the cluster's fuzz test's: one definition of bad input.
 import {
   contractFieldNames,
@@ -82,9 +82,7 @@ async function ensureSignedIn(): Promise<void> {
     true,
   );
   if (probe.status === 200) return;
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
+  cookie = await signedInCookie(harness);
 }
 
 function apiErrorMessage(body: unknown, status: number): string | undefined {

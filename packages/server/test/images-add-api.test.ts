@@ -4,19 +4,23 @@
 // and an embedded cluster.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { request as httpRequest } from "node:http";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { Readable } from "node:stream";
 import {
-  apiErrorSchema,
   type AmsImage,
   type AmsOperation,
   type ImageOperationResponse,
 } from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { AmsClient } from "../src/clusters/ams-client.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import type { AuthHarness } from "./support/auth-harness.ts";
+import { multipartRequest, type MultipartRequestOptions } from "./support/multipart-request.ts";
+import {
+  clusterClient,
+  messageOf,
+  startSignedIn,
+  uniqueName,
+  waitForOperation,
+} from "./support/signed-in-harness.ts";
 import { imagePackage, imagePackageBytes } from "./support/image-package.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
@@ -28,19 +32,13 @@ let cookie: string;
 let cluster: AmsClient;
 
 beforeAll(async () => {
-  harness = await startAuthHarness(ada, { UPLOAD_MAX_BYTES: String(uploadMaxBytes) });
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
-  cluster = new AmsClient(join(harness.dataDir, "clusters", "default", "ams.socket"));
+  ({ harness, cookie } = await startSignedIn(ada, { UPLOAD_MAX_BYTES: String(uploadMaxBytes) }));
+  cluster = clusterClient(harness);
 });
 
 afterAll(async () => {
   await harness.stop();
 });
-
-const uniqueName = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 async function postJson(path: string, body: unknown, headers: Record<string, string> = { cookie }) {
   const response = await fetch(`${harness.url}${path}`, {
@@ -52,13 +50,8 @@ async function postJson(path: string, body: unknown, headers: Record<string, str
   return { status: response.status, body: answer };
 }
 
-const messageOf = (body: unknown) => apiErrorSchema.parse(body).message;
-
 async function waitFor(operation: ImageOperationResponse): Promise<AmsOperation> {
-  const { metadata } = await cluster.get<AmsOperation>(
-    `/1.0/operations/${operation.metadata.id}/wait?timeout=30`,
-  );
-  return metadata;
+  return waitForOperation(cluster, operation.metadata.id);
 }
 
 async function imagesNamed(name: string): Promise<AmsImage[]> {
@@ -66,80 +59,15 @@ async function imagesNamed(name: string): Promise<AmsImage[]> {
   return metadata.filter((image) => image.name === name);
 }
 
-interface UploadOptions {
-  fields?: Record<string, string>;
-  /** Undefined: a form with no file. */
-  file?: Readable | Buffer;
-  fileField?: string;
-  headers?: Record<string, string>;
-  /** Called once the first bytes of the file are on their way (to abort mid-upload). */
-  onSending?: (abort: () => void) => void;
-}
+type UploadOptions = Omit<MultipartRequestOptions, "filePart"> & { fileField?: string };
 
-/**
- * A multipart upload to `POST /api/images/upload`, streamed (chunked) as a browser would send a
- * large file; the fields first, the file last.
- */
+/** A multipart upload to `POST /api/images/upload`, streamed as a browser sends a large file. */
 function upload(query: string, options: UploadOptions): Promise<{ status: number; body: unknown }> {
-  const boundary = `----test${randomUUID()}`;
-  const head = Object.entries(options.fields ?? {})
-    .map(
-      ([name, value]) =>
-        `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    )
-    .join("");
-  const fileHead =
-    options.file === undefined
-      ? ""
-      : `--${boundary}\r\ncontent-disposition: form-data; name="${options.fileField ?? "package"}"; filename="image.tar.gz"\r\ncontent-type: application/gzip\r\n\r\n`;
-  const tail = `${options.file === undefined ? "" : "\r\n"}--${boundary}--\r\n`;
-  return new Promise((resolve, reject) => {
-    const url = new URL(`/api/images/upload${query}`, harness.url);
-    const req = httpRequest(
-      url,
-      {
-        method: "POST",
-        // A connection of its own: a refused upload's connection may be closed by the server.
-        agent: false,
-        headers: {
-          cookie,
-          "content-type": `multipart/form-data; boundary=${boundary}`,
-          ...options.headers,
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown });
-        });
-      },
-    );
-    req.on("error", reject);
-    req.write(head + fileHead);
-    const file = options.file;
-    if (file === undefined) {
-      req.end(tail);
-    } else if (Buffer.isBuffer(file)) {
-      req.write(file);
-      req.end(tail);
-    } else {
-      let announced = false;
-      file.on("data", (chunk: Buffer) => {
-        if (!req.write(chunk)) file.pause();
-        if (!announced) {
-          announced = true;
-          options.onSending?.(() => {
-            file.destroy();
-            req.destroy();
-            resolve({ status: 0, body: undefined });
-          });
-        }
-      });
-      req.on("drain", () => file.resume());
-      file.on("end", () => req.end(tail));
-    }
+  const { fileField = "package", ...rest } = options;
+  return multipartRequest(new URL(`/api/images/upload${query}`, harness.url), {
+    ...rest,
+    filePart: { field: fileField, filename: "image.tar.gz", contentType: "application/gzip" },
+    headers: { cookie, ...options.headers },
   });
 }
 

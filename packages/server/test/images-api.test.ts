@@ -7,7 +7,6 @@ import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { join } from "node:path";
 import {
-  apiErrorSchema,
   type AmsOperation,
   type ClusterImage,
   type ImageOperationResponse,
@@ -15,9 +14,13 @@ import {
   type ImagesListResponse,
   type ImageUsedByResponse,
 } from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
-import { AmsClient } from "../src/clusters/ams-client.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import type { AuthHarness } from "./support/auth-harness.ts";
+import {
+  clusterClient,
+  messageOf,
+  startSignedIn,
+  waitForSuccess,
+} from "./support/signed-in-harness.ts";
 import { storedZip } from "./support/stored-zip.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
@@ -27,11 +30,7 @@ let harness: AuthHarness;
 let cookie: string;
 
 beforeAll(async () => {
-  harness = await startAuthHarness(ada, { EMBEDDED_CLUSTERS: clusterIds.join(",") });
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
+  ({ harness, cookie } = await startSignedIn(ada, { EMBEDDED_CLUSTERS: clusterIds.join(",") }));
 });
 
 afterAll(async () => {
@@ -64,11 +63,7 @@ async function expectError(
 ): Promise<string> {
   const answer = await call(method, path, body);
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  return apiErrorSchema.parse(answer.body).message;
-}
-
-function clusterClient(id: ClusterId): AmsClient {
-  return new AmsClient(join(harness.dataDir, "clusters", id, "ams.socket"));
+  return messageOf(answer.body);
 }
 
 /** Sends a write through the dashboard and waits (on the cluster's side) for its operation. */
@@ -76,11 +71,7 @@ async function operate(method: string, path: string, body?: unknown): Promise<Am
   const answer = await call(method, path, body);
   expect(answer.status, JSON.stringify(answer.body)).toBe(202);
   const { metadata } = answer.body as ImageOperationResponse;
-  const finished = await clusterClient(metadata.clusterId as ClusterId).get<AmsOperation>(
-    `/1.0/operations/${metadata.id}/wait?timeout=30`,
-  );
-  expect(finished.metadata.status, finished.metadata.err).toBe("Success");
-  return finished.metadata;
+  return waitForSuccess(clusterClient(harness, metadata.clusterId), metadata.id);
 }
 
 async function listAll(query = ""): Promise<ImagesListResponse> {
@@ -117,7 +108,7 @@ function uploadApplication(clusterId: ClusterId, name: string, image: string): P
         res.on("data", (chunk: string) => (text += chunk));
         res.on("end", () => {
           const { metadata } = JSON.parse(text) as { metadata: AmsOperation };
-          clusterClient(clusterId)
+          clusterClient(harness, clusterId)
             .get<AmsOperation>(`/1.0/operations/${metadata.id}/wait?timeout=30`)
             .then(({ metadata: done }) => {
               const url = done.resources.applications?.[0] ?? "";
@@ -138,7 +129,7 @@ describe("GET /api/images", () => {
     const all = await listAll();
     expect(all.total_size).toBe(all.metadata.length);
     for (const clusterId of clusterIds) {
-      const own = await clusterClient(clusterId).get<unknown[]>("/1.0/images");
+      const own = await clusterClient(harness, clusterId).get<unknown[]>("/1.0/images");
       expect(all.metadata.filter((image) => image.clusterId === clusterId)).toHaveLength(
         own.metadata.length,
       );
@@ -304,7 +295,7 @@ describe("GET /api/images/{id}/used-by", () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(202);
     const { metadata: operation } = created.body as ImageOperationResponse;
-    await clusterClient("second").get(`/1.0/operations/${operation.id}/wait?timeout=30`);
+    await clusterClient(harness, "second").get(`/1.0/operations/${operation.id}/wait?timeout=30`);
 
     const { metadata } = await expectOk<ImageUsedByResponse>(
       `/api/images/${image.id}/used-by?clusterId=second`,

@@ -7,28 +7,20 @@ import { createServer as createHttpServer } from "node:http";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  apiErrorSchema,
-  capacityQuerySchema,
-  instanceCapacityResponseSchema,
-} from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
+import { capacityQuerySchema, instanceCapacityResponseSchema } from "@anbox-dashboard/contract";
 import { AmsClient } from "../src/clusters/ams-client.ts";
 import type { ClusterHandle } from "../src/clusters/cluster-handle.ts";
 import { instanceCapacityOf } from "../src/api/instances/capacity.ts";
 import { ApiError } from "../src/http/api-error.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import type { AuthHarness } from "./support/auth-harness.ts";
+import { messageOf, startSignedIn } from "./support/signed-in-harness.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 let harness: AuthHarness;
 let cookie: string;
 
 beforeAll(async () => {
-  harness = await startAuthHarness(ada);
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
+  ({ harness, cookie } = await startSignedIn(ada));
 });
 
 afterAll(async () => {
@@ -48,7 +40,7 @@ async function call(path: string, signedIn = true) {
 async function refusal(path: string, status: number): Promise<string> {
   const answer = await call(path);
   expect(answer.status, answer.text).toBe(status);
-  return apiErrorSchema.parse(answer.body).message;
+  return messageOf(answer.body);
 }
 
 describe("GET /api/instance-capacity", () => {

@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
-  apiErrorSchema,
   instancesListQuerySchema,
   type AmsInstance,
   type AmsOperation,
@@ -18,47 +17,40 @@ import {
   type InstanceResponse,
   type InstancesListResponse,
 } from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { AmsClient } from "../src/clusters/ams-client.ts";
 import { callCluster } from "../src/clusters/cluster-call.ts";
 import { listInstancesOf } from "../src/api/instances/list.ts";
 import { mergeInOrder } from "../src/clusters/page-across-clusters.ts";
 import type { ClusterHandle } from "../src/clusters/cluster-handle.ts";
 import { ApiError } from "../src/http/api-error.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import type { AuthHarness } from "./support/auth-harness.ts";
+import {
+  clusterClient,
+  messageOf,
+  startSignedIn,
+  waitForSuccess,
+} from "./support/signed-in-harness.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 let harness: AuthHarness;
 let cookie: string;
 const bootDelayBefore = process.env.CLUSTER_BOOT_STEP_DELAY_MS;
 
-function clusterClient(id: string): AmsClient {
-  return new AmsClient(join(harness.dataDir, "clusters", id, "ams.socket"));
-}
-
 /** Creates an instance straight on a cluster and waits until its creation ended. */
 async function createOn(clusterId: string, body: Record<string, unknown>): Promise<void> {
-  const client = clusterClient(clusterId);
+  const client = clusterClient(harness, clusterId);
   const started = await client.post<AmsOperation>("/1.0/instances", body);
   await waitOperation(clusterId, started.metadata.id);
 }
 
 async function waitOperation(clusterId: string, id: string): Promise<AmsOperation> {
-  const done = await clusterClient(clusterId).get<AmsOperation>(
-    `/1.0/operations/${id}/wait?timeout=30`,
-  );
-  expect(done.metadata.status, done.metadata.err).toBe("Success");
-  return done.metadata;
+  return waitForSuccess(clusterClient(harness, clusterId), id);
 }
 
 beforeAll(async () => {
   // Quick boots: the embedded clusters (child processes) read it from the environment.
   process.env.CLUSTER_BOOT_STEP_DELAY_MS = "20";
-  harness = await startAuthHarness(ada, { EMBEDDED_CLUSTERS: "default,second" });
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
+  ({ harness, cookie } = await startSignedIn(ada, { EMBEDDED_CLUSTERS: "default,second" }));
   // inst-00 … inst-39, even numbers on default, odd ones on second: a page by name needs both.
   await Promise.all(
     Array.from({ length: 40 }, (_, number) =>
@@ -110,7 +102,7 @@ async function call(
 /** The message of a 4xx or 5xx answer, after checking its status. */
 function errorOf(answer: Answer, status: number): string {
   expect(answer.status, answer.text).toBe(status);
-  return apiErrorSchema.parse(answer.body).message;
+  return messageOf(answer.body);
 }
 
 async function list(query: string): Promise<InstancesListResponse> {

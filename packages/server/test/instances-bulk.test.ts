@@ -2,18 +2,20 @@
 // clusters: one request per cluster, and a result per instance, failures included.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import {
-  apiErrorSchema,
   type AmsInstance,
   type AmsOperation,
   type ClusterInstanceBulkResult,
   type InstanceBulkResponse,
 } from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
-import { AmsClient } from "../src/clusters/ams-client.ts";
 import { outcomeOf } from "../src/api/instances/bulk.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import type { AuthHarness } from "./support/auth-harness.ts";
+import {
+  clusterClient,
+  messageOf,
+  startSignedIn,
+  waitForSuccess,
+} from "./support/signed-in-harness.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 let harness: AuthHarness;
@@ -21,32 +23,23 @@ let cookie: string;
 const bootDelayBefore = process.env.CLUSTER_BOOT_STEP_DELAY_MS;
 const ids: Record<string, string> = {};
 
-function clusterClient(id: string): AmsClient {
-  return new AmsClient(join(harness.dataDir, "clusters", id, "ams.socket"));
-}
-
 async function createOn(clusterId: string, name: string): Promise<string> {
-  const client = clusterClient(clusterId);
+  const client = clusterClient(harness, clusterId);
   const started = await client.post<AmsOperation>("/1.0/instances", { name });
-  const done = await client.get<AmsOperation>(
-    `/1.0/operations/${started.metadata.id}/wait?timeout=30`,
-  );
-  expect(done.metadata.status, done.metadata.err).toBe("Success");
+  await waitForSuccess(client, started.metadata.id);
   return started.metadata.resources.instances?.[0]?.split("/").at(-1) ?? "";
 }
 
 async function statusOf(clusterId: string, name: string): Promise<string> {
-  const { metadata } = await clusterClient(clusterId).get<AmsInstance>(`/1.0/instances/${name}`);
+  const { metadata } = await clusterClient(harness, clusterId).get<AmsInstance>(
+    `/1.0/instances/${name}`,
+  );
   return metadata.status;
 }
 
 beforeAll(async () => {
   process.env.CLUSTER_BOOT_STEP_DELAY_MS = "20";
-  harness = await startAuthHarness(ada, { EMBEDDED_CLUSTERS: "default,second" });
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
+  ({ harness, cookie } = await startSignedIn(ada, { EMBEDDED_CLUSTERS: "default,second" }));
   ids.one = await createOn("default", "one");
   ids.two = await createOn("default", "two");
   ids.three = await createOn("second", "three");
@@ -134,7 +127,7 @@ describe("PATCH /api/instance_bulk", () => {
     ] as const) {
       const answer = await send("PATCH", "/api/instance_bulk", body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      const text = apiErrorSchema.parse(answer.body).message;
+      const text = messageOf(answer.body);
       expect(text, JSON.stringify(body)).toContain(
         message === "paused" ? "desired_status must be running, stopped or deleted" : message,
       );
@@ -186,7 +179,7 @@ describe("bulk delete", () => {
       },
     ]);
     expect(await statusOf("default", "one")).toBe("running");
-    const gone = await clusterClient("second").get<string[]>("/1.0/instances");
+    const gone = await clusterClient(harness, "second").get<string[]>("/1.0/instances");
     expect(gone.metadata).toEqual([]);
   });
 
@@ -203,14 +196,14 @@ describe("bulk delete", () => {
       { id: ids.one, name: "one", success: true, error: "", clusterId: "default" },
       { id: ids.two, name: "two", success: true, error: "", clusterId: "default" },
     ]);
-    const left = await clusterClient("default").get<string[]>("/1.0/instances");
+    const left = await clusterClient(harness, "default").get<string[]>("/1.0/instances");
     expect(left.metadata).toEqual([]);
   });
 
   it("deletes the others when the cluster refuses the batch for one (delete protection)", async () => {
     const kept = await createOn("default", "kept");
     const dropped = await createOn("default", "dropped");
-    const client = clusterClient("default");
+    const client = clusterClient(harness, "default");
     const protect = await client.patch<AmsOperation>(`/1.0/instances/${kept}`, {
       config: { security: { delete_protected: true } },
     });
@@ -255,15 +248,13 @@ describe("bulk delete", () => {
   it("refuses a bad body with 400", async () => {
     const answer = await send("DELETE", "/api/instances", { instances: "one", force: true });
     expect(answer.status).toBe(400);
-    expect(apiErrorSchema.parse(answer.body).message).toContain(
-      "instances must be a list of {id, clusterId}",
-    );
+    expect(messageOf(answer.body)).toContain("instances must be a list of {id, clusterId}");
     const force = await send("DELETE", "/api/instances", {
       instances: [{ id: "one", clusterId: "default" }],
       force: "yes",
     });
     expect(force.status).toBe(400);
-    expect(apiErrorSchema.parse(force.body).message).toContain("force");
+    expect(messageOf(force.body)).toContain("force");
   });
 });
 

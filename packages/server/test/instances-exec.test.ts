@@ -3,15 +3,14 @@
 // the refusals before and after the upgrade.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
+import { type AmsOperation, type InstanceExecResponse } from "@anbox-dashboard/contract";
+import type { AuthHarness } from "./support/auth-harness.ts";
 import {
-  apiErrorSchema,
-  type AmsOperation,
-  type InstanceExecResponse,
-} from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
-import { AmsClient } from "../src/clusters/ams-client.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+  clusterClient,
+  messageOf,
+  startSignedIn,
+  waitForSuccess,
+} from "./support/signed-in-harness.ts";
 import { connect, expectOpened, type TestSocket } from "./support/test-websocket.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
@@ -21,29 +20,18 @@ const bootDelayBefore = process.env.CLUSTER_BOOT_STEP_DELAY_MS;
 /** Why the cluster cannot run shells on this machine (no sandbox), when it cannot. */
 let execUnavailable: string | undefined;
 
-function clusterClient(): AmsClient {
-  return new AmsClient(join(harness.dataDir, "clusters", "default", "ams.socket"));
-}
-
 async function createInstance(body: Record<string, unknown>): Promise<void> {
-  const started = await clusterClient().post<AmsOperation>("/1.0/instances", body);
-  const done = await clusterClient().get<AmsOperation>(
-    `/1.0/operations/${started.metadata.id}/wait?timeout=30`,
-  );
-  expect(done.metadata.status, done.metadata.err).toBe("Success");
+  const started = await clusterClient(harness).post<AmsOperation>("/1.0/instances", body);
+  await waitForSuccess(clusterClient(harness), started.metadata.id);
 }
 
 beforeAll(async () => {
   process.env.CLUSTER_BOOT_STEP_DELAY_MS = "20";
-  harness = await startAuthHarness(ada);
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
+  ({ harness, cookie } = await startSignedIn(ada));
   await createInstance({ name: "shell-here" });
   await createInstance({ name: "switched-off", no_start: true });
   const probe = await exec("shell-here", { height: 24, width: 80 });
-  if (probe.status === 503) execUnavailable = apiErrorSchema.parse(probe.body).message;
+  if (probe.status === 503) execUnavailable = messageOf(probe.body);
   else await cancel(probe);
 });
 
@@ -90,7 +78,7 @@ function execAnswer(answer: Answer): InstanceExecResponse["metadata"] {
 
 /** Cancels an exec whose sockets were never all connected (it would wait a minute for them). */
 async function cancel(answer: Answer): Promise<void> {
-  await clusterClient().delete(`/1.0/operations/${execAnswer(answer).operation}`);
+  await clusterClient(harness).delete(`/1.0/operations/${execAnswer(answer).operation}`);
 }
 
 function relayUrl(path: string): string {
@@ -165,7 +153,7 @@ describe("a shell through the relay", () => {
     // The shell's end closes the cluster's sockets, and the relay closes the browser's.
     await shell.terminal.closed;
     await shell.control.closed;
-    const done = await clusterClient().get<AmsOperation>(
+    const done = await clusterClient(harness).get<AmsOperation>(
       `/1.0/operations/${shell.operation}/wait?timeout=10`,
     );
     expect(done.metadata.metadata).toMatchObject({ return: 3 });
@@ -183,7 +171,7 @@ describe("a shell through the relay", () => {
       // The browser leaving ends the shell: the relay closes the cluster's side too.
       shell.terminal.socket.close(1000);
       shell.control.socket.close(1000);
-      const done = await clusterClient().get<AmsOperation>(
+      const done = await clusterClient(harness).get<AmsOperation>(
         `/1.0/operations/${shell.operation}/wait?timeout=10`,
       );
       expect(done.metadata.status_code).toBeGreaterThanOrEqual(200);
@@ -214,16 +202,16 @@ describe("exec refusals", () => {
     ] as const) {
       const answer = await exec("shell-here", body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
-      expect(apiErrorSchema.parse(answer.body).message).toContain(message);
+      expect(messageOf(answer.body)).toContain(message);
     }
     const form = await exec("shell-here", { height: "", width: "80" }, { form: "urlencoded" });
-    expect(apiErrorSchema.parse(form.body).message).toContain("height must be at least 1");
+    expect(messageOf(form.body)).toContain("height must be at least 1");
   });
 
   it("passes the cluster's refusals on: a stopped instance, an unknown one", async () => {
     const stopped = await exec("switched-off", { height: 24, width: 80 });
     expect(stopped.status).toBe(400);
-    expect(apiErrorSchema.parse(stopped.body).message).toBe(
+    expect(messageOf(stopped.body)).toBe(
       "Instance switched-off is stopped: the terminal works while it is running or started",
     );
     const ghost = await exec("ghost", { height: 24, width: 80 });

@@ -3,32 +3,27 @@
 // one node, adding, changing and removing one, and the refusals of each.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import {
-  apiErrorSchema,
   type AmsOperation,
   type ClusterNode,
   type ClusterOperation,
   type NodesListResponse,
 } from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
-import { AmsClient } from "../src/clusters/ams-client.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import type { AuthHarness } from "./support/auth-harness.ts";
+import {
+  clusterClient,
+  messageOf,
+  startSignedIn,
+  waitForOperation,
+} from "./support/signed-in-harness.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 let harness: AuthHarness;
 let cookie: string;
 const bootDelayBefore = process.env.CLUSTER_BOOT_STEP_DELAY_MS;
 
-function clusterClient(id: string): AmsClient {
-  return new AmsClient(join(harness.dataDir, "clusters", id, "ams.socket"));
-}
-
 async function waitOperation(clusterId: string, id: string): Promise<AmsOperation> {
-  const done = await clusterClient(clusterId).get<AmsOperation>(
-    `/1.0/operations/${id}/wait?timeout=30`,
-  );
-  return done.metadata;
+  return waitForOperation(clusterClient(harness, clusterId), id);
 }
 
 interface Answer {
@@ -57,7 +52,7 @@ async function call(method: string, path: string, body?: unknown): Promise<Answe
 
 function errorOf(answer: Answer, status: number): string {
   expect(answer.status, answer.text).toBe(status);
-  return apiErrorSchema.parse(answer.body).message;
+  return messageOf(answer.body);
 }
 
 async function list(query: string): Promise<NodesListResponse> {
@@ -76,15 +71,11 @@ async function write(method: string, path: string, body?: unknown): Promise<AmsO
 
 beforeAll(async () => {
   process.env.CLUSTER_BOOT_STEP_DELAY_MS = "0";
-  harness = await startAuthHarness(ada, { EMBEDDED_CLUSTERS: "default,second" });
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
+  ({ harness, cookie } = await startSignedIn(ada, { EMBEDDED_CLUSTERS: "default,second" }));
   // Nodes n-00 … n-05: even ones on default, odd ones on second, so a page by name needs both.
   for (let number = 0; number < 6; number++) {
     const clusterId = number % 2 === 0 ? "default" : "second";
-    const started = await clusterClient(clusterId).post<AmsOperation>("/1.0/nodes", {
+    const started = await clusterClient(harness, clusterId).post<AmsOperation>("/1.0/nodes", {
       name: `n-0${number}`,
       cpus: 2,
     });
@@ -214,7 +205,7 @@ describe("one node", () => {
   });
 
   it("refuses to remove a node while instances are on it, with the cluster's reason", async () => {
-    const started = await clusterClient("default").post<AmsOperation>("/1.0/instances", {
+    const started = await clusterClient(harness, "default").post<AmsOperation>("/1.0/instances", {
       name: "sitter",
       node: "n-02",
     });

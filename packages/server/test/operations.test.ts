@@ -2,17 +2,14 @@
 // operations with their clusterId, sorted on the server, filtered by subclusters.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import { join } from "node:path";
 import {
-  apiErrorSchema,
   operationsResponseSchema,
   type AmsOperation,
   type ClusterOperation,
 } from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
-import { AmsClient } from "../src/clusters/ams-client.ts";
 import { filterOperations, sortOperations } from "../src/api/operations.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import type { AuthHarness } from "./support/auth-harness.ts";
+import { clusterClient, messageOf, startSignedIn } from "./support/signed-in-harness.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 let harness: AuthHarness;
@@ -22,19 +19,15 @@ const namedInstance = `named-${randomUUID().slice(0, 8)}`;
 let namedOperation: AmsOperation;
 
 beforeAll(async () => {
-  harness = await startAuthHarness(ada, { EMBEDDED_CLUSTERS: "default,second" });
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
+  ({ harness, cookie } = await startSignedIn(ada, { EMBEDDED_CLUSTERS: "default,second" }));
   for (const id of ["default", "second"]) {
-    const client = new AmsClient(join(harness.dataDir, "clusters", id, "ams.socket"));
+    const client = clusterClient(harness, id);
     const result = await client.post<AmsOperation>("/1.0/instances", {
       image_id: "jammy:android15:amd64",
     });
     started[id] = result.metadata;
   }
-  const client = new AmsClient(join(harness.dataDir, "clusters", "default", "ams.socket"));
+  const client = clusterClient(harness);
   namedOperation = (
     await client.post<AmsOperation>("/1.0/instances", {
       name: namedInstance,
@@ -138,7 +131,7 @@ describe("GET /api/operations", () => {
     ] as const) {
       const { response, body } = await list(query);
       expect(response.status).toBe(400);
-      expect(apiErrorSchema.parse(body).message).toContain(named);
+      expect(messageOf(body)).toContain(named);
     }
   });
 

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import {
-  apiErrorSchema,
   type AmsInstance,
   type AmsOperation,
   type ClusterSession,
@@ -14,9 +13,13 @@ import {
   type SessionJoinResponse,
   type StreamShare,
 } from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
-import { AmsClient } from "../src/clusters/ams-client.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import type { AuthHarness } from "./support/auth-harness.ts";
+import {
+  clusterClient,
+  messageOf,
+  startSignedIn,
+  waitForOperation,
+} from "./support/signed-in-harness.ts";
 import { connect, expectOpened } from "./support/test-websocket.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
@@ -24,10 +27,6 @@ let harness: AuthHarness;
 let cookie: string;
 let sessionId: string;
 const bootDelayBefore = process.env.CLUSTER_BOOT_STEP_DELAY_MS;
-
-function clusterClient(): AmsClient {
-  return new AmsClient(join(harness.dataDir, "clusters", "default", "ams.socket"));
-}
 
 async function call(
   method: string,
@@ -45,18 +44,10 @@ async function call(
   return { status: response.status, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
 }
 
-function messageOf(body: unknown): string {
-  return apiErrorSchema.parse(body).message;
-}
-
 beforeAll(async () => {
   process.env.CLUSTER_BOOT_STEP_DELAY_MS = "20";
-  harness = await startAuthHarness(ada);
-  await addUser(harness, ada);
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  cookie = `${sessionCookieName}=${session}`;
-  const started = await clusterClient().post<AmsOperation>("/1.0/instances", {
+  ({ harness, cookie } = await startSignedIn(ada));
+  const started = await clusterClient(harness).post<AmsOperation>("/1.0/instances", {
     name: "streams-here",
     image_id: "jammy:android15:amd64",
     config: {
@@ -64,8 +55,8 @@ beforeAll(async () => {
       display: { width: 720, height: 1280, fps: 30, density: 240 },
     },
   });
-  await clusterClient().get(`/1.0/operations/${started.metadata.id}/wait?timeout=30`);
-  const instance = await clusterClient().get<AmsInstance>("/1.0/instances/streams-here");
+  await waitForOperation(clusterClient(harness), started.metadata.id);
+  const instance = await clusterClient(harness).get<AmsInstance>("/1.0/instances/streams-here");
   const tag = instance.metadata.tags.find((candidate) => candidate.startsWith("session="));
   sessionId = tag?.slice("session=".length) ?? "";
   // The session turns active as the instance runs: wait for it.

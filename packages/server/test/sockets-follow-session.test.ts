@@ -7,7 +7,6 @@ import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import {
-  apiErrorSchema,
   type AmsInstance,
   type AmsOperation,
   type ClusterSession,
@@ -15,9 +14,13 @@ import {
   type InstanceExecResponse,
   type SessionJoinResponse,
 } from "@anbox-dashboard/contract";
-import { sessionCookieName } from "../src/auth/session-cookie.ts";
-import { AmsClient } from "../src/clusters/ams-client.ts";
-import { addUser, signIn, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import { addUser, startAuthHarness, type AuthHarness } from "./support/auth-harness.ts";
+import {
+  clusterClient,
+  messageOf,
+  signedInCookie,
+  waitForOperation,
+} from "./support/signed-in-harness.ts";
 import { connect, expectOpened, type Closed, type TestSocket } from "./support/test-websocket.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
@@ -28,14 +31,8 @@ let streamSessionId: string;
 let execUnavailable: string | undefined;
 const bootDelayBefore = process.env.CLUSTER_BOOT_STEP_DELAY_MS;
 
-function clusterClient(): AmsClient {
-  return new AmsClient(join(harness.dataDir, "clusters", "default", "ams.socket"));
-}
-
-async function newSession(): Promise<string> {
-  const { session } = await signIn(harness);
-  if (session === undefined) throw new Error("sign-in failed");
-  return `${sessionCookieName}=${session}`;
+function newSession(): Promise<string> {
+  return signedInCookie(harness);
 }
 
 async function call(
@@ -117,13 +114,13 @@ beforeAll(async () => {
   process.env.CLUSTER_BOOT_STEP_DELAY_MS = "20";
   harness = await startAuthHarness(ada);
   await addUser(harness, ada);
-  const started = await clusterClient().post<AmsOperation>("/1.0/instances", {
+  const started = await clusterClient(harness).post<AmsOperation>("/1.0/instances", {
     name: "streams-here",
     image_id: "jammy:android15:amd64",
     config: { enable_streaming: true },
   });
-  await clusterClient().get(`/1.0/operations/${started.metadata.id}/wait?timeout=30`);
-  const instance = await clusterClient().get<AmsInstance>("/1.0/instances/streams-here");
+  await waitForOperation(clusterClient(harness), started.metadata.id);
+  const instance = await clusterClient(harness).get<AmsInstance>("/1.0/instances/streams-here");
   const tag = instance.metadata.tags.find((candidate) => candidate.startsWith("session="));
   streamSessionId = tag?.slice("session=".length) ?? "";
   const cookie = await newSession();
@@ -131,10 +128,10 @@ beforeAll(async () => {
     height: 24,
     width: 80,
   });
-  if (probe.status === 503) execUnavailable = apiErrorSchema.parse(probe.body).message;
+  if (probe.status === 503) execUnavailable = messageOf(probe.body);
   else {
     const { operation } = (probe.body as InstanceExecResponse).metadata;
-    await clusterClient().delete(`/1.0/operations/${operation}`);
+    await clusterClient(harness).delete(`/1.0/operations/${operation}`);
   }
   for (let attempt = 0; attempt < 100; attempt++) {
     const read = await call(cookie, "GET", `/api/sessions/${streamSessionId}`);

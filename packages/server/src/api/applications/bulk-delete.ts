@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import {
   applicationsDeleteBodySchema,
-  isFinalOperationStatusCode,
   type AmsApplication,
   type AmsOperation,
   type ApplicationRef,
@@ -12,12 +11,11 @@ import type { ServerContext } from "../../server-context.ts";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { mapBounded } from "../../clusters/map-bounded.ts";
-import { callCluster, clusterCallTimeoutMs, clusterFailure } from "../../clusters/cluster-call.ts";
+import { callCluster, clusterFailure } from "../../clusters/cluster-call.ts";
+import { operationFailure, waitForBulkOperation } from "../../clusters/bulk-operation-wait.ts";
 import { parseInput } from "../../input/parse-input.ts";
 import { applicationPath, noSuchApplication } from "./read-application.ts";
 
-/** How long one application's delete may run before it is reported unfinished. */
-const operationWaitSeconds = 60;
 /** Applications deleted at once, over all clusters. */
 const deleteConcurrency = 8;
 
@@ -87,35 +85,10 @@ async function deleteOne(
     const started = await callCluster(cluster, (signal) =>
       cluster.client.delete<AmsOperation>(applicationPath(id), { force }, signal),
     );
-    const operation = await waitFor(cluster, started.metadata);
-    if (!isFinalOperationStatusCode(operation.status_code)) {
-      return {
-        ...failed(
-          name,
-          `Not finished: the operation is still ${operation.status} after ${String(operationWaitSeconds)} s`,
-        ),
-        id,
-      };
-    }
-    if (operation.status !== "Success") {
-      return { ...failed(name, operation.err || `The operation ended ${operation.status}`), id };
-    }
+    const failure = operationFailure(await waitForBulkOperation(cluster, started.metadata));
+    if (failure !== undefined) return { ...failed(name, failure), id };
     return { id, name, success: true, error: "", clusterId: cluster.id };
   } catch (error) {
     return { ...failed(name, clusterFailure(cluster, error).message), id };
   }
-}
-
-/** Waits (bounded) for an operation to end; answers it as it stands when the wait runs out. */
-async function waitFor(cluster: ClusterHandle, operation: AmsOperation): Promise<AmsOperation> {
-  const waited = await callCluster(
-    cluster,
-    (signal) =>
-      cluster.client.get<AmsOperation>(
-        `/1.0/operations/${operation.id}/wait?timeout=${String(operationWaitSeconds)}`,
-        signal,
-      ),
-    operationWaitSeconds * 1000 + clusterCallTimeoutMs,
-  );
-  return waited.metadata;
 }

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import {
   applicationUploadFieldsSchema,
-  applicationUploadFileField,
-  applicationManifestFieldMaxLength,
   type ApplicationUploadResponse,
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../../server-context.ts";
@@ -10,7 +8,7 @@ import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { registerUploadRoute } from "../../uploads/upload-route.ts";
 import { readManifestField } from "../../uploads/application-manifest.ts";
-import { maxApkBytes, sendApplicationPackage } from "./send-package.ts";
+import { applicationUploadLimits, sendApplicationPackage } from "./send-package.ts";
 
 /**
  * `POST /api/applications?clusterId=`: a new application from multipart fields `manifest`
@@ -26,11 +24,8 @@ export async function registerApplicationCreateRoute(
   await registerUploadRoute(app, {
     url: "/api/applications",
     fields: applicationUploadFieldsSchema,
-    fileField: applicationUploadFileField,
     what: "application upload",
-    maxBytes: maxApkBytes(context.config.uploadMaxBytes),
-    // A multi-byte character takes up to four bytes: room for the longest manifest the schema takes.
-    maxFieldBytes: applicationManifestFieldMaxLength * 4,
+    ...applicationUploadLimits(context.config.uploadMaxBytes),
     handle: async (request, reply, upload): Promise<ApplicationUploadResponse> => {
       const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
       readManifestField(upload.fields.manifest);

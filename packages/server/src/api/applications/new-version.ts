@@ -1,7 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import {
-  applicationManifestFieldMaxLength,
-  applicationUploadFileField,
   applicationVersionUploadFieldsSchema,
   type ApplicationUploadResponse,
 } from "@anbox-dashboard/contract";
@@ -12,7 +10,7 @@ import { clusterIdOf } from "../../input/query-values.ts";
 import { registerUploadRoute } from "../../uploads/upload-route.ts";
 import { readManifestField } from "../../uploads/application-manifest.ts";
 import { applicationPath, callAboutApplication } from "./read-application.ts";
-import { maxApkBytes, sendApplicationPackage } from "./send-package.ts";
+import { applicationUploadLimits, sendApplicationPackage } from "./send-package.ts";
 
 /**
  * `POST /api/applications/{id}/version?clusterId=`: a new version of an application from an
@@ -29,10 +27,8 @@ export async function registerApplicationNewVersionRoute(
   await registerUploadRoute(app, {
     url: "/api/applications/:id/version",
     fields: applicationVersionUploadFieldsSchema,
-    fileField: applicationUploadFileField,
     what: "application version upload",
-    maxBytes: maxApkBytes(context.config.uploadMaxBytes),
-    maxFieldBytes: applicationManifestFieldMaxLength * 4,
+    ...applicationUploadLimits(context.config.uploadMaxBytes),
     handle: async (request, reply, upload): Promise<ApplicationUploadResponse> => {
       const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
       const { id } = request.params as { id: string };

@@ -1,5 +1,10 @@
 import { pipeline } from "node:stream";
-import type { AmsOperation, ApplicationUploadResponse } from "@anbox-dashboard/contract";
+import {
+  applicationManifestFieldMaxLength,
+  applicationUploadFileField,
+  type AmsOperation,
+  type ApplicationUploadResponse,
+} from "@anbox-dashboard/contract";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { clusterFailure } from "../../clusters/cluster-call.ts";
 import { StreamTooLargeError } from "../../clusters/stream-to-cluster.ts";
@@ -11,9 +16,19 @@ import {
 } from "../../uploads/application-package.ts";
 import type { OpenedUpload } from "../../uploads/upload-route.ts";
 
-/** The largest APK an application upload takes: the configured limit, within what a zip holds. */
-export function maxApkBytes(uploadMaxBytes: number): number {
-  return Math.min(uploadMaxBytes, maxPackagedApkBytes);
+/** The file field and the limits of both application uploads (a new application, a new version). */
+export function applicationUploadLimits(uploadMaxBytes: number): {
+  fileField: string;
+  maxBytes: number;
+  maxFieldBytes: number;
+} {
+  return {
+    fileField: applicationUploadFileField,
+    // The largest APK: the configured limit, within what a zip holds.
+    maxBytes: Math.min(uploadMaxBytes, maxPackagedApkBytes),
+    // A multi-byte character takes up to four bytes: room for the longest manifest the schema takes.
+    maxFieldBytes: applicationManifestFieldMaxLength * 4,
+  };
 }
 
 export interface PackageCall {

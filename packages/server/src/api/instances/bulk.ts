@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import {
   instanceBulkBodySchema,
   instancesDeleteBodySchema,
-  isFinalOperationStatusCode,
   type AmsInstance,
   type AmsOperation,
   type ClusterInstanceBulkResult,
@@ -14,13 +13,16 @@ import type { ServerContext } from "../../server-context.ts";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { mapBounded } from "../../clusters/map-bounded.ts";
-import { callCluster, clusterCallTimeoutMs, clusterFailure } from "../../clusters/cluster-call.ts";
+import { callCluster, clusterFailure } from "../../clusters/cluster-call.ts";
+import {
+  operationFailure,
+  unfinishedError,
+  waitForBulkOperation,
+} from "../../clusters/bulk-operation-wait.ts";
 import { parseInput } from "../../input/parse-input.ts";
 
 type BulkAction = "running" | "stopped" | "deleted";
 
-/** How long a cluster's bulk operation may run before its instances are reported unfinished. */
-const operationWaitSeconds = 60;
 /** Instances looked up at once in one cluster. */
 const lookupConcurrency = 8;
 
@@ -143,7 +145,7 @@ async function applyToOne(
         ? cluster.client.delete<AmsOperation>(path, { force }, signal)
         : cluster.client.patch<AmsOperation>(path, { desired_status: action }, signal),
     );
-    return { kind: "done", operation: await waitFor(cluster, started.metadata) };
+    return { kind: "done", operation: await waitForBulkOperation(cluster, started.metadata) };
   } catch (error) {
     return { kind: "refused", error: clusterFailure(cluster, error).message };
   }
@@ -186,21 +188,7 @@ async function runOperation(
           signal,
         ),
   );
-  return waitFor(cluster, started.metadata);
-}
-
-/** Waits (bounded) for an operation to end; answers it as it stands when the wait runs out. */
-async function waitFor(cluster: ClusterHandle, operation: AmsOperation): Promise<AmsOperation> {
-  const waited = await callCluster(
-    cluster,
-    (signal) =>
-      cluster.client.get<AmsOperation>(
-        `/1.0/operations/${operation.id}/wait?timeout=${String(operationWaitSeconds)}`,
-        signal,
-      ),
-    operationWaitSeconds * 1000 + clusterCallTimeoutMs,
-  );
-  return waited.metadata;
+  return waitForBulkOperation(cluster, started.metadata);
 }
 
 /**
@@ -213,21 +201,14 @@ export function outcomeOf(
   id: string,
   name: string,
 ): Omit<InstanceBulkResult, "id"> {
-  if (!isFinalOperationStatusCode(operation.status_code)) {
-    return {
-      name,
-      success: false,
-      error: `Not finished: the operation is still ${operation.status} after ${String(operationWaitSeconds)} s`,
-    };
-  }
+  const unfinished = unfinishedError(operation);
+  if (unfinished !== undefined) return { name, success: false, error: unfinished };
   const own = resultsOf(operation.metadata).find((result) => result.id === id);
   if (own) return { name: own.name || name, success: own.success, error: own.error };
-  if (operation.status === "Success") return { name, success: true, error: "" };
-  return {
-    name,
-    success: false,
-    error: operation.err || `The operation ended ${operation.status}`,
-  };
+  const failure = operationFailure(operation);
+  return failure === undefined
+    ? { name, success: true, error: "" }
+    : { name, success: false, error: failure };
 }
 
 /** The `results` of an operation's metadata, when it has them. */

@@ -9,7 +9,6 @@ import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
 import { ResourcesSection } from "../../../components/resources/ResourcesSection.tsx";
 import { RoomForInstance } from "../../../components/resources/RoomForInstance.tsx";
 import { useResourceChoice } from "../../../components/resources/use-resource-choice.ts";
-import { UploadProgress } from "../../../components/upload/UploadProgress.tsx";
 import {
   useWriteApplication,
   type ApplicationWrite,
@@ -27,6 +26,7 @@ import { applicationChange } from "./application-patch.ts";
 import { ApplicationSourceSection } from "./ApplicationSourceSection.tsx";
 import { applicationImages, imageReferences } from "./image-options.ts";
 import { ManifestSection } from "./ManifestSection.tsx";
+import { UploadProgressInView } from "./UploadProgressInView.tsx";
 import { manifestTextOf, readManifestText, type ManifestFields } from "./manifest-mapping.ts";
 import "./_application-form.scss";
 
@@ -292,7 +292,7 @@ export function ApplicationForm({
           }
         />
         {uploading && (
-          <UploadProgress
+          <UploadProgressInView
             label={`Uploading ${values.apk?.name ?? "the APK"}`}
             sent={progress.sent}
             total={progress.total}

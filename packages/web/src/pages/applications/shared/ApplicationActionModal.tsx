@@ -40,12 +40,16 @@ export function ApplicationActionModal({ input, onClose, onDone }: Props) {
             disabled={action.isPending}
             aria-busy={action.isPending}
             onClick={() => {
-              action.mutate(sent, {
-                onSuccess: (operation) => {
+              // The promise, not mutate's callbacks: those are dropped once the dialog's page
+              // unmounts, which a delete's refetch (404: not found) can do before they run.
+              action.mutateAsync(sent).then(
+                (operation) => {
                   onDone?.(operation);
                   onClose();
                 },
-              });
+                // A refusal is shown from the mutation's state, in the dialog.
+                () => undefined,
+              );
             }}
           >
             {confirmation.confirmLabel}

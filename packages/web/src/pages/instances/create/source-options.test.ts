@@ -39,6 +39,22 @@ function image(overrides: Partial<ClusterImage>): ClusterImage {
   } as ClusterImage;
 }
 
+describe("launchableVersions", () => {
+  it("lists the published, ready versions newest first", () => {
+    expect(
+      launchableVersions({
+        versions: [
+          version(0, true),
+          version(3, false),
+          version(2, true),
+          version(4, true, "error"),
+        ],
+      }),
+    ).toEqual([2, 0]);
+    expect(launchableVersions({ versions: [version(0, false)] })).toEqual([]);
+  });
+});
+
 describe("launchableApplications", () => {
   it("keeps the ready applications of the cluster and type that have a published version", () => {
     const apps = [
