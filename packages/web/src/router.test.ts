@@ -25,7 +25,7 @@ describe("preloadPageOf", () => {
   it("asks for the nodes list's first page, with the address's filters, before it renders", async () => {
     const requested = stubFetch();
     const queryClient = createQueryClient();
-    preloadPageOf({ pathname: "/nodes", search: "?filter.status=online&page=2" }, queryClient);
+    void preloadPageOf({ pathname: "/nodes", search: "?filter.status=online&page=2" }, queryClient);
     await vi.waitFor(() => {
       expect(requested.filter((path) => path.startsWith("/api/nodes"))).toHaveLength(1);
     });
@@ -37,7 +37,10 @@ describe("preloadPageOf", () => {
 
   it("asks for the instances list's first page", async () => {
     const requested = stubFetch();
-    preloadPageOf({ pathname: "/instances", search: "?filter.search=web" }, createQueryClient());
+    void preloadPageOf(
+      { pathname: "/instances", search: "?filter.search=web" },
+      createQueryClient(),
+    );
     await vi.waitFor(() => {
       expect(requested.some((path) => path.startsWith("/api/instances?"))).toBe(true);
     });
@@ -49,14 +52,14 @@ describe("preloadPageOf", () => {
 
   it("asks for the session info with any signed-in page, and no more where the page says nothing", async () => {
     const requested = stubFetch();
-    preloadPageOf({ pathname: "/operations", search: "" }, createQueryClient());
+    void preloadPageOf({ pathname: "/operations", search: "" }, createQueryClient());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requested.filter((path) => path.startsWith("/api/"))).toEqual(["/api/info"]);
   });
 
   it("asks for nothing on a public page", async () => {
     const requested = stubFetch();
-    preloadPageOf({ pathname: "/login", search: "" }, createQueryClient());
+    void preloadPageOf({ pathname: "/login", search: "" }, createQueryClient());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(requested.filter((path) => path.startsWith("/api/"))).toEqual([]);
   });

@@ -65,15 +65,18 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
  * routes say how (the session check, a list's first page). Called with the app's first address,
  * so that all of it arrives together instead of the page's code and data waiting for the session
  * check (bench/nodes-page.bench.ts). Signed out, the data requests are refused like the session
- * check and the login page follows; a page's query asks again once it is shown.
+ * check and the login page follows; a page's query asks again once it is shown. Settles once the
+ * page's code has arrived (or failed: its route then tries again and shows why).
  */
-export function preloadPageOf(address: PageAddress, queryClient: QueryClient): void {
+export function preloadPageOf(address: PageAddress, queryClient: QueryClient): Promise<void> {
+  const code: Promise<void>[] = [];
   for (const match of matchRoutes(routes, address) ?? []) {
     const handle: unknown = match.route.handle;
     if (!isRouteHandle(handle)) continue;
-    void handle.preload?.();
+    if (handle.preload) code.push(handle.preload());
     handle.preloadData?.(queryClient, address);
   }
+  return Promise.all(code).then(() => undefined);
 }
 
 /** A lazily loaded page, with the 'Loading' spinner while its code arrives. */
