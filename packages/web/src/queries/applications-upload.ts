@@ -25,6 +25,8 @@ export type ApplicationWrite =
       manifest: string;
       instanceType: InstanceType;
       apk: File;
+      /** Not a manifest key: set by a change of the new application once it exists (as AMS does). */
+      inhibitAutoUpdates: boolean;
       signal: AbortSignal;
       onProgress: (progress: UploadProgressEvent) => void;
     }
@@ -45,6 +47,8 @@ export interface ApplicationWritten {
   clusterId: string;
   id: string;
   operation: ClusterOperation;
+  /** Why the change that followed the upload (inhibiting automatic updates) failed, if it did. */
+  followUpError?: string;
 }
 
 async function writeApplication(write: ApplicationWrite): Promise<ApplicationWritten> {
@@ -55,7 +59,18 @@ async function writeApplication(write: ApplicationWrite): Promise<ApplicationWri
         { manifest: write.manifest, instanceType: write.instanceType, apk: write.apk },
         { signal: write.signal, onProgress: write.onProgress },
       );
-      return created;
+      if (!write.inhibitAutoUpdates) return created;
+      // The application exists now: a failure here must not read as a failed upload (the user
+      // would add it again and be told its name is taken), so it is told apart.
+      try {
+        await updateApplication(created.clusterId, created.id, { inhibit_auto_updates: true });
+        return created;
+      } catch (error) {
+        return {
+          ...created,
+          followUpError: error instanceof Error ? error.message : String(error),
+        };
+      }
     }
     case "version": {
       const operation = await createApplicationVersion(
@@ -100,6 +115,13 @@ export function useWriteApplication() {
       invalidates: [queryKeys.applications(), queryKeys.images()],
     },
     onSuccess: (written, write, _onMutateResult, { client }) => {
+      if (written.followUpError !== undefined) {
+        showToast(client, {
+          kind: "failure",
+          title: `Added ${write.name}, but could not inhibit its automatic updates: edit it to try again`,
+          error: written.followUpError,
+        });
+      }
       registerOperationFailureHandler(written.operation.id, (err) => {
         showToast(client, {
           kind: "failure",

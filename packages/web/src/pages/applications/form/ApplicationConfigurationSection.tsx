@@ -5,15 +5,10 @@ import type { ApplicationFormValues } from "./application-form-values.ts";
 
 interface ApplicationConfigurationSectionProps {
   control: Control<ApplicationFormValues>;
-  /** Why inhibiting auto-updates cannot be chosen here, if it cannot. */
-  inhibitUnavailable?: string | undefined;
 }
 
 /** The manifest's optional settings (the manifest reference), and the application's updates. */
-export function ApplicationConfigurationSection({
-  control,
-  inhibitUnavailable,
-}: ApplicationConfigurationSectionProps) {
+export function ApplicationConfigurationSection({ control }: ApplicationConfigurationSectionProps) {
   return (
     <section className="application-form__section" aria-labelledby="application-form-config">
       <h2 className="p-heading--4" id="application-form-config">
@@ -61,29 +56,12 @@ export function ApplicationConfigurationSection({
         label="Packages the watchdog allows in the foreground"
         help="Separated by commas, besides the application's own."
       />
-      {inhibitUnavailable === undefined ? (
-        <CheckboxField
-          control={control}
-          name="inhibitAutoUpdates"
-          label="Inhibit automatic updates"
-          help="Keep the application on its image version when the image is updated."
-        />
-      ) : (
-        <div className="p-form__group">
-          <label className="p-checkbox">
-            <input
-              className="p-checkbox__input"
-              type="checkbox"
-              disabled
-              aria-describedby="application-form-inhibit-why"
-            />
-            <span className="p-checkbox__label">Inhibit automatic updates</span>
-          </label>
-          <p className="p-form-help-text" id="application-form-inhibit-why">
-            {inhibitUnavailable}
-          </p>
-        </div>
-      )}
+      <CheckboxField
+        control={control}
+        name="inhibitAutoUpdates"
+        label="Inhibit automatic updates"
+        help="Keep the application on its image version when the image is updated."
+      />
     </section>
   );
 }

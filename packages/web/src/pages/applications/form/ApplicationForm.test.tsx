@@ -109,6 +109,24 @@ describe("the add application form", () => {
     });
   });
 
+  it("inhibits the new application's automatic updates, once it exists, when that is chosen", async () => {
+    stubUploads({
+      status: 202,
+      body: { metadata: { id: "app1", clusterId: "default", operation: { id: "op1" } } },
+    });
+    const { requests } = await openAddForm();
+    await userEvent.type(screen.getByRole("textbox", { name: /Name/ }), "com.example.game");
+    await userEvent.click(screen.getByRole("checkbox", { name: /Inhibit automatic updates/ }));
+    dropFile(apkFile());
+    await userEvent.click(screen.getByRole("button", { name: "Add application" }));
+
+    expect(await screen.findByTestId("location")).toHaveTextContent("/applications/default/app1");
+    const patch = requests.find((request) => request.method === "PATCH");
+    expect(patch?.path).toBe("/api/applications/app1");
+    expect(patch?.params.get("clusterId")).toBe("default");
+    expect(patch?.body).toEqual({ inhibit_auto_updates: true });
+  });
+
   it("uploads the manifest, the type and the APK, in that order, then opens the application", async () => {
     const uploads = stubUploads({
       status: 202,

@@ -205,6 +205,7 @@ export function ApplicationForm({
           manifest,
           instanceType: valid.containerOrVm,
           apk: valid.apk,
+          inhibitAutoUpdates: valid.inhibitAutoUpdates,
           ...upload(),
         });
         return;
@@ -300,14 +301,7 @@ export function ApplicationForm({
           />
         )}
       </section>
-      <ApplicationConfigurationSection
-        control={control}
-        inhibitUnavailable={
-          editing === undefined
-            ? "Can be chosen once the application exists: edit it after it is added."
-            : undefined
-        }
-      />
+      <ApplicationConfigurationSection control={control} />
       <ManifestSection
         open={editorOpen}
         onOpenChange={setEditorOpen}
