@@ -45,6 +45,16 @@ export function streamToSocket(
   unreachable: (message: string) => Error,
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
+    // A body that failed or was destroyed before it reached here would never end: the service
+    // would wait for the rest of a chunked body forever.
+    if (call.body.errored !== null || call.body.destroyed) {
+      reject(
+        call.body.errored instanceof Error
+          ? call.body.errored
+          : new Error("The upload ended before it could be sent on"),
+      );
+      return;
+    }
     let settled = false;
     let answered = false;
     const settle = (finish: () => void) => {

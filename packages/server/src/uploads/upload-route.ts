@@ -99,11 +99,14 @@ export async function registerUploadRoute<S extends z.ZodType, Answer>(
         const { fields, file } = await readUntilFile(request, route);
         // A body that breaks off or is malformed inside the file part fails the file's stream
         // (the multipart parser's error, without a status): that is the request's fault, a 400.
-        let malformed: Error | undefined;
-        file.stream.once("error", (error) => {
-          if (!hasStatus(error)) malformed = error;
-        });
+        // A small body is parsed whole at once, so the part may have failed before it is sent on.
+        const formError = (): Error | undefined => {
+          const failed: unknown = file.stream.errored;
+          return failed instanceof Error && !hasStatus(failed) ? failed : undefined;
+        };
         try {
+          const early = formError();
+          if (early !== undefined) throw malformedForm(route.what, early);
           return await route.handle(request, reply, {
             fields: parseInput(route.fields, fields, route.what),
             file: file.stream,
@@ -113,8 +116,9 @@ export async function registerUploadRoute<S extends z.ZodType, Answer>(
           });
         } catch (error) {
           if (error instanceof StreamTooLargeError) throw tooLarge(route.maxBytes);
-          if (malformed !== undefined && !(error instanceof ApiError)) {
-            throw malformedForm(route.what, malformed);
+          const failed = formError();
+          if (failed !== undefined && !(error instanceof ApiError)) {
+            throw malformedForm(route.what, failed);
           }
           throw error;
         } finally {

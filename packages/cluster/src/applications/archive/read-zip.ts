@@ -11,9 +11,10 @@ const methodStored = 0;
 const methodDeflated = 8;
 /**
  * Compressed bytes handed to the inflater at a time: deflate expands at most ~1032 times, so one
- * push of a bomb yields at most ~8 MiB before its size is checked.
+ * push of a bomb yields at most ~1 MiB before its size is checked (8 KiB let a bomb's first push
+ * grow the worker by 8 MiB and more while the inflater doubled its output buffer).
  */
-const inflateInputBytes = 8 * 1024;
+const inflateInputBytes = 1024;
 /** Stored bytes copied at a time. */
 const copyBytes = 1024 * 1024;
 

@@ -12,6 +12,7 @@ import {
   type ListQuery,
   type ListSpec,
 } from "../../components/list/url/list-query.ts";
+import { pageRequestOf } from "../../components/list/url/page-request.ts";
 import type { ListSource } from "../../components/list/url/use-list-url-state.ts";
 
 /** The filters of the nodes list, by their URL name (`filter.status=online`). */
@@ -40,12 +41,7 @@ export type NodeListQuery = ListQuery<NodeListOrderBy, NodeFilterKey>;
 
 /** The request of `GET /api/nodes` for the page the list state describes. */
 export function nodesRequestOf(query: NodeListQuery): NodesListRequest {
-  const request: NodesListRequest = {
-    page: query.page,
-    size: query.size,
-    orderBy: query.orderBy,
-    order: query.order,
-  };
+  const request: NodesListRequest = pageRequestOf(query);
   const search = filterValue(query, "search");
   if (search !== undefined) request.search = search;
   const status = filterValues(query, "status", nodeStatuses);

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Modal } from "../../overlays/Modal.tsx";
+import { ConfirmModal } from "../../overlays/ConfirmModal.tsx";
 import { countOf, type Noun } from "../count-noun.ts";
 import type { LeftOutItem } from "./bulk-plan.ts";
 
@@ -41,28 +41,19 @@ export function BulkConfirmModal({
   const leftOutShown = leftOut.slice(0, maxNamesShown);
   const leftOutMore = leftOut.length - leftOutShown.length;
   return (
-    <Modal
+    <ConfirmModal
       title={`${verb} ${count}?`}
-      close={onCancel}
-      buttonRow={
+      body={
         <>
-          <button type="button" className="p-button u-no-margin--bottom" onClick={onCancel}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`${destructive ? "p-button--negative" : "p-button--positive"} u-no-margin--bottom`}
-            onClick={onConfirm}
-          >
-            {verb} {count}
-          </button>
+          {verb}: {shown.join(", ")}
+          {more > 0 && ` and ${String(more)} more`}.
         </>
       }
+      confirmLabel={`${verb} ${count}`}
+      destructive={destructive}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
     >
-      <p>
-        {verb}: {shown.join(", ")}
-        {more > 0 && ` and ${String(more)} more`}.
-      </p>
       {leftOut.length > 0 && (
         <div className="list-bulk__left-out">
           <p className="u-no-margin--bottom">Left out ({leftOut.length}):</p>
@@ -77,6 +68,6 @@ export function BulkConfirmModal({
         </div>
       )}
       {children}
-    </Modal>
+    </ConfirmModal>
   );
 }

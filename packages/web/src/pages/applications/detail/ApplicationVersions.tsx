@@ -5,6 +5,7 @@ import type { ClusterApplication } from "../../../api/applications.ts";
 import type { ApplicationActionInput } from "../../../queries/applications.ts";
 import { formatBytes } from "../../../util/bytes.ts";
 import { formatDate } from "../../../util/dates.ts";
+import { VersionsTable, type VersionColumn } from "../../../components/table/VersionsTable.tsx";
 import { ApplicationActionModal } from "../shared/ApplicationActionModal.tsx";
 import { ApplicationStatusLabel } from "../shared/ApplicationStatusLabel.tsx";
 import {
@@ -46,50 +47,23 @@ export function ApplicationVersions({ application }: { application: ClusterAppli
           </button>
         )}
       </div>
-      <table
+      <VersionsTable
+        label={`Versions of ${application.name}`}
         className="application-versions"
-        role="table"
-        aria-label={`Versions of ${application.name}`}
-      >
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">
-              Version
-            </th>
-            <th scope="col" role="columnheader">
-              Status
-            </th>
-            <th scope="col" role="columnheader">
-              Published
-            </th>
-            <th scope="col" role="columnheader">
-              Version name
-            </th>
-            <th scope="col" role="columnheader">
-              Size
-            </th>
-            <th scope="col" role="columnheader">
-              Created
-            </th>
-            <th scope="col" role="columnheader">
-              <span className="u-off-screen">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody role="rowgroup">
-          {versions.map((version) => (
-            <VersionRow
-              key={version.number}
-              application={application}
-              version={version}
-              onlyVersion={only}
-              onAction={(action) => {
-                setPending({ action, version: version.number });
-              }}
-            />
-          ))}
-        </tbody>
-      </table>
+        versions={versions}
+        number={(version) => version.number}
+        columns={columns}
+        actions={(version) => (
+          <VersionActions
+            application={application}
+            version={version}
+            onlyVersion={only}
+            onAction={(action) => {
+              setPending({ action, version: version.number });
+            }}
+          />
+        )}
+      />
       {pending !== undefined && (
         <ApplicationActionModal
           input={{ application, ...pending }}
@@ -102,7 +76,27 @@ export function ApplicationVersions({ application }: { application: ClusterAppli
   );
 }
 
-function VersionRow({
+const columns: readonly VersionColumn<AmsApplicationVersion>[] = [
+  {
+    heading: "Status",
+    cell: (version) => (
+      <>
+        <ApplicationStatusLabel status={version.status} />
+        {version.error_message !== "" && <div>{version.error_message}</div>}
+      </>
+    ),
+  },
+  { heading: "Published", cell: (version) => (version.published ? "Yes" : "No") },
+  { heading: "Version name", cell: (version) => version.manifest_version || "None" },
+  {
+    heading: "Size",
+    // 0: a version the cluster made before it kept sizes.
+    cell: (version) => (version.size > 0 ? formatBytes(version.size) : "Unknown"),
+  },
+  { heading: "Created", cell: (version) => formatDate(version.created_at * 1000) },
+];
+
+function VersionActions({
   application,
   version,
   onlyVersion,
@@ -119,74 +113,50 @@ function VersionRow({
   const instanceReason = whyNoInstanceOfVersion(application.status, version);
   const instanceLabel = `Create instance of version ${number}`;
   return (
-    <tr role="row">
-      <th scope="row" role="rowheader" data-heading="Version">
-        {version.number}
-      </th>
-      <td role="cell" data-heading="Status">
-        <ApplicationStatusLabel status={version.status} />
-        {version.error_message !== "" && <div>{version.error_message}</div>}
-      </td>
-      <td role="cell" data-heading="Published">
-        {version.published ? "Yes" : "No"}
-      </td>
-      <td role="cell" data-heading="Version name">
-        {version.manifest_version || "None"}
-      </td>
-      <td role="cell" data-heading="Size">
-        {/* 0: a version the cluster made before it kept sizes. */}
-        {version.size > 0 ? formatBytes(version.size) : "Unknown"}
-      </td>
-      <td role="cell" data-heading="Created">
-        {formatDate(version.created_at * 1000)}
-      </td>
-      <td role="cell">
-        <div className="application-versions__actions">
-          {instanceReason === undefined ? (
-            <Link
-              className="p-button is-dense u-no-margin--bottom"
-              aria-label={instanceLabel}
-              to={createInstanceFromApplicationPath(application, version.number)}
-            >
-              Create instance
-            </Link>
-          ) : (
-            <button
-              type="button"
-              className="p-button is-dense u-no-margin--bottom"
-              aria-label={instanceLabel}
-              title={instanceReason}
-              disabled
-            >
-              Create instance
-            </button>
-          )}
-          <button
-            type="button"
-            className="p-button is-dense u-no-margin--bottom"
-            aria-label={`${publishAction === "publish" ? "Publish" : "Unpublish"} version ${number}`}
-            title={publishReason}
-            disabled={publishReason !== undefined}
-            onClick={() => {
-              onAction(publishAction);
-            }}
-          >
-            {publishAction === "publish" ? "Publish" : "Unpublish"}
-          </button>
-          <button
-            type="button"
-            className="p-button is-dense u-no-margin--bottom"
-            aria-label={`Delete version ${number}`}
-            title={onlyVersion ? onlyVersionReason : undefined}
-            disabled={onlyVersion}
-            onClick={() => {
-              onAction("delete-version");
-            }}
-          >
-            Delete
-          </button>
-        </div>
-      </td>
-    </tr>
+    <div className="application-versions__actions">
+      {instanceReason === undefined ? (
+        <Link
+          className="p-button is-dense u-no-margin--bottom"
+          aria-label={instanceLabel}
+          to={createInstanceFromApplicationPath(application, version.number)}
+        >
+          Create instance
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className="p-button is-dense u-no-margin--bottom"
+          aria-label={instanceLabel}
+          title={instanceReason}
+          disabled
+        >
+          Create instance
+        </button>
+      )}
+      <button
+        type="button"
+        className="p-button is-dense u-no-margin--bottom"
+        aria-label={`${publishAction === "publish" ? "Publish" : "Unpublish"} version ${number}`}
+        title={publishReason}
+        disabled={publishReason !== undefined}
+        onClick={() => {
+          onAction(publishAction);
+        }}
+      >
+        {publishAction === "publish" ? "Publish" : "Unpublish"}
+      </button>
+      <button
+        type="button"
+        className="p-button is-dense u-no-margin--bottom"
+        aria-label={`Delete version ${number}`}
+        title={onlyVersion ? onlyVersionReason : undefined}
+        disabled={onlyVersion}
+        onClick={() => {
+          onAction("delete-version");
+        }}
+      >
+        Delete
+      </button>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { applicationStatuses, applicationTypes } from "@anbox-dashboard/contract";
 import type { ClusterApplication } from "../../../api/applications.ts";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
@@ -8,6 +9,7 @@ import { ListEmptyState } from "../../../components/list/ListEmptyState.tsx";
 import { ListPagination } from "../../../components/list/ListPagination.tsx";
 import { ListView } from "../../../components/list/ListView.tsx";
 import { RefreshingIndicator } from "../../../components/list/RefreshingIndicator.tsx";
+import { NameTypeStatusFilters } from "../../../components/list/filters/NameTypeStatusFilters.tsx";
 import {
   BulkActionsBar,
   type BulkActionButton,
@@ -17,9 +19,9 @@ import { useListUrlState } from "../../../components/list/url/use-list-url-state
 import { queryKeys } from "../../../context/query-keys.ts";
 import { useApplicationsPage } from "../../../queries/applications.ts";
 import { ApplicationActionModal } from "../shared/ApplicationActionModal.tsx";
+import { applicationTypeLabel } from "../shared/application-facts.ts";
 import { applicationKey } from "./application-key.ts";
 import { applicationsListSource } from "./applications-list-source.ts";
-import { ApplicationsFilterBar } from "./ApplicationsFilterBar.tsx";
 import { ApplicationsTable } from "./ApplicationsTable.tsx";
 import {
   applicationNoun,
@@ -30,6 +32,11 @@ import {
 import { BulkDeleteModal } from "./BulkDeleteModal.tsx";
 import { useBulkDeleteApplications } from "./use-bulk-delete-applications.ts";
 import "./_applications-list.scss";
+
+const typeOptions = applicationTypes.map((type) => ({
+  value: type,
+  label: applicationTypeLabel(type),
+}));
 
 /** "Updating" shows while any page of applications loads (a live refetch, another page). */
 const applicationPagesKey = [...queryKeys.applications(), "page"];
@@ -65,7 +72,10 @@ export function ApplicationsList() {
   return (
     <ListView>
       {emptyReason !== "none" && (
-        <ApplicationsFilterBar
+        <NameTypeStatusFilters
+          label="Filter applications"
+          typeOptions={typeOptions}
+          statuses={applicationStatuses}
           urlFilters={list.params.filters}
           query={list.query}
           onFilter={list.setFilter}

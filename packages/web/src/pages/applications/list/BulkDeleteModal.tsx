@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { BulkConfirmModal } from "../../../components/list/selection/BulkConfirmModal.tsx";
+import { ForceDeleteCheckbox } from "../../../components/overlays/ForceDeleteCheckbox.tsx";
 import type { LeftOutItem } from "../../../components/list/selection/bulk-plan.ts";
 import { useApplicationInstanceCounts } from "../../../queries/applications.ts";
 import { applicationKey } from "./application-key.ts";
@@ -55,17 +56,11 @@ export function BulkDeleteModal({ plan, onConfirm, onCancel }: Props) {
       onCancel={onCancel}
     >
       <p>Every version of each is deleted.</p>
-      <label className="p-checkbox">
-        <input
-          type="checkbox"
-          className="p-checkbox__input"
-          checked={force}
-          onChange={(event) => {
-            setForce(event.currentTarget.checked);
-          }}
-        />
-        <span className="p-checkbox__label">Force delete (also those instances still use)</span>
-      </label>
+      <ForceDeleteCheckbox
+        checked={force}
+        onChange={setForce}
+        effect="(also those instances still use)"
+      />
     </BulkConfirmModal>
   );
 }

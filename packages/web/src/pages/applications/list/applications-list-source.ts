@@ -8,11 +8,10 @@ import {
 import type { ApplicationsListRequest } from "../../../api/applications.ts";
 import type { SortOrder } from "../../../components/list/url/list-params.ts";
 import {
-  filterValue,
-  filterValues,
-  type ListQuery,
-  type ListSpec,
-} from "../../../components/list/url/list-query.ts";
+  nameTypeStatusFilterSpecs,
+  nameTypeStatusRequestOf,
+} from "../../../components/list/filters/name-type-status.ts";
+import type { ListQuery, ListSpec } from "../../../components/list/url/list-query.ts";
 import type { ListSource } from "../../../components/list/url/use-list-url-state.ts";
 import { queryKeys } from "../../../context/query-keys.ts";
 import { prefetchApplicationsPage } from "../../../queries/applications.ts";
@@ -30,31 +29,18 @@ const applicationListSpec: ListSpec<ApplicationsListOrderBy, ApplicationFilterKe
   sortKeys: applicationsListOrderBy,
   defaultSort: "name",
   defaultOrder: defaultOrderFor,
-  filters: {
-    // The server refuses a longer search.
-    search: { kind: "text", maxLength: applicationSearchMaxLength },
-    type: { kind: "one-of", values: applicationTypes },
-    status: { kind: "any-of", values: applicationStatuses },
-  },
+  filters: nameTypeStatusFilterSpecs(
+    applicationSearchMaxLength,
+    applicationTypes,
+    applicationStatuses,
+  ),
 };
 
 export type ApplicationListQuery = ListQuery<ApplicationsListOrderBy, ApplicationFilterKey>;
 
 /** The request of `GET /api/applications` for the page the list state describes. */
 export function applicationsRequestOf(query: ApplicationListQuery): ApplicationsListRequest {
-  const request: ApplicationsListRequest = {
-    page: query.page,
-    size: query.size,
-    orderBy: query.orderBy,
-    order: query.order,
-  };
-  const search = filterValue(query, "search");
-  if (search !== undefined) request.search = search;
-  const [type] = filterValues(query, "type", applicationTypes);
-  if (type !== undefined) request.type = type;
-  const status = filterValues(query, "status", applicationStatuses);
-  if (status.length > 0) request.status = status;
-  return request;
+  return nameTypeStatusRequestOf(query, applicationTypes, applicationStatuses);
 }
 
 /** Where the applications list's pages come from; its quick search finds a part of the name. */

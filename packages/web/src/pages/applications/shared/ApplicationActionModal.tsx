@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { ClusterOperation } from "@anbox-dashboard/contract";
-import { Modal } from "../../../components/overlays/Modal.tsx";
+import { ConfirmModal } from "../../../components/overlays/ConfirmModal.tsx";
+import { ForceDeleteCheckbox } from "../../../components/overlays/ForceDeleteCheckbox.tsx";
 import {
   useApplicationAction,
   type ApplicationActionInput,
@@ -23,61 +24,33 @@ interface Props {
 export function ApplicationActionModal({ input, onClose, onDone }: Props) {
   const action = useApplicationAction();
   const [force, setForce] = useState(false);
-  const confirmation = confirmationOf(input);
   const sent: ApplicationActionInput = input.action === "delete" ? { ...input, force } : input;
   return (
-    <Modal
-      title={confirmation.title}
-      close={onClose}
-      buttonRow={
-        <>
-          <button type="button" className="p-button u-no-margin--bottom" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`${confirmation.destructive ? "p-button--negative" : "p-button--positive"} u-no-margin--bottom`}
-            disabled={action.isPending}
-            aria-busy={action.isPending}
-            onClick={() => {
-              // The promise, not mutate's callbacks: those are dropped once the dialog's page
-              // unmounts, which a delete's refetch (404: not found) can do before they run.
-              action.mutateAsync(sent).then(
-                (operation) => {
-                  onDone?.(operation);
-                  onClose();
-                },
-                // A refusal is shown from the mutation's state, in the dialog.
-                () => undefined,
-              );
-            }}
-          >
-            {confirmation.confirmLabel}
-          </button>
-        </>
-      }
+    <ConfirmModal
+      {...confirmationOf(input)}
+      pending={action.isPending}
+      error={action.error}
+      onCancel={onClose}
+      onConfirm={() => {
+        // The promise, not mutate's callbacks: those are dropped once the dialog's page
+        // unmounts, which a delete's refetch (404: not found) can do before they run.
+        action.mutateAsync(sent).then(
+          (operation) => {
+            onDone?.(operation);
+            onClose();
+          },
+          // A refusal is shown from the mutation's state, in the dialog.
+          () => undefined,
+        );
+      }}
     >
-      <p>{confirmation.body}</p>
       {input.action === "delete" && (
-        <label className="p-checkbox">
-          <input
-            type="checkbox"
-            className="p-checkbox__input"
-            checked={force}
-            onChange={(event) => {
-              setForce(event.currentTarget.checked);
-            }}
-          />
-          <span className="p-checkbox__label">Force delete (even while instances use it)</span>
-        </label>
+        <ForceDeleteCheckbox
+          checked={force}
+          onChange={setForce}
+          effect="(even while instances use it)"
+        />
       )}
-      {action.error && (
-        <div className="p-notification--negative" role="alert">
-          <div className="p-notification__content">
-            <p className="p-notification__message">{action.error.message}</p>
-          </div>
-        </div>
-      )}
-    </Modal>
+    </ConfirmModal>
   );
 }

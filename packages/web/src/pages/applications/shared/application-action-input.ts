@@ -1,16 +1,8 @@
+import type { Confirmation } from "../../../components/overlays/ConfirmModal.tsx";
 import type { ApplicationActionInput } from "../../../queries/applications.ts";
 
-/** The confirmation a write on an application asks for: what it says and what its button does. */
-export interface ApplicationConfirmation {
-  title: string;
-  body: string;
-  confirmLabel: string;
-  /** Destroys something: the button is the negative one. */
-  destructive: boolean;
-}
-
 /** What the confirmation of an action says. */
-export function confirmationOf(input: ApplicationActionInput): ApplicationConfirmation {
+export function confirmationOf(input: ApplicationActionInput): Confirmation {
   const { application } = input;
   switch (input.action) {
     case "delete":

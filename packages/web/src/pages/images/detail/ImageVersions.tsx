@@ -3,6 +3,7 @@ import type { AmsImageVersion } from "@anbox-dashboard/contract";
 import type { ClusterImage } from "../../../api/images.ts";
 import { formatBytes } from "../../../util/bytes.ts";
 import { formatDate } from "../../../util/dates.ts";
+import { VersionsTable, type VersionColumn } from "../../../components/table/VersionsTable.tsx";
 import { ImageActionModal } from "../shared/ImageActionModal.tsx";
 import { ImageStatusLabel } from "../shared/ImageStatusLabel.tsx";
 
@@ -20,42 +21,27 @@ export function ImageVersions({ image }: { image: ClusterImage }) {
   const only = image.versions.length <= 1;
   return (
     <>
-      <table className="image-versions" role="table" aria-label={`Versions of ${image.name}`}>
-        <thead role="rowgroup">
-          <tr role="row">
-            <th scope="col" role="columnheader">
-              Version
-            </th>
-            <th scope="col" role="columnheader">
-              Status
-            </th>
-            <th scope="col" role="columnheader">
-              Size
-            </th>
-            <th scope="col" role="columnheader">
-              Created
-            </th>
-            <th scope="col" role="columnheader">
-              Fingerprint
-            </th>
-            <th scope="col" role="columnheader">
-              <span className="u-off-screen">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody role="rowgroup">
-          {versions.map((version) => (
-            <VersionRow
-              key={version.version}
-              version={version}
-              onlyVersion={only}
-              onDelete={() => {
-                setDeleting(version.version);
-              }}
-            />
-          ))}
-        </tbody>
-      </table>
+      <VersionsTable
+        label={`Versions of ${image.name}`}
+        className="image-versions"
+        versions={versions}
+        number={(version) => version.version}
+        columns={columns}
+        actions={(version) => (
+          <button
+            type="button"
+            className="p-button is-dense u-no-margin--bottom"
+            aria-label={`Delete version ${String(version.version)}`}
+            title={only ? onlyVersionReason : undefined}
+            disabled={only}
+            onClick={() => {
+              setDeleting(version.version);
+            }}
+          >
+            Delete
+          </button>
+        )}
+      />
       {deleting !== undefined && (
         <ImageActionModal
           input={{ image, action: "delete-version", version: deleting }}
@@ -68,45 +54,21 @@ export function ImageVersions({ image }: { image: ClusterImage }) {
   );
 }
 
-function VersionRow({
-  version,
-  onlyVersion,
-  onDelete,
-}: {
-  version: AmsImageVersion;
-  onlyVersion: boolean;
-  onDelete: () => void;
-}) {
-  return (
-    <tr role="row">
-      <th scope="row" role="rowheader" data-heading="Version">
-        {version.version}
-      </th>
-      <td role="cell" data-heading="Status">
+const columns: readonly VersionColumn<AmsImageVersion>[] = [
+  {
+    heading: "Status",
+    cell: (version) => (
+      <>
         <ImageStatusLabel status={version.status} />
         {version.error_message !== "" && <div>{version.error_message}</div>}
-      </td>
-      <td role="cell" data-heading="Size">
-        {formatBytes(version.size)}
-      </td>
-      <td role="cell" data-heading="Created">
-        {formatDate(version.created_at * 1000)}
-      </td>
-      <td role="cell" data-heading="Fingerprint" className="image-versions__fingerprint">
-        <code title={version.fingerprint}>{version.fingerprint.slice(0, 12)}</code>
-      </td>
-      <td role="cell" className="image-versions__actions">
-        <button
-          type="button"
-          className="p-button is-dense u-no-margin--bottom"
-          aria-label={`Delete version ${String(version.version)}`}
-          title={onlyVersion ? onlyVersionReason : undefined}
-          disabled={onlyVersion}
-          onClick={onDelete}
-        >
-          Delete
-        </button>
-      </td>
-    </tr>
-  );
-}
+      </>
+    ),
+  },
+  { heading: "Size", cell: (version) => formatBytes(version.size) },
+  { heading: "Created", cell: (version) => formatDate(version.created_at * 1000) },
+  {
+    heading: "Fingerprint",
+    className: "image-versions__fingerprint",
+    cell: (version) => <code title={version.fingerprint}>{version.fingerprint.slice(0, 12)}</code>,
+  },
+];

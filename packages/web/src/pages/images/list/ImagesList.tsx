@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import { imageStatuses, imageTypes } from "@anbox-dashboard/contract";
 import type { ClusterImage } from "../../../api/images.ts";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
@@ -7,14 +8,22 @@ import { whyEmpty } from "../../../components/list/empty-reason.ts";
 import { ListEmptyState } from "../../../components/list/ListEmptyState.tsx";
 import { ListPagination } from "../../../components/list/ListPagination.tsx";
 import { ListView } from "../../../components/list/ListView.tsx";
+import { RefreshingIndicator } from "../../../components/list/RefreshingIndicator.tsx";
+import { NameTypeStatusFilters } from "../../../components/list/filters/NameTypeStatusFilters.tsx";
 import { useListUrlState } from "../../../components/list/url/use-list-url-state.ts";
+import { queryKeys } from "../../../context/query-keys.ts";
 import { useImagesPage } from "../../../queries/images.ts";
 import { ImageActionModal } from "../shared/ImageActionModal.tsx";
+import { imageTypeLabel } from "../shared/image-facts.ts";
 import { imagesListSource } from "./images-list-request.ts";
-import { ImagesFilterBar } from "./ImagesFilterBar.tsx";
 import type { ImageRowAction } from "./ImageRowActions.tsx";
 import { imageKey, ImagesTable } from "./ImagesTable.tsx";
 import "./_images-list.scss";
+
+const typeOptions = imageTypes.map((type) => ({ value: type, label: imageTypeLabel(type) }));
+
+/** "Updating" shows while any page of images loads (a live refetch, another page). */
+const imagePagesKey = [...queryKeys.images(), "page"];
 
 const imageNoun: Noun = { one: "image", other: "images" };
 
@@ -39,12 +48,16 @@ export function ImagesList() {
   return (
     <ListView>
       {emptyReason !== "none" && (
-        <ImagesFilterBar
+        <NameTypeStatusFilters
+          label="Filter images"
+          typeOptions={typeOptions}
+          statuses={imageStatuses}
           urlFilters={list.params.filters}
           query={list.query}
           onFilter={list.setFilter}
           onClear={list.clearFilters}
           filtered={list.filtered}
+          aside={<RefreshingIndicator queryKey={imagePagesKey} />}
         />
       )}
       {page.isError && <ErrorNotice title="Cannot load the images" error={page.error} />}

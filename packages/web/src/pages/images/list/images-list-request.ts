@@ -8,11 +8,10 @@ import {
 import type { ImagesListRequest } from "../../../api/images.ts";
 import type { SortOrder } from "../../../components/list/url/list-params.ts";
 import {
-  filterValue,
-  filterValues,
-  type ListQuery,
-  type ListSpec,
-} from "../../../components/list/url/list-query.ts";
+  nameTypeStatusFilterSpecs,
+  nameTypeStatusRequestOf,
+} from "../../../components/list/filters/name-type-status.ts";
+import type { ListQuery, ListSpec } from "../../../components/list/url/list-query.ts";
 import type { ListSource } from "../../../components/list/url/use-list-url-state.ts";
 import { queryKeys } from "../../../context/query-keys.ts";
 import { prefetchImagesPage } from "../../../queries/images.ts";
@@ -30,31 +29,14 @@ export const imageListSpec: ListSpec<ImagesListOrderBy, ImageFilterKey> = {
   sortKeys: imagesListOrderBy,
   defaultSort: "name",
   defaultOrder: defaultOrderFor,
-  filters: {
-    // The server refuses a longer search.
-    search: { kind: "text", maxLength: imageSearchMaxLength },
-    type: { kind: "one-of", values: imageTypes },
-    status: { kind: "any-of", values: imageStatuses },
-  },
+  filters: nameTypeStatusFilterSpecs(imageSearchMaxLength, imageTypes, imageStatuses),
 };
 
 export type ImageListQuery = ListQuery<ImagesListOrderBy, ImageFilterKey>;
 
 /** The request of `GET /api/images` for the page the list state describes. */
 export function imagesRequestOf(query: ImageListQuery): ImagesListRequest {
-  const request: ImagesListRequest = {
-    page: query.page,
-    size: query.size,
-    orderBy: query.orderBy,
-    order: query.order,
-  };
-  const search = filterValue(query, "search");
-  if (search !== undefined) request.search = search;
-  const [type] = filterValues(query, "type", imageTypes);
-  if (type !== undefined) request.type = type;
-  const status = filterValues(query, "status", imageStatuses);
-  if (status.length > 0) request.status = status;
-  return request;
+  return nameTypeStatusRequestOf(query, imageTypes, imageStatuses);
 }
 
 /** Where the images list's pages come from; its quick search finds a part of the name. */

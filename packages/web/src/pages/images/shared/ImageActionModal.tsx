@@ -1,5 +1,5 @@
 import type { ClusterOperation } from "@anbox-dashboard/contract";
-import { Modal } from "../../../components/overlays/Modal.tsx";
+import { ConfirmModal } from "../../../components/overlays/ConfirmModal.tsx";
 import { useImageAction, type ImageActionInput } from "../../../queries/images.ts";
 import { confirmationOf } from "./image-action-input.ts";
 
@@ -16,43 +16,20 @@ interface Props {
  */
 export function ImageActionModal({ input, onClose, onDone }: Props) {
   const action = useImageAction();
-  const confirmation = confirmationOf(input);
   return (
-    <Modal
-      title={confirmation.title}
-      close={onClose}
-      buttonRow={
-        <>
-          <button type="button" className="p-button u-no-margin--bottom" onClick={onClose}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className={`${confirmation.destructive ? "p-button--negative" : "p-button--positive"} u-no-margin--bottom`}
-            disabled={action.isPending}
-            aria-busy={action.isPending}
-            onClick={() => {
-              action.mutate(input, {
-                onSuccess: (operation) => {
-                  onDone?.(operation);
-                  onClose();
-                },
-              });
-            }}
-          >
-            {confirmation.confirmLabel}
-          </button>
-        </>
-      }
-    >
-      <p>{confirmation.body}</p>
-      {action.error && (
-        <div className="p-notification--negative" role="alert">
-          <div className="p-notification__content">
-            <p className="p-notification__message">{action.error.message}</p>
-          </div>
-        </div>
-      )}
-    </Modal>
+    <ConfirmModal
+      {...confirmationOf(input)}
+      pending={action.isPending}
+      error={action.error}
+      onCancel={onClose}
+      onConfirm={() => {
+        action.mutate(input, {
+          onSuccess: (operation) => {
+            onDone?.(operation);
+            onClose();
+          },
+        });
+      }}
+    />
   );
 }

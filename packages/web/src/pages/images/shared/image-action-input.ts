@@ -1,16 +1,8 @@
+import type { Confirmation } from "../../../components/overlays/ConfirmModal.tsx";
 import type { ImageActionInput } from "../../../queries/images.ts";
 
-/** The confirmation a write on an image asks for: what it says and what its button does. */
-export interface ImageConfirmation {
-  title: string;
-  body: string;
-  confirmLabel: string;
-  /** Destroys something: the button is the negative one. */
-  destructive: boolean;
-}
-
 /** What the confirmation of an action says; every image write is confirmed but a sync. */
-export function confirmationOf(input: ImageActionInput): ImageConfirmation {
+export function confirmationOf(input: ImageActionInput): Confirmation {
   const { image } = input;
   const type = image.type === "vm" ? "VM" : "container";
   switch (input.action) {

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { BulkConfirmModal } from "../../../components/list/selection/BulkConfirmModal.tsx";
+import { ForceDeleteCheckbox } from "../../../components/overlays/ForceDeleteCheckbox.tsx";
 import { deleteNeedsForce, type InstanceAction } from "../shared/instance-actions.ts";
 import type { BulkPlan } from "./bulk-plan.ts";
 import { instanceNoun } from "./instance-noun.ts";
@@ -39,17 +40,11 @@ export function BulkActionModal({ plan, onConfirm, onCancel }: Props) {
               without force, the cluster refuses to delete {active === 1 ? "it" : "them"}.
             </p>
           )}
-          <label className="p-checkbox">
-            <input
-              type="checkbox"
-              className="p-checkbox__input"
-              checked={force}
-              onChange={(event) => {
-                setForce(event.currentTarget.checked);
-              }}
-            />
-            <span className="p-checkbox__label">Force delete (stops active instances at once)</span>
-          </label>
+          <ForceDeleteCheckbox
+            checked={force}
+            onChange={setForce}
+            effect="(stops active instances at once)"
+          />
         </>
       )}
     </BulkConfirmModal>
