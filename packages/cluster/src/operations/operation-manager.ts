@@ -132,21 +132,31 @@ export class OperationManager {
     timeoutSeconds: number,
     signal?: AbortSignal,
   ): Promise<AmsOperation | undefined> {
-    const current = await this.get(id);
-    if (!current || isFinalOperationStatusCode(current.status_code)) return current;
-    await new Promise<void>((resolve) => {
-      const listeners = this.waiters.get(id) ?? new Set<() => void>();
-      this.waiters.set(id, listeners);
-      const finish = (): void => {
+    // Listening before reading: an operation that ends while it is read still wakes this wait
+    // (read first, its end could fall between the read and the listening, and the wait would
+    // sleep until its timeout).
+    const listeners = this.waiters.get(id) ?? new Set<() => void>();
+    this.waiters.set(id, listeners);
+    const pending: { timer?: ReturnType<typeof setTimeout> } = {};
+    let finish = (): void => undefined;
+    const finished = new Promise<void>((resolve) => {
+      finish = () => {
         listeners.delete(finish);
-        if (timer) clearTimeout(timer);
+        clearTimeout(pending.timer);
         signal?.removeEventListener("abort", finish);
         resolve();
       };
-      listeners.add(finish);
-      const timer = timeoutSeconds >= 0 ? setTimeout(finish, timeoutSeconds * 1000) : undefined;
-      signal?.addEventListener("abort", finish, { once: true });
     });
+    listeners.add(finish);
+    const current = await this.get(id);
+    if (!current || isFinalOperationStatusCode(current.status_code)) {
+      finish();
+      if (listeners.size === 0 && this.waiters.get(id) === listeners) this.waiters.delete(id);
+      return current;
+    }
+    if (timeoutSeconds >= 0) pending.timer = setTimeout(finish, timeoutSeconds * 1000);
+    signal?.addEventListener("abort", finish, { once: true });
+    await finished;
     return this.get(id);
   }
 
