@@ -95,9 +95,10 @@ test("every route of the dashboard loads its page", async () => {
     ["/instances/default/abc/logs", "abc"],
     ["/applications", "Applications"],
     ["/applications/add", "Add application"],
-    ["/applications/default/app1", "Application app1"],
-    ["/applications/default/app1/versions", "Application app1"],
-    ["/applications/edit/default/app1", "Edit application app1"],
+    // No such application: the page says so (rather than a title made of the id).
+    ["/applications/default/app1", "Application not found"],
+    ["/applications/default/app1/versions", "Application not found"],
+    ["/applications/edit/default/app1", "Edit application"],
     ["/images", "Images"],
     // No such image: the page says so (rather than a title made of the id).
     ["/images/default/img1", "Image not found"],
