@@ -1,4 +1,5 @@
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { type Page, type TestInfo } from "@playwright/test";
+import { expect, test } from "../helpers/cluster-test.ts";
 import { signUp } from "../helpers/account.ts";
 import { expectNoAccessibilityViolations, tabTo } from "../helpers/accessibility.ts";
 import { apkBytes } from "../helpers/application-package.ts";

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../helpers/cluster-test.ts";
 import { signUp } from "../helpers/account.ts";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 import { clusterRequest } from "../helpers/cluster-api.ts";

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "../helpers/cluster-test.ts";
 import { signUp } from "../helpers/account.ts";
 import { expectNoAccessibilityViolations, focusIsInside, tabTo } from "../helpers/accessibility.ts";
 import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster-api.ts";

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "../helpers/cluster-test.ts";
 import { signUp } from "../helpers/account.ts";
 import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster-api.ts";
 import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";

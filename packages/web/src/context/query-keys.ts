@@ -19,6 +19,8 @@ export const queryKeys = {
   profile: () => ["profile"] as const,
   /** Every operations list: invalidating this prefix refreshes them all. */
   operations: () => ["operations"] as const,
+  /** Every unpaged operations list (the status bar's). */
+  operationsLists: () => ["operations", "list"] as const,
   operationsList: (query: OperationsQuery) => ["operations", "list", query] as const,
   /** A page of the operations list (filtered, paged, its resources named). */
   operationsPage: (request: OperationsPageRequest) => ["operations", "page", request] as const,

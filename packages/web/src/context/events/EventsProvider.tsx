@@ -50,10 +50,10 @@ export function EventsProvider({
       void queryClient.invalidateQueries({ queryKey: queryKeys.operations() });
     }, operationsRefetchIntervalMs);
     const timers = new Set<ReturnType<typeof setTimeout>>();
-    const onEvent = (event: AmsEvent) => {
+    const onEvent = (clusterId: string, event: AmsEvent) => {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        handleEvent(event, { queryClient, refreshOperations: refresh.call });
+        handleEvent(event, { queryClient, clusterId, refreshOperations: refresh.call });
       }, eventHandlingDelayMs);
       timers.add(timer);
     };
@@ -64,7 +64,9 @@ export function EventsProvider({
         fetchToken: fetchEventsToken,
         socketUrl: (index, token) => eventsSocketUrl(index, token),
         createSocket,
-        onEvent,
+        onEvent: (event) => {
+          onEvent(clusterId, event);
+        },
         onOpen: () => {
           refreshAfterConnect({ queryClient, refreshOperations: refresh.call });
         },

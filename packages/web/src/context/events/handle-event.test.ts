@@ -36,7 +36,11 @@ function lifecycle(action: LifecycleAction): AmsEvent {
 describe("handleEvent", () => {
   it("a node's change makes the nodes and every capacity answer stale, nothing else", () => {
     const { queryClient, stale } = clientWithData();
-    handleEvent(lifecycle("node-updated"), { queryClient, refreshOperations: () => undefined });
+    handleEvent(lifecycle("node-updated"), {
+      queryClient,
+      clusterId: "default",
+      refreshOperations: () => undefined,
+    });
     expect(stale()).toEqual([
       JSON.stringify(["instances", "capacity", "default", { cpus: 2 }]),
       JSON.stringify(["nodes", "page", {}]),
@@ -45,7 +49,11 @@ describe("handleEvent", () => {
 
   it("an instance's change makes every instance query and the nodes stale, not the images", () => {
     const { queryClient, stale } = clientWithData();
-    handleEvent(lifecycle("instance-started"), { queryClient, refreshOperations: () => undefined });
+    handleEvent(lifecycle("instance-started"), {
+      queryClient,
+      clusterId: "default",
+      refreshOperations: () => undefined,
+    });
     expect(stale()).toEqual([
       JSON.stringify(["instances", "capacity", "default", { cpus: 2 }]),
       JSON.stringify(["instances", "list", {}]),
@@ -57,6 +65,7 @@ describe("handleEvent", () => {
     const { queryClient, stale } = clientWithData();
     handleEvent(lifecycle("application-updated"), {
       queryClient,
+      clusterId: "default",
       refreshOperations: () => undefined,
     });
     expect(stale()).toEqual([

@@ -3,9 +3,12 @@ import type { AmsEvent } from "@anbox-dashboard/contract";
 import { queryKeys } from "../query-keys.ts";
 import { lifecycleRoot, lifecycleRoots } from "./lifecycle-roots.ts";
 import { notifyOperationFailure } from "./operation-failure-handlers.ts";
+import { recordOperation } from "./record-operation.ts";
 
 export interface EventHandlingDeps {
   queryClient: QueryClient;
+  /** The cluster whose socket sent the event. */
+  clusterId: string;
   /** Refreshes the operations lists (throttled by the caller). */
   refreshOperations: () => void;
 }
@@ -17,6 +20,7 @@ export function handleEvent(event: AmsEvent, deps: EventHandlingDeps): void {
       if (event.metadata.status === "Failure") {
         notifyOperationFailure(event.metadata.id, event.metadata.err);
       }
+      recordOperation(deps.queryClient, deps.clusterId, event.metadata);
       deps.refreshOperations();
       return;
     case "lifecycle": {
@@ -45,7 +49,7 @@ export function handleEvent(event: AmsEvent, deps: EventHandlingDeps): void {
  * sent no event the dashboard heard. The operations lists and every group the events keep fresh
  * are fetched again (only the queries in use refetch; the others are marked stale).
  */
-export function refreshAfterConnect(deps: EventHandlingDeps): void {
+export function refreshAfterConnect(deps: Omit<EventHandlingDeps, "clusterId">): void {
   deps.refreshOperations();
   for (const root of lifecycleRoots) void deps.queryClient.invalidateQueries({ queryKey: [root] });
 }
