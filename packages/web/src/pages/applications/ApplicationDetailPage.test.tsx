@@ -40,6 +40,15 @@ describe("ApplicationDetailPage", () => {
     expect(screen.getByRole("link", { name: "Back to the applications" })).toBeInTheDocument();
   });
 
+  it("titles the edit page of an unknown application as not found", async () => {
+    stubApplicationsServer({ applications: [game] });
+    renderApplicationsAt("/applications/edit/default/nope");
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Application not found" }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Edit application" })).toBeNull();
+  });
+
   it("lists its instances from the instances list filtered by its name on its cluster", async () => {
     const calls = stubApplicationsServer({ applications: [game] });
     renderApplicationsAt("/applications/default/a1/instances");

@@ -14,8 +14,13 @@ import { opensForUpload } from "./shared/application-facts.ts";
 export default function ApplicationEditPage() {
   const { clusterId = "", id = "" } = useParams();
   const application = useApplication(clusterId, id);
+  const title = isNotFound(application.error)
+    ? "Application not found"
+    : application.data
+      ? `Edit ${application.data.name}`
+      : "Edit application";
   return (
-    <PageLayout title={application.data ? `Edit ${application.data.name}` : "Edit application"}>
+    <PageLayout title={title}>
       <ApplicationEditContent clusterId={clusterId} id={id} />
     </PageLayout>
   );
