@@ -6,6 +6,7 @@ import type { AmsApplicationVersion } from "@anbox-dashboard/contract";
 import type { ClusterApplication } from "../../api/applications.ts";
 import { NotificationsProvider } from "../../context/notifications/NotificationsProvider.tsx";
 import { createQueryClient } from "../../context/query-client.ts";
+import ApplicationEditPage from "./ApplicationEditPage.tsx";
 import ApplicationDetailPage from "./ApplicationDetailPage.tsx";
 import ApplicationsPage from "./ApplicationsPage.tsx";
 
@@ -150,6 +151,7 @@ export function renderApplicationsAt(path: string) {
         <NotificationsProvider>
           <Routes>
             <Route path="/applications" element={<ApplicationsPage />} />
+            <Route path="/applications/edit/:clusterId/:id" element={<ApplicationEditPage />} />
             <Route path="/applications/:clusterId/:id" element={<ApplicationDetailPage />} />
             <Route path="/applications/:clusterId/:id/:tab" element={<ApplicationDetailPage />} />
             <Route path="*" element={null} />
