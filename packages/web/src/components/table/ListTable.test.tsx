@@ -132,6 +132,18 @@ describe("ListTable", () => {
     expect(within(table).getByRole("button", { name: /Name/ })).toBeInTheDocument();
   });
 
+  it("renders its rows once on the first render, with the columns that fit, even with every row at hand", () => {
+    const origin = columns[2];
+    if (!origin) throw new Error("no origin column");
+    const originCell = vi.spyOn(origin, "cell");
+    const nameCell = vi.spyOn(nameColumn, "cell");
+    // 38 rem: no room for the origin. Measured before the table's first render, it is never drawn.
+    renderAt(38 * 16);
+    expect(headers()).toEqual(["Name▲", "Actions"]);
+    expect(originCell).not.toHaveBeenCalled();
+    expect(nameCell).toHaveBeenCalledTimes(fruits.length);
+  });
+
   it("renders no row again when the width changes but the same columns fit", () => {
     renderAt(52 * 16);
     const cell = vi.spyOn(nameColumn, "cell");

@@ -9,20 +9,36 @@ function remInPx(): number {
 /** Widths closer than this (in rem) are the same layout: no render for a sub-pixel change. */
 const stepRem = 0.25;
 
+interface ElementWidth {
+  /** The content width in rem; undefined when it cannot be measured (then every column shows). */
+  width: number | undefined;
+  /**
+   * True until the first measure: render nothing width-dependent yet. The measure is taken before
+   * the first paint, so what waits for it is never seen late; laid out before it, a table would be
+   * laid out twice (with every column, then with those that fit) in the first frame.
+   */
+  measuring: boolean;
+}
+
 /**
- * The content width of the element, in rem, kept up to date with a ResizeObserver; undefined
- * until measured, and where the browser has no ResizeObserver (then every column shows). Read
- * before the first paint, so that a table is never painted with the columns of another width.
+ * The content width of the element, in rem, kept up to date with a ResizeObserver. Read before
+ * the first paint, so that a table is never painted with the columns of another width.
  */
-export function useElementWidth(element: RefObject<HTMLElement | null>): number | undefined {
-  const [width, setWidth] = useState<number>();
+export function useElementWidth(element: RefObject<HTMLElement | null>): ElementWidth {
+  // Undefined until measured; where nothing can be measured, the unknown width at once.
+  const [measured, setMeasured] = useState<{ width: number | undefined } | undefined>(() =>
+    typeof ResizeObserver === "undefined" ? { width: undefined } : undefined,
+  );
   useLayoutEffect(() => {
     const target = element.current;
     if (target === null || typeof ResizeObserver === "undefined") return;
     const update = (px: number) => {
       const rem = Math.floor(px / remInPx() / stepRem) * stepRem;
-      // Hidden (display: none, a closed tab): keep the last width rather than collapse to cards.
-      if (rem > 0) setWidth(rem);
+      setMeasured((previous) => {
+        // Hidden (display: none, a closed tab): keep the last width rather than collapse to cards.
+        if (rem <= 0) return previous ?? { width: undefined };
+        return previous?.width === rem ? previous : { width: rem };
+      });
     };
     update(target.getBoundingClientRect().width);
     const observer = new ResizeObserver((entries) => {
@@ -33,5 +49,5 @@ export function useElementWidth(element: RefObject<HTMLElement | null>): number 
       observer.disconnect();
     };
   }, [element]);
-  return width;
+  return { width: measured?.width, measuring: measured === undefined };
 }
