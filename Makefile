@@ -81,4 +81,4 @@ bench: node_modules/.installed system-packages test-system-packages build
 	@for benchmark in bench/*.bench.ts; do echo "== $$benchmark"; node "$$benchmark"; done
 
 clean:
-	rm -rf node_modules packages/*/node_modules packages/web/dist .tools .e2e-data test-results
+	rm -rf node_modules packages/*/node_modules packages/web/dist .tools .e2e-data .e2e-data-external .e2e-data-two-clusters test-results

@@ -5,6 +5,7 @@ import {
   externalDashboard,
   externalIdp,
   repositoryRoot,
+  twoClusterDashboard,
 } from "./helpers/product.ts";
 
 // End-to-end tests: Debian's Chromium against the product started exactly as `make start` starts it
@@ -60,7 +61,7 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      testIgnore: ["external-idp.spec.ts", "instances-at-scale.spec.ts"],
+      testIgnore: ["external-idp.spec.ts", "instances-at-scale.spec.ts", "two-clusters-*.spec.ts"],
       use: { ...chromium, baseURL: embeddedDashboard.url },
     },
     {
@@ -71,6 +72,11 @@ export default defineConfig({
       use: { ...chromium, baseURL: embeddedDashboard.url },
     },
     {
+      name: "chromium-two-clusters",
+      testMatch: "two-clusters-*.spec.ts",
+      use: { ...chromium, baseURL: twoClusterDashboard.url },
+    },
+    {
       name: "chromium-external-idp",
       testMatch: "external-idp.spec.ts",
       use: { ...chromium, baseURL: externalDashboard.url },
@@ -78,6 +84,9 @@ export default defineConfig({
   ],
   webServer: [
     dashboardServer(embeddedDashboard),
+    dashboardServer(twoClusterDashboard, {
+      EMBEDDED_CLUSTERS: twoClusterDashboard.clusterIds.join(","),
+    }),
     {
       // The test double of an organisation's identity provider: it signs in one configured account.
       command: `"$(scripts/ensure-node.sh)/node" packages/server/test/support/run-test-oidc-provider.ts`,

@@ -1,8 +1,6 @@
 import { request } from "node:http";
-import { join } from "node:path";
 import { crc32 } from "node:zlib";
-import { clusterRequest } from "./cluster-api.ts";
-import { embeddedDashboard, repositoryRoot } from "./product.ts";
+import { clusterRequest, clusterSocketPath, type ClusterTarget } from "./cluster-api.ts";
 
 // Applications made through the embedded cluster's own AMS API, as an operator's script would
 // upload them: a zip package (manifest.yaml + app.apk) posted to its Unix socket. The zips are
@@ -75,8 +73,11 @@ function applicationPackage(name: string, tags: readonly string[]): Buffer {
   return storedZip({ "manifest.yaml": Buffer.from(manifest), "app.apk": apk });
 }
 
-function postPackage(body: Buffer): Promise<{ status: number; operation?: string }> {
-  const socketPath = join(repositoryRoot, embeddedDashboard.dataDir, "clusters/default/ams.socket");
+function postPackage(
+  body: Buffer,
+  target: ClusterTarget | undefined,
+): Promise<{ status: number; operation?: string }> {
+  const socketPath = clusterSocketPath(target);
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -102,16 +103,17 @@ function postPackage(body: Buffer): Promise<{ status: number; operation?: string
 }
 
 /**
- * Uploads an application to the embedded cluster and waits for its bootstrap; resolves with its
+ * Uploads an application to an embedded cluster (the default dashboard's `default` unless
+ * `cluster` names another) and waits for its bootstrap; resolves with its
  * id once it is ready (its first version published: the cluster publishes by default).
  */
 export async function createApplicationThroughCluster(
   name: string,
-  { tags = [] }: { tags?: readonly string[] } = {},
+  { tags = [], cluster }: { tags?: readonly string[]; cluster?: ClusterTarget } = {},
 ): Promise<{ id: string }> {
-  const { operation } = await postPackage(applicationPackage(name, tags));
+  const { operation } = await postPackage(applicationPackage(name, tags), cluster);
   if (operation === undefined) throw new Error("the cluster named no operation");
-  const waited = await clusterRequest("GET", `${operation}/wait?timeout=60`);
+  const waited = await clusterRequest("GET", `${operation}/wait?timeout=60`, undefined, cluster);
   const metadata = waited.body.metadata as { resources?: { applications?: string[] } };
   const id = metadata.resources?.applications?.[0]?.split("/").at(-1) ?? "";
   if (id === "") throw new Error(`the operation named no application: ${JSON.stringify(waited)}`);

@@ -10,12 +10,26 @@ export interface ClusterAnswer {
   body: { metadata?: unknown; operation?: string; error?: string };
 }
 
+/** Which embedded cluster of which e2e dashboard: the default dashboard's `default` unless told. */
+export interface ClusterTarget {
+  dataDir: string;
+  clusterId: string;
+}
+
+const defaultCluster: ClusterTarget = { dataDir: embeddedDashboard.dataDir, clusterId: "default" };
+
+/** The Unix socket of an embedded cluster's AMS API. */
+export function clusterSocketPath(target: ClusterTarget = defaultCluster): string {
+  return join(repositoryRoot, target.dataDir, "clusters", target.clusterId, "ams.socket");
+}
+
 export function clusterRequest(
   method: string,
   path: string,
   body?: unknown,
+  target: ClusterTarget = defaultCluster,
 ): Promise<ClusterAnswer> {
-  const socketPath = join(repositoryRoot, embeddedDashboard.dataDir, "clusters/default/ams.socket");
+  const socketPath = clusterSocketPath(target);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(

@@ -27,3 +27,14 @@ export const externalDashboard = {
   dataDir: ".e2e-data-external",
   url: `http://127.0.0.1:${basePort + 1}`,
 };
+
+/**
+ * A dashboard with two embedded clusters (`EMBEDDED_CLUSTERS=default,second`), for what moves
+ * between clusters (the registry) or picks one (configuration): specs named `two-clusters-*`.
+ */
+export const twoClusterDashboard = {
+  port: basePort + 3,
+  dataDir: ".e2e-data-two-clusters",
+  url: `http://127.0.0.1:${basePort + 3}`,
+  clusterIds: ["default", "second"],
+};

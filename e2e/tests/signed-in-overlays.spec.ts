@@ -4,6 +4,7 @@ import { signUp } from "../helpers/account.ts";
 import { expectNoAccessibilityViolations, focusIsInside, tabTo } from "../helpers/accessibility.ts";
 import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster-api.ts";
 import { createRegistrationLink } from "../helpers/dashboard-cli.ts";
+import { markAsAccountFromBefore } from "../helpers/account-from-before.ts";
 import { embeddedDashboard } from "../helpers/product.ts";
 import { fillRegistrationForm } from "../helpers/registration-form.ts";
 import { expectPageTitle, mainNavigation } from "../helpers/shell.ts";
@@ -44,24 +45,61 @@ async function expectTabStaysInside(page: Page, container: Locator, presses: num
   }
 }
 
-test("the update modal that greets a new account closes with Escape, the page's heading then has the focus", async ({
+test("the tour panel that greets a new account closes with Escape, the page's heading then has the focus", async ({
   page,
 }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const email = `grace-${String(Date.now())}@example.com`;
+  await page.goto(await createRegistrationLink(embeddedDashboard.dataDir, email));
+  await fillRegistrationForm(page, { fullname: "Grace Hopper", password: "compiler-1952-cobol" });
+  const tour = page.getByRole("complementary", { name: "Get started" });
+  await expect(tour).toBeVisible();
+  // A new account is greeted by the tour, not by a note about a change it never knew.
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(await focusIsInside(tour)).toBe(true);
+  await expectNoAccessibilityViolations(page, { within: "#tour-panel" });
+  await expectTabStaysInside(page, tour, 5);
+
+  await page.keyboard.press("Escape");
+  await expect(tour).toHaveCount(0);
+  // Nothing opened it (it shows by itself): the focus goes to the page, not to the body.
+  await expect(page.getByRole("heading", { level: 1, name: "Instances" })).toBeFocused();
+});
+
+test("an account from before streamable instances gets the update modal first, then the tour", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
   const email = `margaret-${String(Date.now())}@example.com`;
   await page.goto(await createRegistrationLink(embeddedDashboard.dataDir, email));
   await fillRegistrationForm(page, {
     fullname: "Margaret Hamilton",
     password: "apollo-guidance-11",
   });
+  await expect(mainNavigation(page)).toBeVisible();
+  const tour = page.getByRole("complementary", { name: "Get started" });
+  await expect(tour).toBeVisible();
+  await tour.getByRole("button", { name: "Close" }).click();
+  markAsAccountFromBefore(embeddedDashboard.dataDir, email);
+  // As one who never saw the tour either: the tour waits for the modal.
+  await page.evaluate(async () => {
+    await fetch("/api/onboarding-progress/not-started", { method: "PATCH" });
+  });
+  await page.reload();
+
   const modal = page.getByRole("dialog", { name: "Important update: Streamable instances" });
   await expect(modal).toBeVisible();
+  await expect(tour).toHaveCount(0);
   expect(await focusIsInside(modal)).toBe(true);
   await expectNoAccessibilityViolations(page, { within: ".p-modal" });
   await expectTabStaysInside(page, modal, 5);
 
   await page.keyboard.press("Escape");
   await expect(modal).toHaveCount(0);
-  // Nothing opened it (it shows by itself): the focus goes to the page, not to the body.
+  await expect(tour).toBeVisible();
+  expect(await focusIsInside(tour)).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(tour).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1, name: "Instances" })).toBeFocused();
 });
 

@@ -12,6 +12,7 @@ import { startTlsFront, type TlsFront } from "./access/tls-front.ts";
 import { startGateway, type RunningGateway } from "./gateway/start-gateway.ts";
 import type { ServeSignaling } from "./gateway/signaling.ts";
 import { serveSignaling } from "./streaming/serve-signaling.ts";
+import { startRegistrySync } from "./registry/registry-sync.ts";
 
 export interface RunningCluster {
   context: ClusterContext;
@@ -69,6 +70,8 @@ export async function startCluster(
         db,
       });
     }
+    // Last: its rounds start operations, which need every kind registered and the API up.
+    const registrySync = startRegistrySync(context);
 
     return {
       context,
@@ -77,6 +80,7 @@ export async function startCluster(
       httpsPort: tlsFront?.port,
       gateway,
       stop: async () => {
+        await registrySync.stop();
         await tlsFront?.close();
         await app.close();
         await gateway?.close();

@@ -39,6 +39,9 @@ beforeAll(async () => {
   registryDir = mkdtempSync(join(tmpdir(), "registry-test-"));
   pusher = await startTestCluster();
   puller = await startTestCluster();
+  // By hand here: registry-sync.test.ts has the automatic modes.
+  await setConfig(pusher, "registry.mode", "manual");
+  await setConfig(puller, "registry.mode", "manual");
   await setConfig(pusher, "registry.url", registryDir);
   await setConfig(puller, "registry.url", `file://${registryDir}`);
 });

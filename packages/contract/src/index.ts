@@ -38,3 +38,7 @@ export * from "./api/sessions.ts";
 export * from "./validation/instance-create-form.ts";
 export * from "./api/instance-capacity.ts";
 export * from "./api/nodes.ts";
+export * from "./api/config.ts";
+export * from "./config/config-catalog.ts";
+export * from "./config/config-value-checks.ts";
+export * from "./api/registry.ts";

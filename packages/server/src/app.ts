@@ -14,6 +14,8 @@ import { registerInstancesApi } from "./api/instances/instances-api.ts";
 import { registerApplicationsApi } from "./api/applications/applications-api.ts";
 import { registerImagesRoutes } from "./api/images.ts";
 import { registerNodesRoutes } from "./api/nodes.ts";
+import { registerConfigRoutes } from "./api/config.ts";
+import { registerRegistryRoutes } from "./api/registry.ts";
 import { registerPublicStreamRoutes } from "./api/public-streams.ts";
 import { registerSessionRoutes } from "./api/sessions.ts";
 import { registerSignalingRelay } from "./relays/signaling-relay.ts";
@@ -128,6 +130,8 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   await registerApplicationsApi(app, context);
   await registerImagesRoutes(app, context);
   registerNodesRoutes(app, context);
+  registerConfigRoutes(app, context);
+  registerRegistryRoutes(app, context);
   registerSessionRoutes(app, context);
   registerPublicStreamRoutes(app, context);
   await registerEventsRelay(app, context);

@@ -66,7 +66,8 @@ describe("GET /api/info", () => {
       config_enabled: true,
       dashboard_version: dashboardVersion,
       ams_version: expect.any(String) as string,
-      has_version_update_modal: true,
+      // A new account: the tour greets it, not the update modal (test/first-run.test.ts).
+      has_version_update_modal: false,
       ext4_root_volumes_support: false,
     });
   });
@@ -196,6 +197,10 @@ describe("user events", () => {
   });
 
   it("closing the update modal stops it showing", async () => {
+    // An account from before streamable instances, which the modal is for.
+    await harness.db.updateTable("users").set({ has_version_update_modal: 1 }).execute();
+    const before = sessionInfoSchema.parse(await (await call("GET", "/api/info")).json());
+    expect(before.has_version_update_modal).toBe(true);
     const response = await call("POST", "/api/user-events", {
       body: { event: "streamable-instance-modal-closed", eventType: "version-1.23-update" },
     });

@@ -26,8 +26,8 @@ async function readConfig(context: ClusterContext, key: string): Promise<string>
  * `registry/` directory next to the dashboard's `clusters/` directory, so that the clusters of one
  * dashboard share it; a cluster laid out otherwise keeps it inside its data directory.
  *
- * `registry.mode` (manual, pull, push) only steers automatic synchronisation in AMS, which this
- * cluster does not do: pushing, pulling and deleting by hand work in every mode.
+ * `registry.mode` (manual, pull, push) steers the automatic synchronisation (registry-sync.ts);
+ * pushing, pulling and deleting by hand work in every mode, as in AMS.
  */
 export async function registryRoot(context: ClusterContext): Promise<string> {
   const url = (await readConfig(context, "registry.url")).trim();
@@ -121,7 +121,6 @@ export async function writeRegistryVersion(
   await writeAtomically(join(directory, "application.json"), JSON.stringify(entry, null, 2));
 }
 
-/** The newest version's package of a registry entry. */
 /** The file of the registry application's newest version. */
 export function latestRegistryPackagePath(root: string, entry: AmsRegistryApplication): string {
   const numbers = Object.keys(entry.versions)

@@ -1,6 +1,6 @@
+import { configKeyDefinition, resolveConfigKey } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../context.ts";
 import { OperationError } from "../operations/operation-manager.ts";
-import { definitionOf, resolveConfigKey } from "./config-keys.ts";
 import { writeSetting } from "./read-setting.ts";
 
 export const configUpdateKind = "config-update";
@@ -21,7 +21,7 @@ export function registerConfigOperations({ operations, db, events }: ClusterCont
     run: async ({ key: name, value }) => {
       const key = resolveConfigKey(name);
       if (key === undefined) throw new OperationError(`unknown configuration key '${name}'`);
-      const parsed = definitionOf(key).parse(value);
+      const parsed = configKeyDefinition(key).parse(value);
       if (!parsed.ok) throw new OperationError(`${key} ${parsed.problem}`);
       await writeSetting(db, key, parsed.value);
       events.publish({

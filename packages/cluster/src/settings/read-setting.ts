@@ -1,13 +1,17 @@
-import type { ClusterDatabase } from "../store/database.ts";
-import type { SchedulingStrategy } from "../scheduler/place-instance.ts";
 import {
+  configCatalog,
+  configKeyDefinition,
   configKeyNames,
-  configKeys,
-  definitionOf,
   type ConfigKeyName,
   type ConfigValue,
   type ConfigValues,
-} from "./config-keys.ts";
+} from "@anbox-dashboard/contract";
+import type { ClusterDatabase } from "../store/database.ts";
+import type { SchedulingStrategy } from "../scheduler/place-instance.ts";
+
+// The cluster's settings are the keys of the contract's catalogue (config/config-catalog.ts),
+// stored as text in the `config` table. Keys starting with `internal.` live in the same table but
+// are not in the catalogue, so they are never listed nor settable through `/1.0/config`.
 
 /**
  * A setting's typed value: the stored one, or the key's default when it was never set (or the
@@ -38,13 +42,13 @@ export async function readAllSettings(db: ClusterDatabase): Promise<ConfigValues
   return values as ConfigValues;
 }
 
-/** Stores a value that has already been checked with the key's `parse`. */
+/** Stores a value that has already been checked with the key's `parse`, as its text. */
 export async function writeSetting<K extends ConfigKeyName>(
   db: ClusterDatabase,
   key: K,
   value: ConfigValue<K>,
 ): Promise<void> {
-  const text = definitionOf(key).serialize(value);
+  const text = String(value);
   await db
     .insertInto("config")
     .values({ key, value: text })
@@ -58,9 +62,9 @@ export async function readSchedulerStrategy(db: ClusterDatabase): Promise<Schedu
 }
 
 function typedValue<K extends ConfigKeyName>(key: K, text: string | undefined): ConfigValue<K> {
-  const definition = configKeys[key];
+  const definition = configCatalog[key];
   if (text !== undefined) {
-    const parsed = definitionOf(key).parse(text);
+    const parsed = configKeyDefinition(key).parse(text);
     if (parsed.ok) return parsed.value as ConfigValue<K>;
   }
   return definition.default as ConfigValue<K>;

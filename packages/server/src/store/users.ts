@@ -47,7 +47,14 @@ export interface NewUser {
   subject: string;
 }
 
-/** Adds a dashboard user linked to an identity. E-mail addresses are kept in lower case. */
+/**
+ * Adds a dashboard user linked to an identity. E-mail addresses are kept in lower case.
+ *
+ * A new account starts without the "Important update: Streamable instances" modal: it announces
+ * a change to people who knew the dashboard before it, and a newcomer is greeted by the
+ * onboarding tour instead. The column's default (1) stays what accounts made before this rule
+ * have, so they still see it once.
+ */
 export async function createUser(db: Database, user: NewUser, now = new Date()): Promise<UserRow> {
   const row = {
     id: randomUUID(),
@@ -56,6 +63,7 @@ export async function createUser(db: Database, user: NewUser, now = new Date()):
     issuer: user.issuer,
     subject: user.subject,
     created_at: now.toISOString(),
+    has_version_update_modal: 0,
   };
   await db.insertInto("users").values(row).execute();
   const created = await findUserById(db, row.id);

@@ -15,6 +15,8 @@ export interface ApplicationsQuery {
   order?: "asc" | "desc";
   orderBy?: "name" | "created_at";
   search?: string;
+  /** The cluster to list (all when absent). */
+  subclusters?: string;
 }
 
 /** `GET /api/applications`: a page of the clusters' applications (by name unless told). */

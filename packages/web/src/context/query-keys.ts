@@ -35,6 +35,14 @@ export const queryKeys = {
   /** The manifest.yaml of a version (the latest when none is named). */
   applicationManifest: (clusterId: string, id: string, version: number | undefined) =>
     ["applications", "manifest", clusterId, id, version ?? "latest"] as const,
+  /**
+   * Every registry answer: under the applications root, so that an application appearing or
+   * going in a cluster (a pull, a delete: `application-*` events) refreshes who holds what.
+   */
+  registryApplications: () => ["applications", "registry"] as const,
+  /** The registry as one cluster sees it (the first cluster's when none is named). */
+  registryApplicationsOf: (clusterId: string | undefined) =>
+    ["applications", "registry", clusterId ?? "first"] as const,
   /** Every image query. */
   images: () => ["images"] as const,
   imagesList: (type: string) => ["images", "list", type] as const,
@@ -67,6 +75,10 @@ export const queryKeys = {
   /** A page of the nodes list (filtered, sorted and paged in the clusters). */
   nodesPage: (request: NodesListRequest) => ["nodes", "page", request] as const,
   node: (clusterId: string, name: string) => ["nodes", "detail", clusterId, name] as const,
+  /** Every configuration query: the `config-updated` lifecycle event invalidates this prefix. */
+  config: () => ["config"] as const,
+  /** One cluster's configuration keys. */
+  configOf: (clusterId: string) => ["config", clusterId] as const,
   /** Every session query (the VDI list, a session, its share links). */
   sessions: () => ["sessions"] as const,
   sessionsList: () => ["sessions", "list"] as const,
@@ -75,4 +87,6 @@ export const queryKeys = {
   sessionShares: (sessionId: string, clusterId: string) =>
     ["sessions", "shares", sessionId, clusterId] as const,
   publicStream: (token: string) => ["sessions", "public", token] as const,
+  /** The signed-in user's onboarding tour progress (read once, then kept by its own writes). */
+  onboardingProgress: () => ["onboardingProgress"] as const,
 };

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { Outlet, useLocation } from "react-router";
 import type { Cluster } from "../api/clusters.ts";
 import { Navigation } from "../components/navigation/Navigation.tsx";
@@ -8,6 +8,8 @@ import { UpdateModal } from "../components/update-modal/UpdateModal.tsx";
 import { useToast } from "../context/notifications/use-toast.ts";
 import { useClusters } from "../queries/clusters.ts";
 import { useSessionInfo } from "../queries/session-info.ts";
+import { TourProvider } from "../tour/TourProvider.tsx";
+import { useTour } from "../tour/tour-context.ts";
 import { EventsProvider, useRunningOperationsCount } from "./events-bridge.tsx";
 import { isLandingPath, isVdiPath } from "./paths.ts";
 
@@ -47,11 +49,13 @@ export function AppShell() {
           <Outlet />
         </main>
       ) : (
-        <ApplicationLayout
-          showNavigation={!isLandingPath(pathname)}
-          dashboardVersion={info.data?.dashboard_version}
-          hasVersionUpdateModal={info.data?.has_version_update_modal ?? false}
-        />
+        <TourProvider>
+          <ApplicationLayout
+            showNavigation={!isLandingPath(pathname)}
+            dashboardVersion={info.data?.dashboard_version}
+            hasVersionUpdateModal={info.data?.has_version_update_modal ?? false}
+          />
+        </TourProvider>
       )}
     </EventsProvider>
   );
@@ -70,31 +74,19 @@ function ApplicationLayout({
 }: LayoutProps) {
   const info = useSessionInfo();
   const runningOperations = useRunningOperationsCount();
-  const [tourOpen, setTourOpen] = useState(false);
+  const tour = useTour();
   return (
     <div className="l-application">
       <a className="p-link--skip" href="#main-content">
         Skip to main content
       </a>
       {showNavigation && info.data && (
-        <Navigation
-          info={info.data}
-          tourOpen={tourOpen}
-          onToggleTour={() => {
-            setTourOpen(!tourOpen);
-          }}
-        />
+        <Navigation info={info.data} tourOpen={tour.panelOpen} onToggleTour={tour.togglePanel} />
       )}
       <main className="l-main" id="main-content" tabIndex={-1}>
         <Outlet />
       </main>
-      {tourOpen && (
-        <TourPanel
-          onClose={() => {
-            setTourOpen(false);
-          }}
-        />
-      )}
+      {tour.panelOpen && <TourPanel />}
       <StatusBar dashboardVersion={dashboardVersion} runningOperations={runningOperations} />
       <UpdateModal show={hasVersionUpdateModal} />
     </div>

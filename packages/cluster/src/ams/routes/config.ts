@@ -1,12 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { configPatchSchema, type AmsConfig } from "@anbox-dashboard/contract";
+import {
+  configKeyDefinition,
+  configPatchSchema,
+  resolveConfigKey,
+  type AmsConfig,
+} from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import { syncResponse } from "../envelope.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 import { sendOperation } from "../../http/async-response.ts";
 import { readAllSettings } from "../../settings/read-setting.ts";
-import { definitionOf, resolveConfigKey } from "../../settings/config-keys.ts";
 import {
   configUpdateKind,
   registerConfigOperations,
@@ -27,7 +31,7 @@ export function registerConfigRoutes(app: FastifyInstance, context: ClusterConte
     const key = resolveConfigKey(name);
     if (key === undefined) throw new HttpError(400, `unknown configuration key '${name}'`);
     // Checked here so that a bad value is a 400 now, not a failed operation later.
-    const parsed = definitionOf(key).parse(value);
+    const parsed = configKeyDefinition(key).parse(value);
     if (!parsed.ok) {
       throw new HttpError(400, `Invalid value for configuration key '${key}': ${parsed.problem}`);
     }

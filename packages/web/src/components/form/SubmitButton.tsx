@@ -9,6 +9,8 @@ interface SubmitButtonProps {
   busy?: boolean;
   busyLabel?: string;
   disabled?: boolean;
+  /** Marks the button for the onboarding tour's step that asks for this click (`data-tour`). */
+  tourTarget?: string;
   children: ReactNode;
 }
 
@@ -24,6 +26,7 @@ export function SubmitButton({
   busy = false,
   busyLabel,
   disabled = false,
+  tourTarget,
   children,
 }: SubmitButtonProps) {
   return (
@@ -33,6 +36,7 @@ export function SubmitButton({
       value={value}
       disabled={disabled}
       aria-busy={busy}
+      data-tour={tourTarget}
       onMouseDown={(event) => {
         event.preventDefault();
       }}

@@ -37,7 +37,7 @@ export default function ApplicationDetailPage() {
   return (
     <div className="p-panel page-layout application-detail">
       <div className="p-panel__header page-layout__header application-detail__header">
-        <div className="application-detail__title">
+        <div className="application-detail__title" data-tour="browse-your-applications">
           <nav aria-label="Breadcrumb">
             <Link to="/applications">Applications</Link>
             <span aria-hidden="true"> / </span>

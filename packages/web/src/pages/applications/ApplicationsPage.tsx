@@ -8,7 +8,11 @@ export default function ApplicationsPage() {
     <PageLayout
       title="Applications"
       controls={
-        <Link className="p-button--positive u-no-margin--bottom" to="/applications/add">
+        <Link
+          className="p-button--positive u-no-margin--bottom"
+          to="/applications/add"
+          data-tour="your-applications"
+        >
           Add application
         </Link>
       }

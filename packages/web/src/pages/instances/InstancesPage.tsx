@@ -8,7 +8,11 @@ export default function InstancesPage() {
     <PageLayout
       title="Instances"
       controls={
-        <Link className="p-button--positive u-no-margin--bottom" to="/instances/new">
+        <Link
+          className="p-button--positive u-no-margin--bottom"
+          to="/instances/new"
+          data-tour="create-instance"
+        >
           Create instance
         </Link>
       }

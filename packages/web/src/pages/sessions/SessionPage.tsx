@@ -65,7 +65,7 @@ export default function SessionPage() {
       )}
       {session.data && reason === undefined && clusterId && (
         <div className="session-page">
-          <div className="session-page__player">
+          <div className="session-page__player" data-tour="stream-is-ready">
             <StreamPlayer
               connect={connect}
               screen={session.data.screen ?? { width: 720, height: 1280 }}

@@ -266,49 +266,55 @@ export function ApplicationForm({
           </div>
         </div>
       )}
-      <ApplicationSourceSection
-        control={control}
-        values={values}
-        clusters={clusters}
-        images={{ items: imageItems, isPending: images.isPending, error: images.error }}
-        locked={editing !== undefined}
-      />
-      <ResourcesSection control={control} values={resources} summary={summary} />
-      <RoomForInstance room={room} />
-      <section className="application-form__section" aria-labelledby="application-form-package">
-        <h2 className="p-heading--4" id="application-form-package">
-          Package
-        </h2>
-        <FileField
+      {/* What every application needs first (the tour's "essential information"), then the
+          rest, which has sound defaults. */}
+      <div data-tour="essential-information">
+        <ApplicationSourceSection
           control={control}
-          name="apk"
-          label="APK file"
-          required={editing === undefined}
-          accept={[".apk"]}
-          disabled={uploading}
-          help={
-            editing === undefined
-              ? "The Android package of the application. It is checked here before it is uploaded."
-              : "Optional: a new APK makes a new version of the application (with this manifest). Without one, the changes update the application."
-          }
+          values={values}
+          clusters={clusters}
+          images={{ items: imageItems, isPending: images.isPending, error: images.error }}
+          locked={editing !== undefined}
         />
-        {uploading && (
-          <UploadProgressInView
-            label={`Uploading ${values.apk?.name ?? "the APK"}`}
-            sent={progress.sent}
-            total={progress.total}
-            onCancel={() => abortRef.current?.abort()}
+        <section className="application-form__section" aria-labelledby="application-form-package">
+          <h2 className="p-heading--4" id="application-form-package">
+            Package
+          </h2>
+          <FileField
+            control={control}
+            name="apk"
+            label="APK file"
+            required={editing === undefined}
+            accept={[".apk"]}
+            disabled={uploading}
+            help={
+              editing === undefined
+                ? "The Android package of the application. It is checked here before it is uploaded."
+                : "Optional: a new APK makes a new version of the application (with this manifest). Without one, the changes update the application."
+            }
           />
-        )}
-      </section>
-      <ApplicationConfigurationSection control={control} />
-      <ManifestSection
-        open={editorOpen}
-        onOpenChange={setEditorOpen}
-        text={shownText}
-        onTextChange={editManifest}
-        problems={extrasProblem}
-      />
+          {uploading && (
+            <UploadProgressInView
+              label={`Uploading ${values.apk?.name ?? "the APK"}`}
+              sent={progress.sent}
+              total={progress.total}
+              onCancel={() => abortRef.current?.abort()}
+            />
+          )}
+        </section>
+      </div>
+      <div data-tour="explore-advance-details">
+        <ResourcesSection control={control} values={resources} summary={summary} />
+        <RoomForInstance room={room} />
+        <ApplicationConfigurationSection control={control} />
+        <ManifestSection
+          open={editorOpen}
+          onOpenChange={setEditorOpen}
+          text={shownText}
+          onTextChange={editManifest}
+          problems={extrasProblem}
+        />
+      </div>
       <div className="application-form__actions">
         {noRoom && (
           <p className="application-form__blocked">
@@ -324,6 +330,7 @@ export function ApplicationForm({
           disabled={writing.isPending || noRoom}
           busy={writing.isPending}
           busyLabel={uploading ? "Uploading…" : "Saving…"}
+          tourTarget="add-application-submit"
         >
           {action}
         </SubmitButton>

@@ -24,16 +24,22 @@ interface CapabilitiesSectionProps {
  */
 export function CapabilitiesSection({ control, values }: CapabilitiesSectionProps) {
   return (
-    <section className="instance-create__section" aria-labelledby="instance-create-capabilities">
+    <section
+      className="instance-create__section"
+      aria-labelledby="instance-create-capabilities"
+      data-tour="instance-capabilities"
+    >
       <h2 className="p-heading--4" id="instance-create-capabilities">
         Capabilities
       </h2>
-      <CheckboxField
-        control={control}
-        name="enableStreaming"
-        label="Enable streaming"
-        help="The instance can be streamed to a browser through the stream gateway."
-      />
+      <div data-tour="enable-streaming">
+        <CheckboxField
+          control={control}
+          name="enableStreaming"
+          label="Enable streaming"
+          help="The instance can be streamed to a browser through the stream gateway."
+        />
+      </div>
       <fieldset className="instance-create__display">
         <legend className="p-heading--5">Display</legend>
         <SelectField control={control} name="resolution" label="Resolution">

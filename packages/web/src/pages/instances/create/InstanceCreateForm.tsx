@@ -165,8 +165,10 @@ export function InstanceCreateForm({
         applications={sources.applications}
         images={sources.images}
       />
-      <ResourcesSection control={control} values={resolved} summary={resourceSummary} />
-      <RoomForInstance room={room} />
+      <div data-tour="other-configuration-sections">
+        <ResourcesSection control={control} values={resolved} summary={resourceSummary} />
+        <RoomForInstance room={room} />
+      </div>
       <CapabilitiesSection control={control} values={resolved} />
       <SecuritySection control={control} />
       <div className="instance-create__actions">
@@ -194,6 +196,7 @@ export function InstanceCreateForm({
           disabled={creation.isPending || noRoom}
           busy={creation.isPending && startingToo}
           busyLabel="Creating…"
+          tourTarget="create-your-instance"
         >
           Create and start
         </SubmitButton>

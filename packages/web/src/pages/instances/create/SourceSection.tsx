@@ -37,7 +37,11 @@ const typeWords: Record<InstanceType, string> = {
  */
 export function SourceSection({ control, values, applications, images }: SourceSectionProps) {
   return (
-    <section className="instance-create__section" aria-labelledby="instance-create-source">
+    <section
+      className="instance-create__section"
+      aria-labelledby="instance-create-source"
+      data-tour="source-details"
+    >
       <h2 className="p-heading--4" id="instance-create-source">
         Source
       </h2>

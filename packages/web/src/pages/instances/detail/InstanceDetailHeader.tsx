@@ -18,7 +18,7 @@ interface Props {
 export function InstanceDetailHeader({ fallbackTitle, instance }: Props) {
   return (
     <div className="p-panel__header page-layout__header instance-detail__header">
-      <div className="instance-detail__title">
+      <div className="instance-detail__title" data-tour="browse-your-instances">
         <nav aria-label="Breadcrumb" className="instance-detail__breadcrumb">
           <Link to="/instances">Instances</Link>
           <span aria-hidden="true"> / </span>

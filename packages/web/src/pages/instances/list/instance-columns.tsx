@@ -27,6 +27,7 @@ function nameCell(instance: ClusterInstance) {
             <a
               href={`/sessions/${encodeURIComponent(sessionId)}`}
               aria-label={`Stream ${instance.name}`}
+              data-tour="stream-instance"
             >
               Stream
             </a>

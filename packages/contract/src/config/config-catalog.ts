@@ -1,25 +1,29 @@
+// The catalogue of AMS configuration keys (`GET/PATCH /1.0/config`, reference 2.8, defaults from
+// the AMS swagger), each typed, defaulted and described, written once for both sides: the
+// embedded cluster accepts, checks and defaults exactly these keys, and the dashboard server
+// describes a cluster's keys to the browser from it (`GET /api/config`), so that each gets the
+// editor that fits it. Keys that only make sense for a real AMS deployment (OpenFGA, proxies,
+// listen addresses, secrets) are left out: a real AMS that reports them shows them as text,
+// `known: false`. The `oidc.*` keys are here because the embedded cluster's API over TCP accepts
+// bearer tokens of the configured identity provider.
+import type { AmsConfigValue } from "../ams/config.ts";
+import type { ConfigKeyView } from "../api/config.ts";
 import {
   booleanKey,
-  checkDuration,
-  checkFingerprint,
-  checkNameList,
-  checkRegistryLocation,
-  checkUrl,
+  durationKey,
   enumKey,
   integerKey,
   stringKey,
   type ConfigKeyDefinition,
-} from "./config-key.ts";
+} from "./config-key-definition.ts";
+import {
+  checkFingerprint,
+  checkNameList,
+  checkRegistryLocation,
+  checkUrl,
+} from "./config-value-checks.ts";
 
-/**
- * The configuration keys of `GET/PATCH /1.0/config` (reference 2.8, defaults from the AMS
- * swagger), each typed and defaulted. Keys that only make sense for a real AMS deployment (OpenFGA,
- * proxies, listen addresses, secrets) are left out; the `oidc.*` keys are here because the API over
- * TCP accepts bearer tokens of the configured identity provider (access/oidc-bearer.ts). Other code reads them typed through
- * `readSetting` (read-setting.ts). Keys starting with `internal.` live in the same table but are
- * never listed here, so they are never shown nor settable.
- */
-export const configKeys = {
+export const configCatalog = {
   "agent.api.url": stringKey({
     default: "",
     description: "URL of the Stream Agent's API, used to create sessions for streaming instances",
@@ -79,10 +83,9 @@ export const configKeys = {
     default: false,
     description: "Accept an image server whose certificate is not trusted",
   }),
-  "images.update_interval": stringKey({
+  "images.update_interval": durationKey({
     default: "5m",
     description: "How often the image server is checked for new image versions",
-    check: checkDuration,
   }),
   "images.version_lockstep": booleanKey({
     default: true,
@@ -166,28 +169,27 @@ export const configKeys = {
     description: "Comma-separated tags an application needs to be pulled from the registry",
     check: checkNameList,
   }),
-  "registry.update_interval": stringKey({
+  "registry.update_interval": durationKey({
     default: "1h",
     description: "How often the registry is synchronised",
-    check: checkDuration,
   }),
   "scheduler.strategy": enumKey({
     default: "spread",
     allowed: ["spread", "binpack"],
     description: "spread: place instances on the least loaded node; binpack: on the most loaded",
   }),
-} satisfies Record<string, ConfigKeyDefinition<string | number | boolean>>;
+} satisfies Record<string, ConfigKeyDefinition<AmsConfigValue>>;
 
-export type ConfigKeyName = keyof typeof configKeys;
+export type ConfigKeyName = keyof typeof configCatalog;
 
 /** The typed value of a key, e.g. `boolean` for `application.auto_publish`. */
 export type ConfigValue<K extends ConfigKeyName> =
-  (typeof configKeys)[K] extends ConfigKeyDefinition<infer T> ? T : never;
+  (typeof configCatalog)[K] extends ConfigKeyDefinition<infer T> ? T : never;
 
 export type ConfigValues = { [K in ConfigKeyName]: ConfigValue<K> };
 
 /** Deprecated `container.*` names (before 1.20) that still set their `instance.*` key. */
-export const configKeyAliases: Readonly<Record<string, ConfigKeyName>> = {
+const configKeyAliases: Readonly<Record<string, ConfigKeyName>> = {
   "container.apt_mirror": "instance.apt_mirror",
   "container.default_platform": "instance.default_platform",
   "container.features": "instance.features",
@@ -195,15 +197,41 @@ export const configKeyAliases: Readonly<Record<string, ConfigKeyName>> = {
   "container.security_updates": "instance.security_updates",
 };
 
-export const configKeyNames = Object.keys(configKeys) as ConfigKeyName[];
+export const configKeyNames = Object.keys(configCatalog) as ConfigKeyName[];
 
-/** The key a name designates (following deprecated aliases), or undefined when there is none. */
+/**
+ * The key a name designates (following the deprecated aliases), or undefined when there is none.
+ * Only own keys: a name such as `constructor` or `toString` is no key.
+ */
 export function resolveConfigKey(name: string): ConfigKeyName | undefined {
-  if (Object.hasOwn(configKeys, name)) return name as ConfigKeyName;
+  if (Object.hasOwn(configCatalog, name)) return name as ConfigKeyName;
   return Object.hasOwn(configKeyAliases, name) ? configKeyAliases[name] : undefined;
 }
 
-/** Looks up a key's definition with its value type widened, for code that handles every key alike. */
-export function definitionOf(key: ConfigKeyName): ConfigKeyDefinition<string | number | boolean> {
-  return configKeys[key];
+/** A key's definition with its value type widened, for code that handles every key alike. */
+export function configKeyDefinition(key: ConfigKeyName): ConfigKeyDefinition<AmsConfigValue> {
+  return configCatalog[key];
+}
+
+/**
+ * A key as the dashboard shows it: its value with what the catalogue says of it, or, for a key the
+ * catalogue does not know (a real AMS has more), as text with no default and `known: false`.
+ * Only the exact name is looked up: a cluster reports its keys by their current names.
+ */
+export function describeConfigKey(name: string, value: AmsConfigValue): ConfigKeyView {
+  if (!Object.hasOwn(configCatalog, name)) {
+    return { name, value, type: "string", description: "", known: false };
+  }
+  const definition = configKeyDefinition(name as ConfigKeyName);
+  return {
+    name,
+    value,
+    type: definition.type,
+    default: definition.default,
+    description: definition.description,
+    ...(definition.min === undefined ? {} : { min: definition.min }),
+    ...(definition.max === undefined ? {} : { max: definition.max }),
+    ...(definition.allowed === undefined ? {} : { allowed: [...definition.allowed] }),
+    known: true,
+  };
 }

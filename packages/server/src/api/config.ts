@@ -1,0 +1,101 @@
+import type { FastifyInstance } from "fastify";
+import {
+  amsConfigSchema,
+  configPatchSchema,
+  describeConfigKey,
+  isFinalOperationStatusCode,
+  resolveConfigKey,
+  type AmsConfig,
+  type AmsOperation,
+  type ConfigPatch,
+  type ConfigPatchResponse,
+  type ConfigResponse,
+} from "@anbox-dashboard/contract";
+import type { ServerContext } from "../server-context.ts";
+import type { ClusterHandle } from "../clusters/cluster-handle.ts";
+import { clusterOrFirst } from "../clusters/choose-cluster.ts";
+import { callCluster, clusterCallTimeoutMs } from "../clusters/cluster-call.ts";
+import { ApiError } from "../http/api-error.ts";
+import { clusterIdOf } from "../input/query-values.ts";
+import { parseInput } from "../input/parse-input.ts";
+
+/**
+ * How long a change waits for the cluster's operation. Writing one key is quick; a cluster that
+ * takes longer is answered 503 rather than holding the form.
+ */
+const configChangeWaitSeconds = 30;
+
+/**
+ * `GET /api/config?clusterId=`: every key the cluster's `GET /1.0/config` reports (the first
+ * cluster when none is named), each described from the contract's catalogue, by name.
+ * `PATCH /api/config?clusterId=` (`{name, value}`): one key, as the cluster takes it; the answer
+ * waits for the cluster's operation and is the key as it now is. The cluster decides what it
+ * accepts (a real AMS has keys the catalogue does not know): its refusal, which names the key, is
+ * passed on as a 400, and so is an operation that failed.
+ */
+export function registerConfigRoutes(app: FastifyInstance, context: ServerContext): void {
+  const clusterOf = (query: unknown) => clusterOrFirst(context.clusters, clusterIdOf(query));
+
+  app.get("/api/config", async (request): Promise<ConfigResponse> => {
+    const cluster = clusterOf(request.query);
+    const config = await configOf(cluster);
+    const keys = Object.entries(config)
+      .map(([name, value]) => describeConfigKey(name, value))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { metadata: { clusterId: cluster.id, keys } };
+  });
+
+  app.patch("/api/config", async (request): Promise<ConfigPatchResponse> => {
+    const cluster = clusterOf(request.query);
+    const change = parseInput(configPatchSchema, request.body, "configuration change");
+    const started = await callCluster(cluster, (signal) =>
+      cluster.client.patch<AmsOperation>("/1.0/config", change, signal),
+    );
+    await waitForChange(cluster, change, started.metadata);
+    // A deprecated name (`container.features`) sets, and is reported as, its current one.
+    const name = resolveConfigKey(change.name) ?? change.name;
+    const config = await configOf(cluster);
+    const current = Object.hasOwn(config, name) ? config[name] : undefined;
+    return { metadata: describeConfigKey(name, current ?? change.value) };
+  });
+}
+
+/** The cluster's keys and values; a 502 naming the cluster when its answer is not a configuration. */
+async function configOf(cluster: ClusterHandle): Promise<AmsConfig["config"]> {
+  const result = await callCluster(cluster, (signal) =>
+    cluster.client.get<unknown>("/1.0/config", signal),
+  );
+  const parsed = amsConfigSchema.safeParse(result.metadata);
+  if (!parsed.success) {
+    throw new ApiError(502, `Cluster "${cluster.id}" answered a configuration that is not one.`);
+  }
+  return parsed.data.config;
+}
+
+/** Waits (bounded) for the change's operation; a failure is a 400 with the operation's error. */
+async function waitForChange(
+  cluster: ClusterHandle,
+  change: ConfigPatch,
+  operation: AmsOperation,
+): Promise<void> {
+  const waited = await callCluster(
+    cluster,
+    (signal) =>
+      cluster.client.get<AmsOperation>(
+        `/1.0/operations/${encodeURIComponent(operation.id)}/wait?timeout=${String(configChangeWaitSeconds)}`,
+        signal,
+      ),
+    configChangeWaitSeconds * 1000 + clusterCallTimeoutMs,
+  );
+  const ended = waited.metadata;
+  if (!isFinalOperationStatusCode(ended.status_code)) {
+    throw new ApiError(
+      503,
+      `Cluster "${cluster.id}" did not finish setting '${change.name}' within ${String(configChangeWaitSeconds)} s.`,
+    );
+  }
+  if (ended.status !== "Success") {
+    const reason = ended.err || `the operation ended ${ended.status}`;
+    throw new ApiError(400, `Could not set configuration key '${change.name}': ${reason}`);
+  }
+}

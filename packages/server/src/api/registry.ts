@@ -1,0 +1,154 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  registryModes,
+  registryTransferSchema,
+  type AmsApplication,
+  type AmsOperation,
+  type AmsRegistryApplication,
+  type RegistryApplicationsResponse,
+  type RegistryMode,
+  type RegistryOperationResponse,
+} from "@anbox-dashboard/contract";
+import type { ServerContext } from "../server-context.ts";
+import type { ClusterHandle } from "../clusters/cluster-handle.ts";
+import { clusterOrFirst, requireCluster } from "../clusters/choose-cluster.ts";
+import { callCluster } from "../clusters/cluster-call.ts";
+import { ApiError } from "../http/api-error.ts";
+import { clusterIdOf } from "../input/query-values.ts";
+import { parseInput } from "../input/parse-input.ts";
+
+interface IdParams {
+  Params: { id: string };
+}
+
+const registryIdParamsSchema = z.object({
+  id: z.string().min(1, "id must name a registry application"),
+});
+
+/** What a cluster's `GET /1.0/config` says about its registry. */
+interface RegistrySettings {
+  enabled: boolean;
+  mode: RegistryMode;
+}
+
+/**
+ * `GET /api/registry/applications?clusterId=`: the registry as one cluster (the first when none is
+ * named) sees it, each application with the clusters of this dashboard that hold one of its name.
+ * `POST /api/registry/applications/push|pull?clusterId=` (`{id}`) and
+ * `DELETE /api/registry/applications/{id}?clusterId=`: 202 with the cluster's operation. These are
+ * refused (400, saying why) when the cluster has no `registry.url`, or when its `registry.mode`
+ * synchronises by itself: the dashboard then says the actions are disabled, and the server holds
+ * to what it says.
+ */
+export function registerRegistryRoutes(app: FastifyInstance, context: ServerContext): void {
+  app.get("/api/registry/applications", async (request): Promise<RegistryApplicationsResponse> => {
+    const cluster = clusterOrFirst(context.clusters, clusterIdOf(request.query));
+    const { enabled, mode } = await registrySettingsOf(cluster);
+    if (!enabled) return { metadata: [], clusterId: cluster.id, enabled, mode };
+    const [registry, holdings] = await Promise.all([
+      callCluster(cluster, (signal) =>
+        cluster.client.get<AmsRegistryApplication[]>("/1.0/registry/applications", signal),
+      ),
+      Promise.all(context.clusters.map(applicationNamesOf)),
+    ]);
+    const metadata = registry.metadata.map((application) => ({
+      ...application,
+      heldBy: holdings
+        .filter((holding) => holding.names?.has(application.name) === true)
+        .map((holding) => holding.clusterId),
+    }));
+    return { metadata, clusterId: cluster.id, enabled, mode };
+  });
+
+  const transfer = (direction: "push" | "pull") => {
+    app.post(
+      `/api/registry/applications/${direction}`,
+      async (request, reply): Promise<RegistryOperationResponse> => {
+        const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
+        const body = parseInput(
+          registryTransferSchema,
+          request.body ?? {},
+          `registry ${direction}`,
+        );
+        await requireManualRegistry(cluster);
+        const result = await callCluster(cluster, (signal) =>
+          cluster.client.post<AmsOperation>(
+            `/1.0/registry/applications/${direction}`,
+            body,
+            signal,
+          ),
+        );
+        void reply.code(202);
+        return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      },
+    );
+  };
+  transfer("push");
+  transfer("pull");
+
+  app.delete<IdParams>(
+    "/api/registry/applications/:id",
+    async (request, reply): Promise<RegistryOperationResponse> => {
+      const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
+      const { id } = parseInput(registryIdParamsSchema, request.params, "registry application");
+      await requireManualRegistry(cluster);
+      const result = await callCluster(cluster, (signal) =>
+        cluster.client.delete<AmsOperation>(
+          `/1.0/registry/applications/${encodeURIComponent(id)}`,
+          undefined,
+          signal,
+        ),
+      );
+      void reply.code(202);
+      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    },
+  );
+}
+
+/** `registry.url` and `registry.mode` of the cluster, read as /api/info reads them. */
+async function registrySettingsOf(cluster: ClusterHandle): Promise<RegistrySettings> {
+  const result = await callCluster(cluster, (signal) =>
+    cluster.client.get<{ config?: Record<string, unknown> }>("/1.0/config", signal),
+  );
+  const config = result.metadata.config ?? {};
+  const url = config["registry.url"];
+  const mode = registryModes.find((each) => each === config["registry.mode"]) ?? "manual";
+  return { enabled: typeof url === "string" && url !== "", mode };
+}
+
+/** Push, pull and delete by hand need a registry, and one the cluster does not sync by itself. */
+async function requireManualRegistry(cluster: ClusterHandle): Promise<void> {
+  const { enabled, mode } = await registrySettingsOf(cluster);
+  if (!enabled) {
+    throw new ApiError(
+      400,
+      `The registry is not enabled on cluster ${cluster.id}: set registry.url to use it.`,
+    );
+  }
+  if (mode !== "manual") {
+    throw new ApiError(
+      400,
+      `The registry of cluster ${cluster.id} synchronises by itself (registry.mode=${mode}); ` +
+        "set registry.mode to manual to push, pull or delete by hand.",
+    );
+  }
+}
+
+/**
+ * The names of a cluster's applications; `names` undefined when the cluster cannot say (it is down
+ * or failed): it is then left out of every `heldBy` rather than failing the whole list.
+ */
+async function applicationNamesOf(
+  cluster: ClusterHandle,
+): Promise<{ clusterId: string; names: Set<string> | undefined }> {
+  try {
+    const result = await callCluster(cluster, (signal) =>
+      cluster.client.get<AmsApplication[]>("/1.0/applications?recursion=1", signal),
+    );
+    return { clusterId: cluster.id, names: new Set(result.metadata.map((each) => each.name)) };
+  } catch (error) {
+    if (error instanceof ApiError) return { clusterId: cluster.id, names: undefined };
+    throw error;
+  }
+}

@@ -1,0 +1,83 @@
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { z } from "zod";
+import type { RegistryApplicationView } from "../../api/registry.ts";
+import { SelectField } from "../../components/form/SelectField.tsx";
+import { SubmitButton } from "../../components/form/SubmitButton.tsx";
+import { Modal } from "../../components/overlays/Modal.tsx";
+import { useRegistryAction } from "../../queries/registry.ts";
+import { proposedPullTarget, pullTargets } from "./registry-facts.ts";
+
+const pullFormSchema = z.object({ clusterId: z.string().min(1, "Choose a cluster") });
+type PullFormValues = z.infer<typeof pullFormSchema>;
+
+interface Props {
+  application: RegistryApplicationView;
+  clusterIds: readonly string[];
+  close: () => void;
+}
+
+/**
+ * Pulls a registry application into a cluster: a new application there, or a new version of the
+ * one of that name it holds already (marked in the choice). The cluster's refusal shows here.
+ */
+export function PullModal({ application, clusterIds, close }: Props) {
+  const targets = pullTargets(clusterIds, application);
+  const { control, handleSubmit } = useForm<PullFormValues>({
+    defaultValues: { clusterId: proposedPullTarget(targets) },
+    mode: "all",
+    resolver: zodResolver(pullFormSchema),
+  });
+  const pull = useRegistryAction();
+  const submit = handleSubmit((values) => {
+    pull.mutate(
+      { action: "pull", clusterId: values.clusterId, id: application.id, name: application.name },
+      { onSuccess: close },
+    );
+  });
+  return (
+    <Modal title={`Pull ${application.name}`} close={close}>
+      <form
+        className="p-form registry-form"
+        noValidate
+        onSubmit={(event) => {
+          void submit(event);
+        }}
+      >
+        {pull.isError && (
+          <div className="p-notification--negative" role="alert">
+            <div className="p-notification__content">
+              <p className="p-notification__message">{pull.error.message}</p>
+            </div>
+          </div>
+        )}
+        <SelectField
+          control={control}
+          name="clusterId"
+          label="Into cluster"
+          help="A cluster that holds it already gets the registry's newest version as a new version."
+        >
+          {targets.map((target) => (
+            <option key={target.clusterId} value={target.clusterId}>
+              {target.clusterId}
+              {target.holds ? " (holds it already)" : ""}
+            </option>
+          ))}
+        </SelectField>
+        <div className="registry-form__buttons">
+          <button type="button" className="p-button--base" onClick={close}>
+            Cancel
+          </button>
+          <SubmitButton
+            className="p-button--positive"
+            busy={pull.isPending}
+            busyLabel="Pulling…"
+            disabled={pull.isPending}
+          >
+            Pull
+          </SubmitButton>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import {
+  chapterOf,
+  isConcreteRoute,
+  nextStepOf,
+  tourChapters,
+  tourStep,
+  tourStepIds,
+} from "./tour-steps.ts";
+
+describe("the tour's chapters and steps (SPEC.md section 4)", () => {
+  it("has three chapters with the spec's steps, in order", () => {
+    expect(tourChapters.map((chapter) => [chapter.number, chapter.steps.map((s) => s.id)])).toEqual(
+      [
+        [
+          1,
+          [
+            "your-applications",
+            "essential-information",
+            "explore-advance-details",
+            "browse-your-applications",
+          ],
+        ],
+        [
+          2,
+          [
+            "create-instance",
+            "source-details",
+            "instance-capabilities",
+            "other-configuration-sections",
+            "create-your-instance",
+            "browse-your-instances",
+          ],
+        ],
+        [3, ["stream-instance", "stream-is-ready"]],
+      ],
+    );
+    expect(tourChapters.flatMap((chapter) => chapter.steps.map((s) => s.id))).toEqual([
+      ...tourStepIds,
+    ]);
+  });
+
+  it("gives each step its chapter, its element and one or two sentences", () => {
+    for (const chapter of tourChapters) {
+      for (const step of chapter.steps) {
+        expect(step.chapter).toBe(chapter.number);
+        expect(step.selector).toBe(`[data-tour="${step.id}"]`);
+        expect(step.route.startsWith("/")).toBe(true);
+        const sentences = step.text.split(/[.!?](?:\s|$)/).filter((part) => part.trim() !== "");
+        expect([step.id, sentences.length >= 1 && sentences.length <= 2]).toEqual([step.id, true]);
+      }
+    }
+  });
+
+  it("advances on the clicks that do the thing: open the form, tick streaming, create, stream", () => {
+    const clicks = Object.fromEntries(
+      tourChapters.flatMap((chapter) =>
+        chapter.steps.map((s) => [s.id, s.advance.on === "target" ? s.advance.target : "next"]),
+      ),
+    );
+    expect(clicks).toMatchObject({
+      "your-applications": "your-applications",
+      "explore-advance-details": "add-application-submit",
+      "create-instance": "create-instance",
+      "instance-capabilities": "enable-streaming",
+      "create-your-instance": "create-your-instance",
+      "stream-instance": "stream-instance",
+      "stream-is-ready": "next",
+    });
+  });
+
+  it("walks a chapter step by step and stops at its end", () => {
+    expect(nextStepOf("your-applications")?.id).toBe("essential-information");
+    expect(nextStepOf("create-your-instance")?.id).toBe("browse-your-instances");
+    expect(nextStepOf("browse-your-applications")).toBeUndefined();
+    expect(nextStepOf("browse-your-instances")).toBeUndefined();
+    expect(nextStepOf("stream-is-ready")).toBeUndefined();
+    expect(tourStep("stream-instance").chapter).toBe(3);
+    expect(chapterOf(2).title).toBe("Create a streamable instance");
+  });
+
+  it("tells the routes the tour can go to from those of one resource", () => {
+    expect(isConcreteRoute("/instances/new")).toBe(true);
+    expect(isConcreteRoute("/sessions/:sessionId")).toBe(false);
+  });
+});
