@@ -31,7 +31,7 @@ function tourPanel(page: Page) {
 }
 
 function stepCard(page: Page, title: string) {
-  return page.getByRole("region", { name: title });
+  return page.getByRole("region", { name: `Tour step: ${title}`, exact: true });
 }
 
 /** Clicks a chapter's Start (or Continue) button in the panel. */
@@ -109,7 +109,10 @@ test("a new user follows the tour's three chapters from an empty cloud to a stre
   // Chapter 2: a streamable instance of the application.
   await startChapter(page, 2);
   await expectPageTitle(page, "Instances");
-  await page.getByRole("link", { name: "Create instance" }).click();
+  // The highlighted one (the empty list has one more).
+  const createLink = page.getByRole("link", { name: "Create instance" }).first();
+  await expect(createLink).toBeFocused();
+  await createLink.click();
   await expect(stepCard(page, "Source")).toBeVisible();
   await page.getByRole("radio", { name: "Application" }).check();
   await page.getByRole("combobox", { name: "Application" }).selectOption({ label: name });

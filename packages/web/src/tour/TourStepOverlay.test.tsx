@@ -94,7 +94,7 @@ function renderTour() {
 
 async function startChapter1(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole("button", { name: "Start chapter 1" }));
-  return screen.findByRole("region", { name: "Your applications" }, { timeout: 2000 });
+  return screen.findByRole("region", { name: "Tour step: Your applications" }, { timeout: 2000 });
 }
 
 describe("a running step", () => {
@@ -115,7 +115,7 @@ describe("a running step", () => {
     await user.click(add);
     const next = await screen.findByRole(
       "region",
-      { name: "Essential information" },
+      { name: "Tour step: Essential information" },
       {
         timeout: 2000,
       },
@@ -132,7 +132,9 @@ describe("a running step", () => {
     renderTour();
     await startChapter1(user);
     await user.keyboard("{Escape}");
-    expect(screen.queryByRole("region", { name: "Your applications" })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("region", { name: "Tour step: Your applications" }),
+    ).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Start chapter 1" })).toHaveFocus();
     expect(sessionStorage.getItem("anbox-dashboard.tour-step")).toBeNull();
   });
@@ -142,11 +144,15 @@ describe("a running step", () => {
     renderTour();
     await startChapter1(user);
     await user.click(screen.getByRole("button", { name: "Somewhere else" }));
-    expect(screen.queryByRole("region", { name: "Your applications" })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("region", { name: "Tour step: Your applications" }),
+    ).not.toBeInTheDocument();
 
     const card = await startChapter1(user);
     await user.click(within(card).getByRole("button", { name: "End tour" }));
-    expect(screen.queryByRole("region", { name: "Your applications" })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("region", { name: "Tour step: Your applications" }),
+    ).not.toBeInTheDocument();
   });
 
   it("ends with the browser's back button", async () => {
@@ -156,6 +162,8 @@ describe("a running step", () => {
     act(() => {
       window.dispatchEvent(new PopStateEvent("popstate"));
     });
-    expect(screen.queryByRole("region", { name: "Your applications" })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole("region", { name: "Tour step: Your applications" }),
+    ).not.toBeInTheDocument();
   });
 });

@@ -87,14 +87,12 @@ export function TourStepOverlay({ step, onNext, onCancel }: Props) {
             <section
               ref={cardRef}
               className="tour-step__card p-card"
-              aria-labelledby={`tour-step-title-${step.id}`}
+              aria-label={`Tour step: ${step.title}`}
               {...{ [tourOwnAttribute]: "" }}
               style={cardPlacement(box)}
             >
               <p className="tour-step__position">{position}</p>
-              <h2 className="p-heading--5" id={`tour-step-title-${step.id}`}>
-                {step.title}
-              </h2>
+              <h2 className="p-heading--5">{step.title}</h2>
               <p id={textId}>{step.text}</p>
               <div className="tour-step__actions">
                 <Button type="button" appearance="base" className="u-no-margin" onClick={onCancel}>

@@ -108,7 +108,12 @@ export function InstancesList() {
             children: (
               <>
                 <p>Instances run your applications and images, and can be streamed.</p>
-                <Link className="p-button--positive" to="/instances/new">
+                {/* The tour's "Create instance" step moves on with either button. */}
+                <Link
+                  className="p-button--positive"
+                  to="/instances/new"
+                  data-tour="create-instance"
+                >
                   Create instance
                 </Link>
               </>
