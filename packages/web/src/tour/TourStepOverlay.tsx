@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from "react";
 import { createPortal } from "react-dom";
 import { matchPath, useLocation } from "react-router";
 import { Button } from "../vendor/react-components.ts";
@@ -25,6 +25,8 @@ interface Box {
 }
 
 const highlightPadding = 6;
+/** Room the card needs (its few lines and buttons) to go below or above its element. */
+const cardMinHeight = 220;
 
 /**
  * The running step: a ring around the element it talks about, and beside it a card with the
@@ -182,17 +184,27 @@ function useHolderAfter(element: HTMLElement | undefined): HTMLElement | undefin
 }
 
 /**
- * The card below the element when there is room under it, else above it, else over the
- * viewport's bottom; always within the viewport's width.
+ * The card below the element when there is room under it; beside it (right) when the element is
+ * too tall for that and the window is wide enough (a form section); else above it; else at the
+ * viewport's bottom right. Always within the viewport.
  */
-function cardPlacement(box: Box): React.CSSProperties {
+function cardPlacement(box: Box): CSSProperties {
   const gap = highlightPadding + 8;
-  const cardWidth = Math.min(384, window.innerWidth - 32);
-  const left = Math.max(16, Math.min(box.left, window.innerWidth - cardWidth - 16));
+  const margin = 16;
+  const cardWidth = Math.min(384, window.innerWidth - 2 * margin);
   const roomBelow = window.innerHeight - (box.top + box.height + gap);
+  const roomRight = window.innerWidth - (box.left + box.width + gap);
   const roomAbove = box.top - gap;
-  if (roomBelow >= 200) return { top: box.top + box.height + gap, left, width: cardWidth };
-  if (roomAbove >= 200)
-    return { bottom: window.innerHeight - box.top + gap, left, width: cardWidth };
-  return { bottom: 16, left, width: cardWidth };
+  const alignedLeft = Math.max(margin, Math.min(box.left, window.innerWidth - cardWidth - margin));
+  if (roomBelow >= cardMinHeight) {
+    return { top: box.top + box.height + gap, left: alignedLeft, width: cardWidth };
+  }
+  if (roomRight >= cardWidth + margin) {
+    const top = Math.max(margin, Math.min(box.top, window.innerHeight - cardMinHeight - margin));
+    return { top, left: box.left + box.width + gap, width: cardWidth };
+  }
+  if (roomAbove >= cardMinHeight) {
+    return { bottom: window.innerHeight - box.top + gap, left: alignedLeft, width: cardWidth };
+  }
+  return { bottom: margin, right: margin, width: cardWidth };
 }
