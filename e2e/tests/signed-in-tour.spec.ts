@@ -109,6 +109,10 @@ test("a new user follows the tour's three chapters from an empty cloud to a stre
   // Chapter 2: a streamable instance of the application.
   await startChapter(page, 2);
   await expectPageTitle(page, "Instances");
+  // A reload midway shows the same step again.
+  await expect(stepCard(page, "Instances")).toBeVisible();
+  await page.reload();
+  await expect(stepCard(page, "Instances")).toBeVisible();
   // The highlighted one (the empty list has one more).
   const createLink = page.getByRole("link", { name: "Create instance" }).first();
   await expect(createLink).toBeFocused();
