@@ -8,33 +8,13 @@ import { NotificationsProvider } from "../context/notifications/NotificationsPro
 import { createQueryClient } from "../context/query-client.ts";
 import { stubMatchMedia } from "../test-support/stub-match-media.ts";
 import { useOnboardingProgress } from "../queries/onboarding.ts";
+import { stubProgressApi } from "./onboarding-api.test-support.ts";
 import { TourProvider } from "./TourProvider.tsx";
 import { useTour } from "./tour-context.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-/** The progress API; returns what each PATCH saved. */
-function stubProgressApi(progress: OnboardingProgress): string[] {
-  const saved: string[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      if (url.pathname.startsWith("/api/onboarding-progress/") && init?.method === "PATCH") {
-        const value = decodeURIComponent(url.pathname.split("/").pop() ?? "");
-        saved.push(value);
-        return Promise.resolve(Response.json({ onboarding_progress: value }));
-      }
-      if (url.pathname === "/api/onboarding-progress") {
-        return Promise.resolve(Response.json({ onboarding_progress: progress }));
-      }
-      return Promise.resolve(new Response("{}", { status: 404 }));
-    }),
-  );
-  return saved;
-}
 
 function Probe() {
   const tour = useTour();

@@ -6,6 +6,7 @@ import { Link, MemoryRouter, Route, Routes } from "react-router";
 import { NotificationsProvider } from "../context/notifications/NotificationsProvider.tsx";
 import { createQueryClient } from "../context/query-client.ts";
 import { stubMatchMedia } from "../test-support/stub-match-media.ts";
+import { stubProgressApi } from "./onboarding-api.test-support.ts";
 import { TourProvider } from "./TourProvider.tsx";
 import { useTour } from "./tour-context.ts";
 
@@ -18,23 +19,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
 });
-
-function stubApi() {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input), "http://localhost");
-      if (url.pathname.startsWith("/api/onboarding-progress/") && init?.method === "PATCH") {
-        const value = decodeURIComponent(url.pathname.split("/").pop() ?? "");
-        return Promise.resolve(Response.json({ onboarding_progress: value }));
-      }
-      if (url.pathname === "/api/onboarding-progress") {
-        return Promise.resolve(Response.json({ onboarding_progress: "welcome-modal" }));
-      }
-      return Promise.resolve(new Response("{}", { status: 404 }));
-    }),
-  );
-}
 
 function StartButton() {
   const tour = useTour();
@@ -54,7 +38,7 @@ function StartButton() {
 function renderTour() {
   stubMatchMedia();
   vi.stubGlobal("innerWidth", 1000);
-  stubApi();
+  stubProgressApi("welcome-modal");
   render(
     <QueryClientProvider client={createQueryClient()}>
       <NotificationsProvider>

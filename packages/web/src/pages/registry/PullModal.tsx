@@ -3,9 +3,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import type { RegistryApplicationView } from "../../api/registry.ts";
 import { SelectField } from "../../components/form/SelectField.tsx";
-import { SubmitButton } from "../../components/form/SubmitButton.tsx";
-import { Modal } from "../../components/overlays/Modal.tsx";
 import { useRegistryAction } from "../../queries/registry.ts";
+import { RegistryFormModal } from "./RegistryFormModal.tsx";
 import { proposedPullTarget, pullTargets } from "./registry-facts.ts";
 
 const pullFormSchema = z.object({ clusterId: z.string().min(1, "Choose a cluster") });
@@ -36,48 +35,28 @@ export function PullModal({ application, clusterIds, close }: Props) {
     );
   });
   return (
-    <Modal title={`Pull ${application.name}`} close={close}>
-      <form
-        className="p-form registry-form"
-        noValidate
-        onSubmit={(event) => {
-          void submit(event);
-        }}
+    <RegistryFormModal
+      title={`Pull ${application.name}`}
+      close={close}
+      onSubmit={submit}
+      error={pull.error}
+      pending={pull.isPending}
+      submitLabel="Pull"
+      busyLabel="Pulling…"
+    >
+      <SelectField
+        control={control}
+        name="clusterId"
+        label="Into cluster"
+        help="A cluster that holds it already gets the registry's newest version as a new version."
       >
-        {pull.isError && (
-          <div className="p-notification--negative" role="alert">
-            <div className="p-notification__content">
-              <p className="p-notification__message">{pull.error.message}</p>
-            </div>
-          </div>
-        )}
-        <SelectField
-          control={control}
-          name="clusterId"
-          label="Into cluster"
-          help="A cluster that holds it already gets the registry's newest version as a new version."
-        >
-          {targets.map((target) => (
-            <option key={target.clusterId} value={target.clusterId}>
-              {target.clusterId}
-              {target.holds ? " (holds it already)" : ""}
-            </option>
-          ))}
-        </SelectField>
-        <div className="registry-form__buttons">
-          <button type="button" className="p-button--base" onClick={close}>
-            Cancel
-          </button>
-          <SubmitButton
-            className="p-button--positive"
-            busy={pull.isPending}
-            busyLabel="Pulling…"
-            disabled={pull.isPending}
-          >
-            Pull
-          </SubmitButton>
-        </div>
-      </form>
-    </Modal>
+        {targets.map((target) => (
+          <option key={target.clusterId} value={target.clusterId}>
+            {target.clusterId}
+            {target.holds ? " (holds it already)" : ""}
+          </option>
+        ))}
+      </SelectField>
+    </RegistryFormModal>
   );
 }

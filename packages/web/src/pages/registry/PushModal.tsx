@@ -2,10 +2,9 @@ import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Cluster } from "@anbox-dashboard/contract";
 import { SelectField } from "../../components/form/SelectField.tsx";
-import { SubmitButton } from "../../components/form/SubmitButton.tsx";
-import { Modal } from "../../components/overlays/Modal.tsx";
 import { useApplications } from "../../queries/catalog.ts";
 import { useRegistryAction } from "../../queries/registry.ts";
+import { RegistryFormModal } from "./RegistryFormModal.tsx";
 import { pushFormSchema, type PushFormValues } from "./push-form.ts";
 
 interface Props {
@@ -57,65 +56,45 @@ export function PushModal({ clusters, clusterId, close }: Props) {
       ? `Cluster ${chosenCluster} has no applications to push.`
       : undefined;
   return (
-    <Modal title="Push an application to the registry" close={close}>
-      <form
-        className="p-form registry-form"
-        noValidate
-        onSubmit={(event) => {
-          void submit(event);
-        }}
+    <RegistryFormModal
+      title="Push an application to the registry"
+      close={close}
+      onSubmit={submit}
+      error={push.error}
+      pending={push.isPending}
+      submitLabel="Push"
+      busyLabel="Pushing…"
+    >
+      <SelectField
+        control={control}
+        name="clusterId"
+        label="From cluster"
+        help="The registry receives the newest published version."
       >
-        {push.isError && (
-          <div className="p-notification--negative" role="alert">
-            <div className="p-notification__content">
-              <p className="p-notification__message">{push.error.message}</p>
-            </div>
-          </div>
-        )}
-        <SelectField
-          control={control}
-          name="clusterId"
-          label="From cluster"
-          help="The registry receives the newest published version."
-        >
-          {clusters.map((cluster) => (
-            <option key={cluster.id} value={cluster.id}>
-              {cluster.id}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
-          control={control}
-          name="id"
-          label="Application"
-          shownValue={chosenHere ? undefined : ""}
-          disabled={!applications.isSuccess || options.length === 0}
-          problem={applicationsProblem}
-        >
-          <option value="" disabled>
-            {applications.isPending ? "Loading the applications…" : "Choose an application"}
+        {clusters.map((cluster) => (
+          <option key={cluster.id} value={cluster.id}>
+            {cluster.id}
           </option>
-          {options.map((application) => (
-            <option key={application.id} value={application.id}>
-              {application.name}
-              {application.published ? "" : " (no published version)"}
-            </option>
-          ))}
-        </SelectField>
-        <div className="registry-form__buttons">
-          <button type="button" className="p-button--base" onClick={close}>
-            Cancel
-          </button>
-          <SubmitButton
-            className="p-button--positive"
-            busy={push.isPending}
-            busyLabel="Pushing…"
-            disabled={push.isPending}
-          >
-            Push
-          </SubmitButton>
-        </div>
-      </form>
-    </Modal>
+        ))}
+      </SelectField>
+      <SelectField
+        control={control}
+        name="id"
+        label="Application"
+        shownValue={chosenHere ? undefined : ""}
+        disabled={!applications.isSuccess || options.length === 0}
+        problem={applicationsProblem}
+      >
+        <option value="" disabled>
+          {applications.isPending ? "Loading the applications…" : "Choose an application"}
+        </option>
+        {options.map((application) => (
+          <option key={application.id} value={application.id}>
+            {application.name}
+            {application.published ? "" : " (no published version)"}
+          </option>
+        ))}
+      </SelectField>
+    </RegistryFormModal>
   );
 }
