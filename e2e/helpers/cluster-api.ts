@@ -59,15 +59,23 @@ export function clusterRequest(
 /** Creates an instance from the default image; resolves once its operation has ended. */
 export async function createInstanceThroughCluster(
   fields: Record<string, unknown>,
+  target?: ClusterTarget,
 ): Promise<{ id: string; status: number }> {
-  const created = await clusterRequest("POST", "/1.0/instances", {
-    image_id: "jammy:android15:amd64",
-    ...fields,
-  });
+  const created = await clusterRequest(
+    "POST",
+    "/1.0/instances",
+    { image_id: "jammy:android15:amd64", ...fields },
+    target,
+  );
   if (created.status !== 202 || created.body.operation === undefined) {
     throw new Error(`the cluster refused the instance: ${JSON.stringify(created.body)}`);
   }
-  const waited = await clusterRequest("GET", `${created.body.operation}/wait?timeout=60`);
+  const waited = await clusterRequest(
+    "GET",
+    `${created.body.operation}/wait?timeout=60`,
+    undefined,
+    target,
+  );
   // The operation names its instance: resources.instances = ["/1.0/instances/<id>"].
   const operation = waited.body.metadata as { resources?: { instances?: string[] } };
   const id = operation.resources?.instances?.[0]?.split("/").at(-1) ?? "";

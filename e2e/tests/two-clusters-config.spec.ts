@@ -1,7 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { signUp } from "../helpers/account.ts";
 import { expectNoAccessibilityViolations, tabTo } from "../helpers/accessibility.ts";
-import { clusterRequest, type ClusterTarget } from "../helpers/cluster-api.ts";
+import {
+  clusterRequest,
+  createInstanceThroughCluster,
+  type ClusterTarget,
+} from "../helpers/cluster-api.ts";
 import { twoClusterDashboard } from "../helpers/product.ts";
 import { expectPageTitle, mainNavigation } from "../helpers/shell.ts";
 
@@ -118,6 +122,58 @@ test("a new user finds a key, changes it, keeps it; the cluster's refusal shows 
   // An unknown cluster says so.
   await page.goto("/config/nowhere");
   await expectPageTitle(page, "Cluster not found");
+});
+
+/** The node the cluster placed an instance on. */
+async function nodeOf(target: ClusterTarget, id: string): Promise<string> {
+  const answer = await clusterRequest("GET", `/1.0/instances/${id}`, undefined, target);
+  return (answer.body.metadata as { node: string }).node;
+}
+
+async function writeAndWait(target: ClusterTarget, method: string, path: string, body?: unknown) {
+  const answer = await clusterRequest(method, path, body, target);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+  await clusterRequest("GET", `${answer.body.operation ?? ""}/wait?timeout=30`, undefined, target);
+}
+
+test("the strategy set on the page decides where the cluster places the next instances", async ({
+  page,
+}) => {
+  const second = clusterOf("second");
+  // Two nodes with room: where an instance goes is the strategy's choice.
+  await writeAndWait(second, "POST", "/1.0/nodes", { name: "lxd-spare", cpus: 16, memory: "32GB" });
+  const made: string[] = [];
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signUp(page, "Edsger Dijkstra", twoClusterDashboard.dataDir);
+    await page.goto("/config/second?search=strategy");
+    const strategy = keyBlock(page, "scheduler.strategy");
+    await strategy
+      .getByRole("combobox", { name: "Value of scheduler.strategy" })
+      .selectOption("binpack");
+    await strategy.getByRole("button", { name: "Save" }).click();
+    await expect(strategy.getByRole("definition").last()).toHaveText("binpack");
+
+    // Binpack: the second instance joins the first on its node (a started instance holds its
+    // CPU and memory there; a stopped one would not weigh on the choice).
+    for (const name of ["packed-1", "packed-2"]) {
+      made.push((await createInstanceThroughCluster({ name }, second)).id);
+    }
+    const [first, packed] = await Promise.all(made.map((id) => nodeOf(second, id)));
+    expect(packed).toBe(first);
+
+    // Back to spread (the default): the next one goes to the other, emptier node.
+    await strategy.getByRole("button", { name: "Reset to default" }).click();
+    await expect(strategy.getByRole("definition").last()).toHaveText("spread");
+    expect((await clusterConfig("second"))["scheduler.strategy"]).toBe("spread");
+    made.push((await createInstanceThroughCluster({ name: "spread-1" }, second)).id);
+    expect(await nodeOf(second, made[2] ?? "")).not.toBe(first);
+  } finally {
+    for (const id of made) {
+      await writeAndWait(second, "DELETE", `/1.0/instances/${id}`, { force: true });
+    }
+    await writeAndWait(second, "DELETE", "/1.0/nodes/lxd-spare", { force: true });
+  }
 });
 
 test("fits every width without sideways scroll and passes axe", async ({ page }) => {
