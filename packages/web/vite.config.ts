@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
+import { earlyEntry, earlyRequestsScript } from "./early-requests-plugin.ts";
 
 const repositoryNodeModules = fileURLToPath(new URL("../../node_modules", import.meta.url));
 // @canonical/react-components' public entry, as its ES module build (see vendor/react-components.ts).
@@ -10,7 +11,7 @@ const reactComponentsEsm = fileURLToPath(
 const devServerTarget = process.env.DASHBOARD_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), earlyRequestsScript()],
   resolve: {
     alias: [{ find: /^@canonical\/react-components$/, replacement: reactComponentsEsm }],
   },
@@ -27,6 +28,12 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: true,
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL("index.html", import.meta.url)),
+        [earlyEntry]: fileURLToPath(new URL("src/early-requests.ts", import.meta.url)),
+      },
+    },
   },
   server: {
     // `npm run dev` serves the SPA with hot reload and passes every path the server answers to a

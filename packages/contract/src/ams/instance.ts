@@ -3,18 +3,23 @@
 import { z } from "zod";
 import { validateInstanceName } from "../validation/instance-name.ts";
 import { instanceSizeLimits, type WholeNumberBounds } from "../validation/instance-create-form.ts";
+import {
+  instanceOrderKeys,
+  instanceStatuses,
+  instanceTypes,
+  type InstanceOrderKey,
+  type InstanceStatus,
+  type InstanceType,
+} from "../constants/instance-constants.ts";
 
-export const instanceStatuses = [
-  "error",
-  "unknown",
-  "created",
-  "prepared",
-  "started",
-  "running",
-  "stopped",
-  "deleted",
-] as const;
-export type InstanceStatus = (typeof instanceStatuses)[number];
+export {
+  instanceOrderKeys,
+  instanceStatuses,
+  instanceTypes,
+  type InstanceOrderKey,
+  type InstanceStatus,
+  type InstanceType,
+};
 
 /** AMS-SDK `InstanceStatus` codes. */
 export const instanceStatusCodes: Record<InstanceStatus, number> = {
@@ -28,23 +33,9 @@ export const instanceStatusCodes: Record<InstanceStatus, number> = {
   deleted: 6,
 };
 
-export const instanceTypes = ["container", "vm"] as const;
-export type InstanceType = (typeof instanceTypes)[number];
-
 /** The statuses `PATCH /1.0/instances/{id}` can ask for. */
 export const desiredInstanceStatuses = ["running", "stopped"] as const;
 export type DesiredInstanceStatus = (typeof desiredInstanceStatuses)[number];
-
-/** Sort keys of `GET /1.0/instances?order_by=` (an extension of this cluster). */
-export const instanceOrderKeys = [
-  "name",
-  "status",
-  "created_at",
-  "node",
-  "app_name",
-  "type",
-] as const;
-export type InstanceOrderKey = (typeof instanceOrderKeys)[number];
 
 /** A tag of this form marks a streamable instance; the rest is the stream gateway session id. */
 export const sessionTagPrefix = "session=";

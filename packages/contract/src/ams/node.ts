@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { nodeStatusCodes, type NodeStatus } from "../constants/node-constants.ts";
+
+export { nodeStatusCodes, type NodeStatus };
 
 // AMS writes node memory and disk sizes as strings such as "8GB" or "21GB" (reference 2.6). These
 // helpers turn them into bytes and back, so both the cluster and the dashboard read them the same way.
@@ -52,19 +55,6 @@ export function formatAmsSize(bytes: number): string {
   }
   return `${Math.max(0, Math.round(bytes))}B`;
 }
-
-/** Node statuses and their codes (AMS-SDK `NodeStatus`). */
-export const nodeStatusCodes = {
-  error: -1,
-  unknown: 0,
-  created: 1,
-  initializing: 2,
-  initialized: 3,
-  online: 4,
-  offline: 5,
-  deleted: 6,
-} as const;
-export type NodeStatus = keyof typeof nodeStatusCodes;
 
 /** A GPU of a node (AMS `NodeGPU`). Virtual nodes have none; real AMS nodes may list some. */
 export const amsNodeGpuSchema = z.object({

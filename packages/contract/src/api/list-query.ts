@@ -2,8 +2,9 @@
 // 30, 50 or 100, 30 by default), each with a message that names the parameter.
 import { z } from "zod";
 
-export const listPageSizes = [30, 50, 100] as const;
-export const defaultListPageSize = 30;
+import { defaultListPageSize, listPageSizes } from "../constants/list-pages.ts";
+
+export { defaultListPageSize, listPageSizes };
 
 /** `page`: a whole number from 1 (1 when absent). */
 export const pageQueryField = z

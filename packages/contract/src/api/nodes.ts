@@ -1,26 +1,16 @@
 // The dashboard's `/api/nodes` calls: every node of every cluster, each with its `clusterId`,
 // paged, filtered and sorted by the clusters (`GET /1.0/nodes` takes the same parameters).
 import { z } from "zod";
-import { nodeNamePattern, nodeStatusCodes, type AmsNode, type NodeStatus } from "../ams/node.ts";
+import { nodeNamePattern, type AmsNode } from "../ams/node.ts";
+import {
+  nodeListOrderBy,
+  nodeSearchMaxLength,
+  nodeStatuses,
+  type NodeListOrderBy,
+} from "../constants/node-constants.ts";
+
+export { nodeListOrderBy, nodeSearchMaxLength, nodeStatuses, type NodeListOrderBy };
 import { orderQueryField, pageQueryField, sizeQueryField } from "./list-query.ts";
-
-/**
- * Sort keys of `GET /api/nodes?orderBy=` and of the cluster's `GET /1.0/nodes?order_by=`. `cpu`,
- * `memory` and `disk` sort by how full the node is (allocated over capacity, allocation rates
- * applied), as `nodeSortKey` computes it.
- */
-export const nodeListOrderBy = [
-  "name",
-  "status",
-  "architecture",
-  "instances",
-  "cpu",
-  "memory",
-  "disk",
-] as const;
-export type NodeListOrderBy = (typeof nodeListOrderBy)[number];
-
-export const nodeStatuses = Object.keys(nodeStatusCodes) as [NodeStatus, ...NodeStatus[]];
 
 const statusList = z
   .string({ message: "give status once, comma-joined" })
@@ -34,9 +24,6 @@ const statusList = z
     (values) => values.every((value) => (nodeStatuses as readonly string[]).includes(value)),
     `status must be a comma-joined list of ${nodeStatuses.join(", ")}`,
   );
-
-/** The longest search of the nodes list (a node name is at most 63 characters). */
-export const nodeSearchMaxLength = 63;
 
 /** The filters both the dashboard and the cluster take, with messages that name the field. */
 export const nodeListFilterFields = {

@@ -1,4 +1,8 @@
 import { apiErrorSchema } from "@anbox-dashboard/contract";
+import { apiUrl, type QueryParams } from "./api-url.ts";
+import { takeEarlyResponse } from "./early-responses.ts";
+
+export type { QueryParams };
 
 /** A failed `/api/...` call: the HTTP status and the server's message, ready to show. */
 export class ApiError extends Error {
@@ -15,8 +19,6 @@ export class ApiError extends Error {
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
-
-export type QueryParams = Record<string, string | number | boolean | undefined>;
 
 export interface ApiFetchOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -46,10 +48,7 @@ export async function apiFetch<T>(
   path: string,
   options: ApiFetchOptions = {},
 ): Promise<T | string> {
-  const url = new URL(path, window.location.origin);
-  for (const [key, value] of Object.entries(options.params ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, String(value));
-  }
+  const url = apiUrl({ path, params: options.params });
   const asText = options.responseType === "text";
   // A text answer may still fail with the server's JSON error: accept both then.
   const headers: Record<string, string> = {
@@ -66,9 +65,11 @@ export async function apiFetch<T>(
     init.body = JSON.stringify(options.body);
   }
 
+  // The page's first read may have been started before the app ran (early-requests.ts).
+  const early = init.method === "GET" && !asText ? takeEarlyResponse(url) : undefined;
   let response: Response;
   try {
-    response = await fetch(url, init);
+    response = await (early ?? fetch(url, init));
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "The dashboard server cannot be reached. Check your connection.");

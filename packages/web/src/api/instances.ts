@@ -7,13 +7,13 @@ import type {
   InstanceLogsResponse,
   InstanceOperationResponse,
   InstanceResponse,
-  InstanceListOrderBy,
   InstancesListResponse,
   InstancesPost,
-  InstanceStatus,
-  InstanceType,
 } from "@anbox-dashboard/contract";
 import { instanceCapacityResponseSchema, type InstanceCapacity } from "@anbox-dashboard/contract";
+import { instancesListCall, type InstancesListRequest } from "./instances-list-call.ts";
+
+export type { InstancesListRequest };
 import { apiFetch, ApiError } from "./api-fetch.ts";
 
 export type { ClusterInstance, InstancesListResponse };
@@ -21,50 +21,13 @@ export type { ClusterInstance, InstancesListResponse };
 // Every call of SPEC section 7 about instances. The server answers them from the clusters; a
 // cluster's refusal arrives as an ApiError with the cluster's message.
 
-/** What a page of the instance list asks for (the query of `GET /api/instances`). */
-export interface InstancesListRequest {
-  page: number;
-  size: number;
-  order: "asc" | "desc";
-  orderBy: InstanceListOrderBy;
-  status?: readonly InstanceStatus[];
-  type?: InstanceType;
-  /** A part of the name. */
-  search?: string;
-  app_name?: string;
-  image_name?: string;
-  node?: string;
-  /** Every one of these tags. */
-  tags?: readonly string[];
-  /** The clusters to list; all when absent. */
-  clusterIds?: readonly string[];
-}
-
-const joined = (values: readonly string[] | undefined): string | undefined =>
-  values && values.length > 0 ? values.join(",") : undefined;
-
 /** `GET /api/instances`: one page, sorted, filtered and paged in the clusters. */
 export function fetchInstances(
   request: InstancesListRequest,
   signal?: AbortSignal,
 ): Promise<InstancesListResponse> {
-  return apiFetch<InstancesListResponse>("/api/instances", {
-    signal,
-    params: {
-      page: request.page,
-      size: request.size,
-      order: request.order,
-      orderBy: request.orderBy,
-      status: joined(request.status),
-      type: request.type,
-      search: request.search === "" ? undefined : request.search,
-      app_name: request.app_name,
-      image_name: request.image_name,
-      node: request.node,
-      tags: joined(request.tags),
-      subclusters: joined(request.clusterIds),
-    },
-  });
+  const { path, params } = instancesListCall(request);
+  return apiFetch<InstancesListResponse>(path, { signal, params });
 }
 
 /** `GET /api/instances/{id}?clusterId=`: by id or by name. */

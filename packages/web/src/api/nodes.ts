@@ -5,51 +5,24 @@ import type {
   NodePatch,
   NodesListResponse,
   NodesPost,
-  NodeStatus,
 } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
+import { nodesListCall, type NodesListRequest } from "./nodes-list-call.ts";
+
+export type { NodesListRequest };
 
 export type { ClusterNode, NodeListOrderBy, NodePatch, NodesListResponse, NodesPost };
 
 // The `/api/nodes` calls. The server answers them from the clusters; a cluster's refusal (a node
 // with instances on it cannot be removed) arrives as an ApiError with the cluster's message.
 
-/** What a page of the nodes list asks for (the query of `GET /api/nodes`). */
-export interface NodesListRequest {
-  page: number;
-  size: number;
-  order: "asc" | "desc";
-  orderBy: NodeListOrderBy;
-  /** A part of the name or address. */
-  search?: string;
-  status?: readonly NodeStatus[];
-  unschedulable?: boolean;
-  /** The clusters to list; all when absent. */
-  clusterIds?: readonly string[];
-}
-
-const joined = (values: readonly string[] | undefined): string | undefined =>
-  values && values.length > 0 ? values.join(",") : undefined;
-
 /** `GET /api/nodes`: one page, sorted, filtered and paged in the clusters. */
 export function fetchNodes(
   request: NodesListRequest,
   signal?: AbortSignal,
 ): Promise<NodesListResponse> {
-  return apiFetch<NodesListResponse>("/api/nodes", {
-    signal,
-    params: {
-      page: request.page,
-      size: request.size,
-      order: request.order,
-      orderBy: request.orderBy,
-      search: request.search,
-      status: joined(request.status),
-      unschedulable:
-        request.unschedulable === undefined ? undefined : String(request.unschedulable),
-      subclusters: joined(request.clusterIds),
-    },
-  });
+  const { path, params } = nodesListCall(request);
+  return apiFetch<NodesListResponse>(path, { signal, params });
 }
 
 const nodePath = (name: string) => `/api/nodes/${encodeURIComponent(name)}`;

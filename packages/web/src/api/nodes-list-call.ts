@@ -1,0 +1,34 @@
+import type { NodeListOrderBy, NodeStatus } from "@anbox-dashboard/contract";
+import { joinedParam, type ApiCall } from "./api-url.ts";
+
+/** `GET /api/nodes` for one page of the list (its own module: the early requests use it too). */
+export function nodesListCall(request: NodesListRequest): ApiCall {
+  return {
+    path: "/api/nodes",
+    params: {
+      page: request.page,
+      size: request.size,
+      order: request.order,
+      orderBy: request.orderBy,
+      search: request.search,
+      status: joinedParam(request.status),
+      unschedulable:
+        request.unschedulable === undefined ? undefined : String(request.unschedulable),
+      subclusters: joinedParam(request.clusterIds),
+    },
+  };
+}
+
+/** What a page of the nodes list asks for (the query of `GET /api/nodes`). */
+export interface NodesListRequest {
+  page: number;
+  size: number;
+  order: "asc" | "desc";
+  orderBy: NodeListOrderBy;
+  /** A part of the name or address. */
+  search?: string;
+  status?: readonly NodeStatus[];
+  unschedulable?: boolean;
+  /** The clusters to list; all when absent. */
+  clusterIds?: readonly string[];
+}
