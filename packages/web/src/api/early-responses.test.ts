@@ -39,6 +39,14 @@ describe("a call started before the app ran", () => {
     });
   });
 
+  it("is not started for an address the app has asked for already (its script ran first)", async () => {
+    const fetchMock = stubServer();
+    await apiFetch("/api/info");
+    startEarlyRequest(apiUrl({ path: "/api/info" }));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(apiFetch("/api/info")).resolves.toEqual({ calls: 2 });
+  });
+
   it("serves only its own address, and only for the first render", () => {
     stubServer();
     vi.useFakeTimers();

@@ -14,18 +14,31 @@ const jsonGetInit: RequestInit = {
 const usableForMs = 10_000;
 
 const early = new Map<string, { response: Promise<Response>; startedAt: number }>();
+/**
+ * The addresses the app has asked for while early answers may be taken. An early call of one of
+ * them would come too late (the app's script ran first: both scripts load at once) and its answer
+ * could be older than the app's own by the time a later request took it: it is not started.
+ */
+const askedByTheApp = new Set<string>();
+const pageStartedAt = performance.now();
 
 export function startEarlyRequest(url: URL): void {
+  if (askedByTheApp.has(url.href)) return;
   const response = fetch(url, jsonGetInit);
   // Taken by the app, its failure is the app's to handle; never taken, it is dropped quietly.
   response.catch(() => undefined);
   early.set(url.href, { response, startedAt: performance.now() });
 }
 
-/** The early answer for this address, once: the next request of it asks the server again. */
+/**
+ * The early answer for this address, for the app's first request of it only: any later request
+ * asks the server again.
+ */
 export function takeEarlyResponse(url: URL): Promise<Response> | undefined {
+  const now = performance.now();
+  if (now - pageStartedAt <= usableForMs) askedByTheApp.add(url.href);
   const found = early.get(url.href);
   if (!found) return undefined;
   early.delete(url.href);
-  return performance.now() - found.startedAt <= usableForMs ? found.response : undefined;
+  return now - found.startedAt <= usableForMs ? found.response : undefined;
 }
