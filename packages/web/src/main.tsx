@@ -1,3 +1,6 @@
+// First: the page's first calls start before the rest of the app is evaluated, even when the
+// early script of index.html has not run yet (it is the same module: it runs once).
+import "./early-requests.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
