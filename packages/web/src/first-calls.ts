@@ -1,10 +1,15 @@
 import type { ApiCall } from "./api/api-url.ts";
 import { instancesListCall } from "./api/instances-list-call.ts";
 import { nodesListCall } from "./api/nodes-list-call.ts";
-import { readListParams } from "./components/list/url/list-params.ts";
-import { readListQuery } from "./components/list/url/list-query.ts";
+import { listRequestAt } from "./components/list/url/list-request-at.ts";
 import { instanceListSpec, instancesRequestOf } from "./pages/instances/list/list-request.ts";
 import { nodesListSource } from "./pages/nodes/nodes-list-source.ts";
+
+/**
+ * The instances list's source without its quick search (`instancesListSource` brings the query
+ * layer with it): enough to name its first page.
+ */
+const instancesFirstPage = { spec: instanceListSpec, toRequest: instancesRequestOf };
 
 /** The session check every signed-in page starts with (`RequireSession`, `preloadSessionInfo`). */
 const sessionInfoCall: ApiCall = { path: "/api/info" };
@@ -21,18 +26,11 @@ export function firstCallsOf({
   pathname: string;
   search: string;
 }): ApiCall[] {
-  const params = readListParams(new URLSearchParams(search));
   switch (pathname) {
     case "/instances":
-      return [
-        sessionInfoCall,
-        instancesListCall(instancesRequestOf(readListQuery(instanceListSpec, params))),
-      ];
+      return [sessionInfoCall, instancesListCall(listRequestAt(instancesFirstPage, search))];
     case "/nodes":
-      return [
-        sessionInfoCall,
-        nodesListCall(nodesListSource.toRequest(readListQuery(nodesListSource.spec, params))),
-      ];
+      return [sessionInfoCall, nodesListCall(listRequestAt(nodesListSource, search))];
     default:
       return [];
   }

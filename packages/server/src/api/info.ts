@@ -6,6 +6,7 @@ import { ApiError } from "../http/api-error.ts";
 import { findUserById } from "../store/users.ts";
 import { clusterOrFirst } from "../clusters/choose-cluster.ts";
 import { callCluster } from "../clusters/cluster-call.ts";
+import { readClusterSettings, registrySettingsIn } from "../clusters/cluster-settings.ts";
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -30,15 +31,14 @@ export function registerSessionInfoRoutes(
     const user = await findUserById(context.db, signedIn.id);
     const status = await clusterStatus(cluster);
     const config = await clusterConfig(cluster);
-    const registryUrl = config?.["registry.url"];
-    const registryMode = config?.["registry.mode"];
+    const registry = registrySettingsIn(config ?? {});
     return {
       user: { fullname: signedIn.fullname, email: signedIn.email },
       applications_enabled: true,
       // Sessions need the cluster's stream gateway (every embedded cluster has one).
       sessions_enabled: cluster.gateway !== undefined,
-      registry_enabled: typeof registryUrl === "string" && registryUrl !== "",
-      registry_automatic: registryMode === "pull" || registryMode === "push",
+      registry_enabled: registry.enabled,
+      registry_automatic: registry.mode !== "manual",
       config_enabled: config !== undefined,
       dashboard_version: dashboardVersion,
       ams_version: status.server_version,
@@ -61,10 +61,7 @@ async function clusterStatus(cluster: ClusterHandle): Promise<ServiceStatus> {
  */
 async function clusterConfig(cluster: ClusterHandle): Promise<Record<string, unknown> | undefined> {
   try {
-    const result = await callCluster(cluster, (signal) =>
-      cluster.client.get<{ config?: Record<string, unknown> }>("/1.0/config", signal),
-    );
-    return result.metadata.config ?? {};
+    return await readClusterSettings(cluster);
   } catch (error) {
     if (error instanceof ApiError && error.statusCode !== 503) return undefined;
     throw error;

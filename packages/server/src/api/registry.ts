@@ -1,19 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
-  registryModes,
   registryTransferSchema,
   type AmsApplication,
   type AmsOperation,
   type AmsRegistryApplication,
   type RegistryApplicationsResponse,
-  type RegistryMode,
   type RegistryOperationResponse,
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { clusterOrFirst, requireCluster } from "../clusters/choose-cluster.ts";
 import { callCluster } from "../clusters/cluster-call.ts";
+import {
+  readClusterSettings,
+  registrySettingsIn,
+  type RegistrySettings,
+} from "../clusters/cluster-settings.ts";
 import { ApiError } from "../http/api-error.ts";
 import { clusterIdOf } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
@@ -25,12 +28,6 @@ interface IdParams {
 const registryIdParamsSchema = z.object({
   id: z.string().min(1, "id must name a registry application"),
 });
-
-/** What a cluster's `GET /1.0/config` says about its registry. */
-interface RegistrySettings {
-  enabled: boolean;
-  mode: RegistryMode;
-}
 
 /**
  * `GET /api/registry/applications?clusterId=`: the registry as one cluster (the first when none is
@@ -106,15 +103,9 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ServerCont
   );
 }
 
-/** `registry.url` and `registry.mode` of the cluster, read as /api/info reads them. */
+/** `registry.url` and `registry.mode` of the cluster, as `/api/info` reads them. */
 async function registrySettingsOf(cluster: ClusterHandle): Promise<RegistrySettings> {
-  const result = await callCluster(cluster, (signal) =>
-    cluster.client.get<{ config?: Record<string, unknown> }>("/1.0/config", signal),
-  );
-  const config = result.metadata.config ?? {};
-  const url = config["registry.url"];
-  const mode = registryModes.find((each) => each === config["registry.mode"]) ?? "manual";
-  return { enabled: typeof url === "string" && url !== "", mode };
+  return registrySettingsIn(await readClusterSettings(cluster));
 }
 
 /** Push, pull and delete by hand need a registry, and one the cluster does not sync by itself. */
