@@ -111,11 +111,13 @@ describe("sessions API", () => {
     const joined = await call("POST", `/api/sessions/${sessionId}/join`, { body: {} });
     expect(joined.status).toBe(200);
     const { signaling_url: url } = joined.body as SessionJoinResponse;
-    expect(url).toMatch(/^\/gateway\/0\/1\.0\/session\/[^/]+\/sockets\/master\?token=.+$/);
+    // Absolute, on the dashboard's public address, as the streaming SDK's connectors hand it on.
+    const relayBase = `${harness.url.replace(/^http/, "ws")}/gateway/0/1.0/session/`;
+    expect(url.startsWith(relayBase)).toBe(true);
+    expect(url.slice(relayBase.length)).toMatch(/^[^/]+\/sockets\/master\?token=.+$/);
     expect(url).not.toContain(await gatewayToken());
 
-    const wsUrl = `${harness.url.replace(/^http/, "ws")}${url}`;
-    const signaling = expectOpened(await connect(wsUrl));
+    const signaling = expectOpened(await connect(url));
     signaling.socket.send("this is not JSON");
     const error = JSON.parse(
       await signaling.waitForMessage((message) => message.includes('"error"')),
@@ -132,9 +134,9 @@ describe("sessions API", () => {
     await signaling.closed;
 
     // The token was used: a second connection with it is refused before the upgrade.
-    const again = await connect(wsUrl);
+    const again = await connect(url);
     expect("refused" in again ? again.refused : 0).toBe(403);
-    const noToken = await connect(wsUrl.replace(/\?token=.*/, ""));
+    const noToken = await connect(url.replace(/\?token=.*/, ""));
     expect("refused" in noToken ? noToken.refused : 0).toBe(400);
   });
 
@@ -176,7 +178,9 @@ describe("sessions API", () => {
       body: {},
     });
     expect(publicJoin.status).toBe(200);
-    expect((publicJoin.body as SessionJoinResponse).signaling_url).toMatch(/^\/gateway\/0\//);
+    expect((publicJoin.body as SessionJoinResponse).signaling_url).toMatch(
+      /^ws:\/\/127\.0\.0\.1:\d+\/gateway\/0\//,
+    );
 
     const revoked = await call("DELETE", `/api/shares/${share.token}?clusterId=default`);
     expect(revoked.status).toBe(204);

@@ -60,7 +60,7 @@ function wsUrl(path: string): string {
 async function joinStream(cookie: string): Promise<string> {
   const joined = await call(cookie, "POST", `/api/sessions/${streamSessionId}/join`, {});
   expect(joined.status, JSON.stringify(joined.body)).toBe(200);
-  return wsUrl((joined.body as SessionJoinResponse).signaling_url);
+  return (joined.body as SessionJoinResponse).signaling_url;
 }
 
 /**

@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** The highest signaling API version this device speaks (reference 4.3). */
+/**
+ * The highest signaling API version this device speaks (reference 4.3). Version 2: the device
+ * makes the offer; version 1: the client does, and the device answers.
+ */
 export const maxApiVersion = 2;
 /** The SDK allows at most five out-of-band data channels besides `control`. */
 const maxDataChannels = 5;
@@ -13,9 +16,13 @@ export type SignalingRequest =
       apiVersion: number;
       dataChannels: string[];
       enableVideo: boolean;
+      /** Whether the client plays the device's sound (API v2; in v1 its offer says so). */
+      enableSpeaker: boolean;
       preferredCodecs: string[];
     }
   | { type: "answer"; sdp: string }
+  /** The client's offer (API v1). */
+  | { type: "offer"; sdp: string }
   | {
       type: "candidate";
       /** The candidate line ("candidate:…"), decoded; empty for end-of-candidates. */
@@ -53,7 +60,7 @@ const settings = z.object({
     .optional(),
 });
 
-const answer = z.object({ sdp: base64.min(1, "the SDP is empty") });
+const description = z.object({ sdp: base64.min(1, "the SDP is empty") });
 
 const candidate = z.object({
   candidate: base64,
@@ -62,8 +69,8 @@ const candidate = z.object({
 });
 
 /**
- * Reads one signaling message of a client (reference 4.3, API v2): `discover`, `settings`,
- * `answer` and `candidate`. SDP and candidates travel base64-encoded and come back decoded.
+ * Reads one signaling message of a client (reference 4.3): `discover`, `settings`, `answer` (API
+ * v2), `offer` (API v1) and `candidate`. SDP and candidates travel base64-encoded and come back decoded.
  * Anything else is refused with a message that says what is wrong.
  */
 export function parseSignalingMessage(text: string): ParsedSignalingMessage {
@@ -91,12 +98,6 @@ export function parseSignalingMessage(text: string): ParsedSignalingMessage {
           error: `settings: api_version ${value.api_version} is not supported (at most ${maxApiVersion})`,
         };
       }
-      if (value.api_version < maxApiVersion) {
-        return {
-          ok: false,
-          error: `settings: api_version ${value.api_version} is not supported: this device speaks version ${maxApiVersion}, where it sends the offer`,
-        };
-      }
       return {
         ok: true,
         message: {
@@ -104,16 +105,26 @@ export function parseSignalingMessage(text: string): ParsedSignalingMessage {
           apiVersion: value.api_version,
           dataChannels: value.data_channels ?? [],
           enableVideo: value.enable_video ?? true,
+          enableSpeaker: value.enable_speaker ?? false,
           preferredCodecs: value.video?.preferred_decoder_codecs ?? [],
         },
       };
     }
-    case "answer": {
-      const parsed = answer.safeParse(json);
+    case "answer":
+    case "offer": {
+      const parsed = description.safeParse(json);
       if (!parsed.success) return refuse(type, parsed.error);
       const sdp = Buffer.from(parsed.data.sdp, "base64").toString("utf8");
       if (!sdp.startsWith("v=0")) {
-        return { ok: false, error: "answer: sdp does not decode to a session description" };
+        return { ok: false, error: `${type}: sdp does not decode to a session description` };
+      }
+      // The client's `control` channel is made before its offer: an offer without a data section
+      // is not a streaming client's, and would leave a peer with nothing to carry.
+      if (type === "offer" && !/\nm=application /.test(sdp)) {
+        return {
+          ok: false,
+          error: "offer: the offer has no data channel (the SDK's control channel)",
+        };
       }
       return { ok: true, message: { type, sdp } };
     }
@@ -134,11 +145,6 @@ export function parseSignalingMessage(text: string): ParsedSignalingMessage {
         },
       };
     }
-    case "offer":
-      return {
-        ok: false,
-        error: `offer: this device sends the offer (API version ${maxApiVersion}); answer it instead`,
-      };
     default:
       return { ok: false, error: `unknown message type "${type}"` };
   }
@@ -161,6 +167,7 @@ export const serverMessages = {
     capabilities: [] as string[],
   }),
   offer: (sdp: string) => ({ type: "offer", sdp: Buffer.from(sdp, "utf8").toString("base64") }),
+  answer: (sdp: string) => ({ type: "answer", sdp: Buffer.from(sdp, "utf8").toString("base64") }),
   candidate: (line: string, sdpMid: string | undefined, sdpMLineIndex: number | undefined) => ({
     type: "candidate",
     candidate: Buffer.from(line, "utf8").toString("base64"),

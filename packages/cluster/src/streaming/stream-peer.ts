@@ -1,4 +1,10 @@
-import { MediaStream, MediaStreamTrack, RTCPeerConnection, type RTCRtpTransceiver } from "werift";
+import {
+  MediaStream,
+  MediaStreamTrack,
+  RTCPeerConnection,
+  useOPUS,
+  type RTCRtpTransceiver,
+} from "werift";
 import { codecParameters, type VideoCodec } from "./video-codecs.ts";
 
 export interface StreamPeerSpec {
@@ -6,18 +12,16 @@ export interface StreamPeerSpec {
   width: number;
   height: number;
   fps: number;
-  /** The codecs to offer, most wanted first. */
+  /** The codecs to offer or accept, most wanted first. */
   codecs: VideoCodec[];
-  enableVideo: boolean;
   /** Host addresses werift does not gather by itself (loopback). */
   iceAddresses: string[];
   stunServers: { urls: string[] }[];
 }
 
-/** The device's side of the WebRTC connection: the peer and, with video, its sending track. */
-export interface StreamPeer {
-  connection: RTCPeerConnection;
-  video: { transceiver: RTCRtpTransceiver; track: MediaStreamTrack } | undefined;
+export interface SendingTrack {
+  transceiver: RTCRtpTransceiver;
+  track: MediaStreamTrack;
 }
 
 /**
@@ -28,30 +32,98 @@ export interface StreamPeer {
  */
 const dataSectionChannelId = 1023;
 
-export function createStreamPeer(spec: StreamPeerSpec): StreamPeer {
-  const connection = new RTCPeerConnection({
-    codecs: { video: spec.codecs.map((codec) => codecParameters(codec, spec)) },
-    iceServers: spec.stunServers.map((server) => ({ urls: server.urls })),
-    iceAdditionalHostAddresses: spec.iceAddresses,
-    // One transport for video and data from the start. With werift's default policy each section
-    // gathers its own sockets, and those of the section bundled away are never closed (a leak
-    // of three UDP sockets per stream, seen with werift 0.25).
-    bundlePolicy: "max-bundle",
-  });
-  let video: StreamPeer["video"];
-  if (spec.enableVideo) {
-    const track = new MediaStreamTrack({ kind: "video" });
-    // A stream id puts an msid in the offer, so that a browser's track event carries a stream.
-    const stream = new MediaStream({ id: `anbox-${spec.instanceId}` });
-    const transceiver = connection.addTransceiver(track, {
-      direction: "sendonly",
-      streams: [stream],
+/**
+ * The device's side of the WebRTC connection: the peer and the tracks it sends, video and the
+ * device's sound. It makes the offer (signaling API v2) or answers the client's (API v1).
+ */
+export class StreamPeer {
+  readonly connection: RTCPeerConnection;
+  video: SendingTrack | undefined;
+  audio: SendingTrack | undefined;
+  private readonly instanceId: string;
+
+  constructor(spec: StreamPeerSpec) {
+    this.instanceId = spec.instanceId;
+    this.connection = new RTCPeerConnection({
+      codecs: {
+        video: spec.codecs.map((codec) => codecParameters(codec, spec)),
+        audio: [useOPUS()],
+      },
+      iceServers: spec.stunServers.map((server) => ({ urls: server.urls })),
+      iceAdditionalHostAddresses: spec.iceAddresses,
+      // One transport for video, audio and data from the start. With werift's default policy
+      // each section gathers its own sockets, and those of the sections bundled away are never
+      // closed (a leak of three UDP sockets per stream, seen with werift 0.25).
+      bundlePolicy: "max-bundle",
     });
-    video = { transceiver, track };
   }
-  connection.createDataChannel("anbox-data-section", {
-    negotiated: true,
-    id: dataSectionChannelId,
-  });
-  return { connection, video };
+
+  /** API v2: the offer of the tracks the client's settings asked for, with a data section. */
+  async offer(wanted: { video: boolean; audio: boolean }): Promise<string> {
+    if (wanted.video) this.video = this.addSender("video");
+    if (wanted.audio) this.audio = this.addSender("audio");
+    this.connection.createDataChannel("anbox-data-section", {
+      negotiated: true,
+      id: dataSectionChannelId,
+    });
+    await this.connection.setLocalDescription(await this.connection.createOffer());
+    const sdp = this.connection.localDescription?.sdp;
+    if (!sdp) throw new Error("the peer produced no offer");
+    return sdp;
+  }
+
+  /**
+   * API v1: answers the client's offer, sending video and sound on the first m-line of each kind
+   * that the client receives on (its direction recvonly or sendrecv; the SDK makes the audio
+   * line inactive when it plays no sound, and may add a sendonly video line for its camera).
+   */
+  async answer(offerSdp: string): Promise<string> {
+    await this.connection.setRemoteDescription({ type: "offer", sdp: offerSdp });
+    const receiving = midsReceivingIn(offerSdp);
+    for (const transceiver of this.connection.getTransceivers()) {
+      const kind = transceiver.kind;
+      if (kind !== "video" && kind !== "audio") continue;
+      if (this[kind] || transceiver.mid == null || !receiving.has(transceiver.mid)) continue;
+      const track = new MediaStreamTrack({ kind });
+      await transceiver.sender.replaceTrack(track);
+      transceiver.sender.setStreams([this.streamOf(kind)]);
+      transceiver.setDirection("sendonly");
+      this[kind] = { transceiver, track };
+    }
+    await this.connection.setLocalDescription(await this.connection.createAnswer());
+    const sdp = this.connection.localDescription?.sdp;
+    if (!sdp) throw new Error("the peer produced no answer");
+    return sdp;
+  }
+
+  private addSender(kind: "video" | "audio"): SendingTrack {
+    const track = new MediaStreamTrack({ kind });
+    const transceiver = this.connection.addTransceiver(track, {
+      direction: "sendonly",
+      streams: [this.streamOf(kind)],
+    });
+    return { transceiver, track };
+  }
+
+  /**
+   * A stream id puts an msid in the SDP, so that a browser's track event carries a stream (the
+   * SDK plays `event.streams[0]`); one stream a kind, as it plays them in separate elements.
+   */
+  private streamOf(kind: "video" | "audio"): MediaStream {
+    return new MediaStream({ id: `anbox-${kind}-${this.instanceId}` });
+  }
+}
+
+/** The mids of an SDP's media sections that receive: open (port not 0), recvonly or sendrecv. */
+export function midsReceivingIn(sdp: string): Set<string> {
+  const mids = new Set<string>();
+  for (const section of sdp.split(/\r?\nm=/).slice(1)) {
+    const port = /^\w+ (\d+)/.exec(section)?.[1];
+    const mid = /^a=mid:(\S+)/m.exec(section)?.[1];
+    const direction =
+      /^a=(sendrecv|sendonly|recvonly|inactive)\s*$/m.exec(section)?.[1] ?? "sendrecv";
+    if (port === "0" || mid === undefined) continue;
+    if (direction === "recvonly" || direction === "sendrecv") mids.add(mid);
+  }
+  return mids;
 }

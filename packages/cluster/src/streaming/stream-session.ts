@@ -1,7 +1,10 @@
 import type { RawData, WebSocket } from "ws";
 import type { RTCDataChannel, RTCIceCandidateInit } from "werift";
-import { parseControlMessage } from "./control-messages.ts";
+import { AudioSender } from "./audio-sender.ts";
+import { parseControlMessage, type ControlEvent } from "./control-messages.ts";
 import type { DeviceScreen } from "./device-screen.ts";
+import { deviceSounds, type DeviceSoundName } from "./device-sounds.ts";
+import { keyEffect } from "./hid-keys.ts";
 import { MediaPipeline } from "./media-pipeline.ts";
 import { deviceScreenFor } from "./screen-registry.ts";
 import {
@@ -10,7 +13,7 @@ import {
   type SignalingRequest,
 } from "./signaling-messages.ts";
 import type { StreamScreenSpec } from "./screen-spec.ts";
-import { createStreamPeer, type StreamPeer } from "./stream-peer.ts";
+import { StreamPeer } from "./stream-peer.ts";
 import { codecFromMimeType, videoCodecOrder, type VideoCodec } from "./video-codecs.ts";
 
 export interface StreamSessionOptions {
@@ -19,6 +22,8 @@ export interface StreamSessionOptions {
 }
 
 export type CloseReason = "taken-over" | "session-ended";
+
+type Settings = Extract<SignalingRequest, { type: "settings" }>;
 
 /** The SDK gives the whole signaling phase five minutes. */
 const signalingTimeoutMs = 5 * 60_000;
@@ -34,9 +39,10 @@ const socketCloseTimeoutMs = 2_000;
 const maxQueuedCandidates = 64;
 
 /**
- * One client's stream of one virtual device: signaling over the websocket (reference 4.3, API v2),
- * the werift peer, the control data channel and, once connected, the media pipeline. Every way it
- * can end (closed by the gateway, the client leaving, ICE failing) goes through one teardown.
+ * One client's stream of one virtual device: signaling over the websocket (reference 4.3; API v2,
+ * where the device offers, or v1, where the client does), the werift peer, the control data
+ * channel and, once connected, the media: the screen's pipeline and the device's sound. Every way
+ * it can end (closed by the gateway, the client leaving, ICE failing) goes through one teardown.
  */
 export class StreamSession {
   readonly closed: Promise<void>;
@@ -47,13 +53,17 @@ export class StreamSession {
   private finished: () => void = () => undefined;
   /** Messages are handled one after the other: a candidate waits for the answer before it. */
   private handling: Promise<void> = Promise.resolve();
+  private settings: Settings | undefined;
   private peer: StreamPeer | undefined;
   private codec: VideoCodec | undefined;
-  private offerSent = false;
-  private answerApplied = false;
+  /** Our side's description (the offer, or in API v1 the answer) went out. */
+  private descriptionSent = false;
+  /** Both descriptions are applied: candidates can be added. */
+  private negotiated = false;
   private readonly queuedCandidates: RTCIceCandidateInit[] = [];
   private control: RTCDataChannel | undefined;
   private media: Promise<MediaPipeline | undefined> | undefined;
+  private sound: Promise<AudioSender | undefined> | undefined;
   private goodbye: Promise<void> | undefined;
   /** Set once the media is stopped for good (closing or tearing down): it never starts again. */
   private mediaStopped: Promise<void> | undefined;
@@ -116,10 +126,13 @@ export class StreamSession {
         this.send(serverMessages.discovered(this.spec.fps));
         return;
       case "settings":
-        if (this.peer) {
-          this.send(serverMessages.error("settings: already received; the offer has been sent"));
+        if (this.settings) {
+          this.send(serverMessages.error("settings: already received"));
           return;
         }
+        this.settings = message;
+        // API v1: the client's offer comes next.
+        if (message.apiVersion < 2) return;
         try {
           await this.offer(message);
         } catch (error) {
@@ -130,27 +143,45 @@ export class StreamSession {
           void this.end("no offer could be made");
         }
         return;
+      case "offer":
+        if (!this.settings) {
+          this.send(serverMessages.error("offer: send settings (with api_version 1) first"));
+          return;
+        }
+        if (this.settings.apiVersion >= 2) {
+          this.send(
+            serverMessages.error(
+              "offer: with API version 2 this device sends the offer; answer it instead",
+            ),
+          );
+          return;
+        }
+        if (this.peer) {
+          this.send(serverMessages.error("offer: an offer was already answered"));
+          return;
+        }
+        try {
+          await this.answer(message.sdp);
+        } catch (error) {
+          this.send(
+            serverMessages.error(`offer: no answer could be made: ${describeError(error)}`),
+          );
+          void this.end("no answer could be made");
+        }
+        return;
       case "answer":
-        if (!this.peer || !this.offerSent) {
+        if (!this.peer || !this.descriptionSent || this.settings?.apiVersion !== 2) {
           this.send(
             serverMessages.error("answer: no offer has been sent yet (send settings first)"),
           );
           return;
         }
-        if (this.answerApplied) {
+        if (this.negotiated) {
           this.send(serverMessages.error("answer: an answer was already applied"));
           return;
         }
         await this.peer.connection.setRemoteDescription({ type: "answer", sdp: message.sdp });
-        this.answerApplied = true;
-        this.codec = codecFromMimeType(this.peer.video?.transceiver.sender.codec?.mimeType);
-        for (const candidate of this.queuedCandidates.splice(0)) {
-          try {
-            await this.peer.connection.addIceCandidate(candidate);
-          } catch (error) {
-            this.send(serverMessages.error(`candidate: ${describeError(error)}`));
-          }
-        }
+        await this.onNegotiated();
         return;
       case "candidate": {
         if (message.candidate === "") return; // End of candidates: nothing to add.
@@ -159,7 +190,7 @@ export class StreamSession {
           sdpMid: message.sdpMid,
           sdpMLineIndex: message.sdpMLineIndex,
         };
-        if (this.peer && this.answerApplied) {
+        if (this.peer && this.negotiated) {
           await this.peer.connection.addIceCandidate(candidate);
         } else if (this.queuedCandidates.length < maxQueuedCandidates) {
           this.queuedCandidates.push(candidate);
@@ -171,15 +202,47 @@ export class StreamSession {
     }
   }
 
-  /** Creates the peer the client's settings ask for and sends it the offer. */
-  private async offer(settings: Extract<SignalingRequest, { type: "settings" }>): Promise<void> {
-    const peer = createStreamPeer({
+  /** API v2: creates the peer the client's settings ask for and sends it the offer. */
+  private async offer(settings: Settings): Promise<void> {
+    const peer = this.createPeer(settings.preferredCodecs);
+    const sdp = await peer.offer({ video: settings.enableVideo, audio: settings.enableSpeaker });
+    if (this.teardown) return;
+    this.send(serverMessages.offer(sdp));
+    this.descriptionSent = true;
+  }
+
+  /** API v1: creates the peer, answers the client's offer and sends the answer. */
+  private async answer(offerSdp: string): Promise<void> {
+    const peer = this.createPeer([]);
+    const sdp = await peer.answer(offerSdp);
+    if (this.teardown) return;
+    this.send(serverMessages.answer(sdp));
+    this.descriptionSent = true;
+    await this.onNegotiated();
+  }
+
+  /** Both descriptions are set: the codec is known and the candidates held can be added. */
+  private async onNegotiated(): Promise<void> {
+    const peer = this.peer;
+    if (!peer) return;
+    this.negotiated = true;
+    this.codec = codecFromMimeType(peer.video?.transceiver.sender.codec?.mimeType);
+    for (const candidate of this.queuedCandidates.splice(0)) {
+      try {
+        await peer.connection.addIceCandidate(candidate);
+      } catch (error) {
+        this.send(serverMessages.error(`candidate: ${describeError(error)}`));
+      }
+    }
+  }
+
+  private createPeer(preferredCodecs: string[]): StreamPeer {
+    const peer = new StreamPeer({
       instanceId: this.spec.instanceId,
       width: this.spec.width,
       height: this.spec.height,
       fps: this.spec.fps,
-      codecs: videoCodecOrder(settings.preferredCodecs),
-      enableVideo: settings.enableVideo,
+      codecs: videoCodecOrder(preferredCodecs),
       iceAddresses: this.options.iceAddresses,
       stunServers: this.options.stunServers,
     });
@@ -207,18 +270,13 @@ export class StreamSession {
       this.acceptChannel(channel);
     });
     connection.onIceCandidate.subscribe((candidate) => {
-      // Candidates gathered before the offer went out are in its SDP already.
-      if (!candidate || !this.offerSent || candidate.candidate === "") return;
+      // Candidates gathered before our description went out are in its SDP already.
+      if (!candidate || !this.descriptionSent || candidate.candidate === "") return;
       this.send(
         serverMessages.candidate(candidate.candidate, candidate.sdpMid, candidate.sdpMLineIndex),
       );
     });
-    await connection.setLocalDescription(await connection.createOffer());
-    const sdp = connection.localDescription?.sdp;
-    if (this.teardown) return;
-    if (!sdp) throw new Error("the peer produced no offer");
-    this.send(serverMessages.offer(sdp));
-    this.offerSent = true;
+    return peer;
   }
 
   /** The client's data channels: `control` carries input; others are accepted and left alone. */
@@ -252,32 +310,52 @@ export class StreamSession {
       return;
     }
     this.screen.apply(parsed.event, this.spec, Date.now());
+    const sound = soundOf(parsed.event);
+    if (sound) void this.sound?.then((sender) => sender?.play(sound));
   }
 
   private startMedia(): void {
+    if (this.mediaStopped || this.teardown) return;
     const video = this.peer?.video;
     const codec = this.codec;
-    if (this.media || this.mediaStopped || this.teardown || !video || !codec) return;
-    this.media = MediaPipeline.start({
-      instanceName: this.spec.instanceName,
-      source: this.spec.source,
-      width: this.spec.width,
-      height: this.spec.height,
-      fps: this.spec.fps,
-      density: this.spec.density,
-      codec,
-      track: video.track,
-      screen: this.screen,
-      onFailure: (why) => void this.end(why),
-    }).catch((error: unknown) => {
-      void this.end(`the media pipeline did not start: ${describeError(error)}`);
-      return undefined;
-    });
+    if (!this.media && video && codec) {
+      this.media = MediaPipeline.start({
+        instanceName: this.spec.instanceName,
+        source: this.spec.source,
+        width: this.spec.width,
+        height: this.spec.height,
+        fps: this.spec.fps,
+        density: this.spec.density,
+        codec,
+        track: video.track,
+        screen: this.screen,
+        onFailure: (why) => void this.end(why),
+      }).catch((error: unknown) => {
+        void this.end(`the media pipeline did not start: ${describeError(error)}`);
+        return undefined;
+      });
+    }
+    const audio = this.peer?.audio;
+    if (!this.sound && audio) {
+      this.sound = deviceSounds().then(
+        (sounds) => {
+          if (this.mediaStopped) return undefined;
+          const sender = new AudioSender(audio.track, sounds);
+          sender.start();
+          return sender;
+        },
+        (error: unknown) => {
+          // The picture matters more than the sound: the stream goes on, silent.
+          console.warn(`stream of ${this.spec.instanceName}: no sound: ${describeError(error)}`);
+          return undefined;
+        },
+      );
+    }
   }
 
   private onSocketClosed(): void {
     if (this.teardown || this.peer?.connection.connectionState === "connected") return;
-    if (!this.answerApplied) {
+    if (!this.negotiated) {
       void this.end("the client left before connecting");
       return;
     }
@@ -289,7 +367,7 @@ export class StreamSession {
     const type = reason === "taken-over" ? "stream::taken-over" : "stream::ended";
     const control = this.control;
     if (control?.readyState === "open") {
-      control.send(JSON.stringify({ type, data: {} }));
+      control.send(JSON.stringify({ type, data: { message: goodbyeWords(reason) } }));
       // Closing the channel resets its stream, which the client performs only after it has
       // received everything sent before: when the channel is closed, the goodbye has arrived.
       await new Promise<void>((resolve) => {
@@ -302,9 +380,7 @@ export class StreamSession {
         control.close();
       });
     } else {
-      const why =
-        reason === "taken-over" ? "another client took over this stream" : "the session has ended";
-      this.send(serverMessages.error(why));
+      this.send(serverMessages.error(goodbyeWords(reason)));
     }
   }
 
@@ -312,6 +388,7 @@ export class StreamSession {
   private stopMedia(): Promise<void> {
     this.mediaStopped ??= (async () => {
       try {
+        (await this.sound)?.stop();
         const media = await this.media;
         await media?.stop();
       } catch (error) {
@@ -379,6 +456,30 @@ export class StreamSession {
   private disarm(name: "signaling" | "connect" | "disconnected"): void {
     clearTimeout(this.timers.get(name));
     this.timers.delete(name);
+  }
+}
+
+/** What the client is told when its stream ends, in words an SDK page can show as they are. */
+function goodbyeWords(reason: CloseReason): string {
+  return reason === "taken-over" ? "Another client took over this stream" : "The session has ended";
+}
+
+/** The sound the device makes for an input: a click for a touch, a tone for a device key. */
+function soundOf(event: ControlEvent): DeviceSoundName | undefined {
+  if (event.kind === "touch-start") return "touch";
+  if (event.kind !== "key" || !event.pressed) return undefined;
+  const effect = keyEffect(event.code, false);
+  if (effect.kind !== "navigation") return undefined;
+  switch (effect.key) {
+    case "Home":
+      return "home";
+    case "Back":
+      return "back";
+    case "Volume up":
+    case "Volume down":
+      return "volume";
+    case "Power":
+      return undefined;
   }
 }
 

@@ -27,16 +27,36 @@ describe("parseSignalingMessage", () => {
         apiVersion: 2,
         dataChannels: ["foo"],
         enableVideo: true,
+        enableSpeaker: true,
         preferredCodecs: ["VP8"],
+      },
+    });
+    // API v1 settings (the SDK sends no more): the client's offer follows, which says the rest.
+    expect(parseSignalingMessage('{"type":"settings","api_version":1}')).toEqual({
+      ok: true,
+      message: {
+        type: "settings",
+        apiVersion: 1,
+        dataChannels: [],
+        enableVideo: true,
+        enableSpeaker: false,
+        preferredCodecs: [],
       },
     });
   });
 
-  it("decodes the answer's SDP and candidates", () => {
+  it("decodes the answer's (v2) or offer's (v1) SDP and candidates", () => {
     const sdp = "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n";
     expect(parseSignalingMessage(JSON.stringify({ type: "answer", sdp: base64(sdp) }))).toEqual({
       ok: true,
       message: { type: "answer", sdp },
+    });
+    // The SDK's v1 offer also names its data channels, which its SDP carries anyway.
+    const offerSdp = `${sdp}m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\n`;
+    const offer = { type: "offer", sdp: base64(offerSdp), dataChannels: ["foo"] };
+    expect(parseSignalingMessage(JSON.stringify(offer))).toEqual({
+      ok: true,
+      message: { type: "offer", sdp: offerSdp },
     });
     const line = "candidate:1 1 udp 2113937151 127.0.0.1 50000 typ host";
     expect(
@@ -68,7 +88,7 @@ describe("parseSignalingMessage", () => {
       [{ type: "hello" }, /unknown message type "hello"/],
       [{ type: "settings" }, /settings: api_version/],
       [{ type: "settings", api_version: 3 }, /api_version 3 is not supported \(at most 2\)/],
-      [{ type: "settings", api_version: 1 }, /api_version 1 is not supported/],
+      [{ type: "settings", api_version: 0 }, /api_version/],
       [{ type: "settings", api_version: 2, data_channels: "x" }, /data_channels/],
       [
         { type: "settings", api_version: 2, data_channels: ["a", "b", "c", "d", "e", "f"] },
@@ -80,7 +100,9 @@ describe("parseSignalingMessage", () => {
       [{ type: "answer", sdp: base64("hello") }, /session description/],
       [{ type: "candidate", candidate: base64("a cat") }, /ICE candidate/],
       [{ type: "candidate", candidate: 5 }, /candidate/],
-      [{ type: "offer", sdp: base64("v=0") }, /this device sends the offer/],
+      [{ type: "offer", sdp: base64("hello") }, /offer: sdp does not decode/],
+      [{ type: "offer" }, /offer: sdp/],
+      [{ type: "offer", sdp: base64("v=0\r\n") }, /offer: the offer has no data channel/],
     ];
     for (const [input, error] of refusals) {
       const text = typeof input === "string" ? input : JSON.stringify(input);
@@ -100,6 +122,7 @@ describe("serverMessages", () => {
       capabilities: [],
     });
     expect(serverMessages.offer("v=0\r\n")).toEqual({ type: "offer", sdp: base64("v=0\r\n") });
+    expect(serverMessages.answer("v=0\r\n")).toEqual({ type: "answer", sdp: base64("v=0\r\n") });
     expect(serverMessages.candidate("candidate:1", "0", 0)).toEqual({
       type: "candidate",
       candidate: base64("candidate:1"),

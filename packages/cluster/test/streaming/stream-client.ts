@@ -6,6 +6,7 @@ import { WebSocket, WebSocketServer } from "ws";
 import {
   RTCPeerConnection,
   useH264,
+  useOPUS,
   useVP8,
   type RTCDataChannel,
   type RTCRtpCodecParameters,
@@ -39,6 +40,8 @@ export async function startStreamServer(screen: StreamScreenSpec): Promise<Strea
     handle: (index) => waitFor(() => handles[index], `client ${index} to be served`),
     close: () =>
       new Promise((resolve) => {
+        // A test that failed half-way may leave its client connected.
+        for (const client of server.clients) client.terminate();
         server.close(() => {
           resolve();
         });
@@ -105,16 +108,19 @@ export class SignalingClient {
   }
 }
 
-/** The browser's peer: receives video, sends input on `control`. */
+/** The browser's peer: receives video and sound, sends input on `control`. */
 export class Viewer {
   readonly peer: RTCPeerConnection;
   readonly control: RTCDataChannel;
   readonly controlMessages: string[] = [];
+  /** The video's RTP packets, as received. */
   readonly packets: RtpPacket[] = [];
+  /** The sound's. */
+  readonly audioPackets: RtpPacket[] = [];
 
   constructor(codecs: RTCRtpCodecParameters[] = [useH264(), useVP8()]) {
     this.peer = new RTCPeerConnection({
-      codecs: { video: codecs },
+      codecs: { video: codecs, audio: [useOPUS()] },
       iceAdditionalHostAddresses: ["127.0.0.1"],
     });
     // As the SDK does: the control channel exists before the offer arrives.
@@ -123,8 +129,9 @@ export class Viewer {
       this.controlMessages.push(typeof data === "string" ? data : data.toString("utf8"));
     });
     this.peer.onTrack.subscribe((track) => {
+      const received = track.kind === "audio" ? this.audioPackets : this.packets;
       track.onReceiveRtp.subscribe((packet) => {
-        this.packets.push(packet);
+        received.push(packet);
       });
     });
   }
@@ -145,6 +152,30 @@ export class Viewer {
     });
     const offer = await signaling.next("offer", 10_000);
     await this.answer(signaling, decode(offer.sdp));
+    await this.connected(signaling);
+  }
+
+  /**
+   * The handshake of signaling API v1, as the SDK does it with `apiVersion: 1`: settings with the
+   * version alone, then the client's offer (audio recvonly with speakers, else inactive; video
+   * recvonly), the device's answer, candidates both ways.
+   */
+  async connectWithOffer(signaling: SignalingClient, { speaker }: { speaker: boolean }) {
+    signaling.send({ type: "discover" });
+    await signaling.next("resp:discover");
+    signaling.send({ type: "settings", api_version: 1 });
+    this.trickleTo(signaling);
+    this.peer.addTransceiver("audio", { direction: speaker ? "recvonly" : "inactive" });
+    this.peer.addTransceiver("video", { direction: "recvonly" });
+    await this.peer.setLocalDescription(await this.peer.createOffer());
+    const sdp = this.peer.localDescription?.sdp ?? "";
+    signaling.send({ type: "offer", sdp: Buffer.from(sdp).toString("base64"), dataChannels: [] });
+    const answer = await signaling.next("answer", 10_000);
+    await this.peer.setRemoteDescription({ type: "answer", sdp: decode(answer.sdp) });
+    await this.connected(signaling);
+  }
+
+  private async connected(signaling: SignalingClient): Promise<void> {
     await waitFor(
       () => (this.peer.connectionState === "connected" ? true : undefined),
       "the viewer's peer to connect",
@@ -153,7 +184,7 @@ export class Viewer {
     signaling.socket.close();
   }
 
-  async answer(signaling: SignalingClient, offerSdp: string): Promise<void> {
+  private trickleTo(signaling: SignalingClient): void {
     this.peer.onIceCandidate.subscribe((candidate) => {
       if (!candidate || signaling.socket.readyState !== WebSocket.OPEN) return;
       signaling.send({
@@ -163,15 +194,19 @@ export class Viewer {
         sdpMLineIndex: candidate.sdpMLineIndex ?? null,
       });
     });
+  }
+
+  async answer(signaling: SignalingClient, offerSdp: string): Promise<void> {
+    this.trickleTo(signaling);
     await this.peer.setRemoteDescription({ type: "offer", sdp: offerSdp });
     await this.peer.setLocalDescription(await this.peer.createAnswer());
     const sdp = this.peer.localDescription?.sdp ?? "";
     signaling.send({ type: "answer", sdp: Buffer.from(sdp).toString("base64") });
   }
 
-  /** The negotiated video codec, as the viewer receives it. */
-  receivedCodec(): RTCRtpCodecParameters | undefined {
-    return this.peer.getTransceivers()[0]?.codecs[0];
+  /** The negotiated codec of a kind (video by default), as the viewer receives it. */
+  receivedCodec(kind: "video" | "audio" = "video"): RTCRtpCodecParameters | undefined {
+    return this.peer.getTransceivers().find((transceiver) => transceiver.kind === kind)?.codecs[0];
   }
 
   sendControl(message: Json | string): void {

@@ -10,6 +10,7 @@ import {
   udpSockets,
   Viewer,
   waitFor,
+  type Json,
   type StreamServer,
 } from "./stream-client.ts";
 
@@ -115,7 +116,7 @@ describe("serveSignaling", () => {
       "the goodbye on the control channel",
     );
     expect(client.controlMessages.map((text) => JSON.parse(text) as unknown)).toEqual([
-      { type: "stream::taken-over", data: {} },
+      { type: "stream::taken-over", data: { message: "Another client took over this stream" } },
     ]);
     expect(ffmpegChildren()).toEqual([]);
     // The viewer left, its fingers with it; what was typed stays for the next one.
@@ -157,9 +158,115 @@ describe("serveSignaling", () => {
     );
     expect(JSON.parse(client.controlMessages[0] ?? "null")).toEqual({
       type: "stream::ended",
-      data: {},
+      data: { message: "The session has ended" },
     });
     expect(ffmpegChildren()).toEqual([]);
+  });
+
+  it("plays the device's sound to a client with speakers: Opus, silence, a click for a touch, a tone for Home", async () => {
+    const server = await serve("stream-sound");
+    const signaling = await SignalingClient.connect(server.url);
+    const handle = await server.handle(0);
+    const client = viewer();
+    await client.connect(signaling, { enable_speaker: true });
+    expect(client.receivedCodec("audio")?.mimeType.toLowerCase()).toBe("audio/opus");
+    expect(client.receivedCodec()?.mimeType).toBe("video/H264");
+
+    // A packet every 20 ms, silence (a few bytes) while nothing happens.
+    await waitFor(() => (client.audioPackets.length >= 25 ? true : undefined), "sound", 8_000);
+    const silent = Math.max(...client.audioPackets.map((packet) => packet.payload.length));
+    expect(silent).toBeLessThan(20);
+    const timestamps = client.audioPackets.slice(-10).map((packet) => packet.header.timestamp);
+    expect(timestamps.slice(1).map((value, index) => value - (timestamps[index] ?? 0))).toEqual(
+      Array<number>(9).fill(960),
+    );
+
+    const soundAfter = async (message: Json): Promise<number> => {
+      const from = client.audioPackets.length;
+      await waitFor(() => (client.control.readyState === "open" ? true : undefined), "control");
+      client.sendControl(message);
+      return waitFor(
+        () => {
+          const loud = client.audioPackets
+            .slice(from)
+            .filter((packet) => packet.payload.length > 40);
+          // The sound is over once silence is back after it.
+          const last = client.audioPackets.at(-1);
+          return loud.length > 0 && last !== undefined && last.payload.length <= silent
+            ? loud.length
+            : undefined;
+        },
+        `the sound of ${JSON.stringify(message)}`,
+      );
+    };
+    const click = await soundAfter({ type: "input::touch-start", data: { id: 0, x: 10, y: 10 } });
+    const tone = await soundAfter({ type: "input::key", data: { code: 74, pressed: true } });
+    // A click is a few frames; Home's tone lasts longer.
+    expect(click).toBeGreaterThanOrEqual(1);
+    expect(tone).toBeGreaterThan(click);
+
+    await handle.close("session-ended");
+    await handle.closed;
+    // No process is left for the sound: it was encoded once and is sent as it is.
+    expect(ffmpegChildren()).toEqual([]);
+  });
+
+  it("answers a client's offer (signaling API v1), with sound when the offer receives audio", async () => {
+    for (const speaker of [true, false]) {
+      const server = await serve(`stream-v1-${String(speaker)}`);
+      const signaling = await SignalingClient.connect(server.url);
+      const handle = await server.handle(0);
+      const client = viewer();
+      await client.connectWithOffer(signaling, { speaker });
+      await waitFor(() => (client.packets.length >= 10 ? true : undefined), "video", 8_000);
+      expect(client.receivedCodec()?.mimeType).toBe("video/H264");
+      if (speaker) {
+        await waitFor(() => (client.audioPackets.length >= 10 ? true : undefined), "sound");
+      } else {
+        expect(client.audioPackets).toEqual([]);
+      }
+      await waitFor(() => (client.control.readyState === "open" ? true : undefined), "control");
+      client.sendControl({ type: "input::key", data: { code: 92, pressed: true } });
+      await waitFor(
+        () =>
+          readScreenState(`stream-v1-${String(speaker)}`)?.lastNavigationKey === "Back"
+            ? true
+            : undefined,
+        "the key to reach the device",
+      );
+      await handle.close("session-ended");
+      await handle.closed;
+      await client.close();
+    }
+  });
+
+  it("keeps each signaling version's roles: no client offer under v2, no answer under v1", async () => {
+    const server = await serve("stream-roles");
+    const v2 = await SignalingClient.connect(server.url);
+    const media = "m=video 9 UDP/TLS/RTP/SAVPF 96\r\na=mid:0\r\na=recvonly\r\n";
+    const unanswerable = `v=0\r\n${media}m=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\n`;
+    const sdp = Buffer.from(unanswerable).toString("base64");
+    v2.send({ type: "offer", sdp });
+    expect((await v2.next("error")).message).toMatch(/send settings/);
+    v2.send({ type: "settings", api_version: 2, data_channels: [], enable_video: true });
+    await v2.next("offer");
+    v2.send({ type: "offer", sdp });
+    expect((await v2.next("error")).message).toMatch(/this device sends the offer/);
+    v2.send({ type: "settings", api_version: 2 });
+    expect((await v2.next("error")).message).toMatch(/already received/);
+    v2.socket.close();
+
+    const v1 = await SignalingClient.connect(server.url);
+    v1.send({ type: "settings", api_version: 1 });
+    v1.send({ type: "answer", sdp });
+    expect((await v1.next("error")).message).toMatch(/no offer has been sent/);
+    // An offer the device cannot answer: it says why and ends the stream.
+    v1.send({ type: "offer", sdp });
+    expect((await v1.next("error")).message).toMatch(/offer: no answer could be made/);
+    await v1.closed();
+    await (
+      await server.handle(1)
+    ).closed;
   });
 
   it("cleans up when the client leaves before connecting", async () => {

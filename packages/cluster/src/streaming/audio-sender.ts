@@ -1,0 +1,85 @@
+import { randomInt } from "node:crypto";
+import type { MediaStreamTrack } from "werift";
+import { frameSamples, type DeviceSoundName, type DeviceSounds } from "./device-sounds.ts";
+
+const frameMs = 20;
+/** The dynamic payload type written; werift re-stamps it with the negotiated one. */
+const opusPayloadType = 111;
+/** Further behind than this (a stalled event loop), the sender skips ahead rather than bursts. */
+const maxCatchUpFrames = 5;
+
+/**
+ * Sends the device's sound into a werift audio track: one Opus packet every 20 ms, silence
+ * unless a sound plays. The schedule is kept against the clock like the frame pump's; frames the
+ * process was too late for are skipped and their time left out, so the receiver hears a gap (as
+ * after a lost packet) instead of a burst.
+ */
+export class AudioSender {
+  private readonly track: MediaStreamTrack;
+  private readonly sounds: DeviceSounds;
+  private readonly ssrc = randomInt(1, 0xffffffff);
+  private sequence = randomInt(0, 0xffff);
+  private timestamp = randomInt(0, 0xffffffff);
+  private playing: Buffer[] = [];
+  private talking = false;
+  private timer: NodeJS.Timeout | undefined;
+  private startedAt = 0;
+  private tick = 0;
+  packetsSent = 0;
+
+  constructor(track: MediaStreamTrack, sounds: DeviceSounds) {
+    this.track = track;
+    this.sounds = sounds;
+  }
+
+  start(): void {
+    if (this.timer) return;
+    this.startedAt = performance.now();
+    this.tick = 0;
+    this.step();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Plays a sound from the next frame on, cutting short the one playing. */
+  play(name: DeviceSoundName): void {
+    this.playing = [...this.sounds.clips[name]];
+  }
+
+  private step(): void {
+    const due = Math.floor((performance.now() - this.startedAt) / frameMs) + 1;
+    if (due - this.tick > maxCatchUpFrames) {
+      const skipped = due - this.tick - 1;
+      this.timestamp = (this.timestamp + skipped * frameSamples) >>> 0;
+      this.tick = due - 1;
+    }
+    while (this.tick < due) {
+      this.send(this.playing.shift());
+      this.tick++;
+    }
+    const delay = Math.max(0, this.startedAt + this.tick * frameMs - performance.now());
+    this.timer = setTimeout(() => {
+      this.step();
+    }, delay);
+  }
+
+  private send(sound: Buffer | undefined): void {
+    const payload = sound ?? this.sounds.silence;
+    const header = Buffer.alloc(12);
+    header[0] = 0x80; // Version 2, no padding, no extension, no CSRC.
+    // The marker bit starts a talkspurt (RFC 3551 section 4.1): the first packet of a sound.
+    const starts = sound !== undefined && !this.talking;
+    header[1] = (starts ? 0x80 : 0) | opusPayloadType;
+    header.writeUInt16BE(this.sequence, 2);
+    header.writeUInt32BE(this.timestamp, 4);
+    header.writeUInt32BE(this.ssrc, 8);
+    this.talking = sound !== undefined;
+    this.sequence = (this.sequence + 1) & 0xffff;
+    this.timestamp = (this.timestamp + frameSamples) >>> 0;
+    this.track.writeRtp(Buffer.concat([header, payload]));
+    this.packetsSent++;
+  }
+}
