@@ -1,8 +1,12 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "../helpers/cluster-test.ts";
 import { signUp } from "../helpers/account.ts";
-import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster-api.ts";
+import {
+  createStreamableInstance as createInstance,
+  streamScreen,
+} from "../helpers/streamable-instance.ts";
 import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";
+import { clientPoint, difference, framesShown, pixelsAround } from "../helpers/video-pixels.ts";
 
 // Streaming end to end: a streamable instance's virtual device streams its real, encoded screen
 // over WebRTC into Chromium, through the dashboard's join broker and signaling relay. A touch on
@@ -10,28 +14,10 @@ import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";
 // real getStats values; a share link plays signed out until it is revoked; a second viewer takes
 // the stream over; the signaling answers a malformed message with an error and goes on.
 
-const screen = { width: 720, height: 1280 };
+const screen = streamScreen;
 
-/** The instances this file's tests made: deleted after each, so that the node has room left. */
-const made: string[] = [];
-
-test.afterEach(async () => {
-  for (const id of made.splice(0)) {
-    const deleted = await clusterRequest("DELETE", `/1.0/instances/${id}`, { force: true });
-    if (deleted.body.operation !== undefined) {
-      await clusterRequest("GET", `${deleted.body.operation}/wait?timeout=60`);
-    }
-  }
-});
-
-async function createStreamableInstance(): Promise<{ name: string }> {
-  const name = `e2e-stream-${String(Date.now())}`;
-  const { id } = await createInstanceThroughCluster({
-    name,
-    config: { enable_streaming: true, display: { ...screen, fps: 30, density: 240 } },
-  });
-  made.push(id);
-  return { name };
+function createStreamableInstance(): Promise<{ name: string }> {
+  return createInstance("e2e-stream");
 }
 
 function video(page: Page) {
@@ -43,51 +29,7 @@ async function expectPlaying(page: Page): Promise<void> {
     timeout: 20_000,
   });
   // Frames decoded by the browser, not just a connection.
-  await expect
-    .poll(
-      () =>
-        video(page).evaluate(
-          (element) => (element as HTMLVideoElement).getVideoPlaybackQuality().totalVideoFrames,
-        ),
-      { timeout: 15_000 },
-    )
-    .toBeGreaterThan(10);
-}
-
-/** The decoded video's pixels around a point of the device's screen, as RGB triples. */
-function pixelsAround(page: Page, point: { x: number; y: number }): Promise<number[]> {
-  return video(page).evaluate((element, { x, y }) => {
-    const playing = element as HTMLVideoElement;
-    const canvas = document.createElement("canvas");
-    canvas.width = playing.videoWidth;
-    canvas.height = playing.videoHeight;
-    const context = canvas.getContext("2d", { willReadFrequently: true });
-    if (!context) throw new Error("no 2d context");
-    context.drawImage(playing, 0, 0);
-    const { data } = context.getImageData(x - 8, y - 8, 16, 16);
-    return [...data].filter((_, index) => index % 4 !== 3);
-  }, point);
-}
-
-function difference(before: readonly number[], after: readonly number[]): number {
-  return (
-    before.reduce((sum, value, index) => sum + Math.abs(value - (after[index] ?? 0)), 0) /
-    before.length
-  );
-}
-
-/** Where a point of the device's screen is on the page (object-fit: contain, no rotation). */
-function clientPoint(page: Page, point: { x: number; y: number }) {
-  return video(page).evaluate(
-    (element, { x, y, width, height }) => {
-      const box = element.getBoundingClientRect();
-      const scale = Math.min(box.width / width, box.height / height);
-      const left = box.left + (box.width - width * scale) / 2;
-      const top = box.top + (box.height - height * scale) / 2;
-      return { x: left + x * scale, y: top + y * scale };
-    },
-    { ...point, ...screen },
-  );
+  await expect.poll(() => framesShown(video(page)), { timeout: 15_000 }).toBeGreaterThan(10);
 }
 
 test("a streamable instance plays on its session page; a touch shows on the device; real statistics", async ({
@@ -104,12 +46,12 @@ test("a streamable instance plays on its session page; a touch shows on the devi
 
   // A touch held on an empty part of the screen is drawn there by the device.
   const target = { x: 360, y: 1000 };
-  const before = await pixelsAround(page, target);
-  const at = await clientPoint(page, target);
+  const before = await pixelsAround(video(page), target);
+  const at = await clientPoint(video(page), target, screen);
   await page.mouse.move(at.x, at.y);
   await page.mouse.down();
   await expect
-    .poll(async () => difference(before, await pixelsAround(page, target)), {
+    .poll(async () => difference(before, await pixelsAround(video(page), target)), {
       timeout: 5_000,
     })
     .toBeGreaterThan(30);
@@ -220,10 +162,7 @@ test("signing out stops the stream the session was watching at once", async ({ p
   await expect(page.getByRole("status")).toHaveText(/took over this stream|ended/, {
     timeout: 2_000,
   });
-  const framesDecoded = () =>
-    video(page).evaluate(
-      (element) => (element as HTMLVideoElement).getVideoPlaybackQuality().totalVideoFrames,
-    );
+  const framesDecoded = () => framesShown(video(page));
   const stopped = await framesDecoded();
   await page.waitForTimeout(1_000);
   expect(await framesDecoded()).toBe(stopped);

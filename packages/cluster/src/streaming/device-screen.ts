@@ -108,9 +108,11 @@ export class DeviceScreen {
         this.type(event.text);
         return;
       case "mouse-move": {
+        // The SDK sends the absolute position with the movement (rx, ry) unless the pointer is
+        // locked, when only the movement comes: a position given is where the pointer is.
         const from = this.pointer ?? { x: bounds.width / 2, y: bounds.height / 2 };
-        const x = (event.x ?? from.x) + event.dx;
-        const y = (event.y ?? from.y) + event.dy;
+        const x = event.x ?? from.x + event.dx;
+        const y = event.y ?? from.y + event.dy;
         this.pointer = clampToScreen(x, y, bounds);
         if (this.mousePressed) this.placeFinger(mouseTouchId, this.pointer, now);
         return;

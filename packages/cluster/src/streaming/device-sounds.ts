@@ -116,7 +116,7 @@ async function encodeAll(): Promise<DeviceSounds> {
     encodeOpus(Buffer.alloc(4 * frameSamples * channels * 2)),
     ...names.map((name) => encodeOpus(synthesize(tones[name]))),
   ]);
-  const silence = silent?.at(-1);
+  const silence = silent.at(-1);
   if (!silence) throw new Error("ffmpeg encoded no frame of silence");
   const clips = Object.fromEntries(
     names.map((name, index) => [name, sounds[index] ?? []]),

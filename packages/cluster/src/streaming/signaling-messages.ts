@@ -120,7 +120,7 @@ export function parseSignalingMessage(text: string): ParsedSignalingMessage {
       }
       // The client's `control` channel is made before its offer: an offer without a data section
       // is not a streaming client's, and would leave a peer with nothing to carry.
-      if (type === "offer" && !/\nm=application /.test(sdp)) {
+      if (type === "offer" && !sdp.includes("\nm=application ")) {
         return {
           ok: false,
           error: "offer: the offer has no data channel (the SDK's control channel)",

@@ -467,6 +467,9 @@ function goodbyeWords(reason: CloseReason): string {
 /** The sound the device makes for an input: a click for a touch, a tone for a device key. */
 function soundOf(event: ControlEvent): DeviceSoundName | undefined {
   if (event.kind === "touch-start") return "touch";
+  // A mouse's left button touches the screen too (device-screen.ts).
+  if (event.kind === "mouse-button")
+    return event.button === 1 && event.pressed ? "touch" : undefined;
   if (event.kind !== "key" || !event.pressed) return undefined;
   const effect = keyEffect(event.code, false);
   if (effect.kind !== "navigation") return undefined;

@@ -86,6 +86,9 @@ describe("DeviceScreen", () => {
     expect(screen.touches.size).toBe(1);
     screen.apply({ kind: "mouse-button", button: 1, pressed: false }, bounds, at);
     expect(screen.touches.size).toBe(0);
+    // The SDK sends the position and the movement that led there: the position is where it is.
+    screen.apply({ kind: "mouse-move", x: 300, y: 400, dx: 190, dy: -870 }, bounds, at);
+    expect(screen.snapshot().cursor).toEqual({ x: 300, y: 400 });
   });
 
   it("rotates from acceleration and from input::rotate", () => {
