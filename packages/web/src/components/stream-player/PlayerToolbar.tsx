@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { shortcutKeys, type PlayerAction } from "./shortcuts.ts";
+import type { PlayerAction } from "./shortcuts.ts";
+import type { ScreenRecording } from "./use-screen-recording.ts";
 import { ToolbarButton } from "./ToolbarButton.tsx";
 
 interface Props {
@@ -12,6 +13,9 @@ interface Props {
   hasStatistics: boolean;
   /** Whether the page makes share links. */
   hasShare: boolean;
+  recording: ScreenRecording;
+  /** The sound's controls (mute, volume). */
+  sound: ReactNode;
   extraControls?: ReactNode;
 }
 
@@ -23,13 +27,15 @@ export function PlayerToolbar({
   capturingKeyboard,
   hasStatistics,
   hasShare,
+  recording,
+  sound,
   extraControls,
 }: Props) {
   const button = (action: PlayerAction, label: string, icon: string, disabled = !playing) => (
     <ToolbarButton
       label={label}
       icon={icon}
-      shortcut={shortcutKeys[action]}
+      shortcut={action}
       disabled={disabled}
       onClick={() => {
         onAction(action);
@@ -41,20 +47,24 @@ export function PlayerToolbar({
       <ToolbarButton
         label="Full screen"
         icon="fullscreen"
-        shortcut={shortcutKeys.fullscreen}
+        shortcut="fullscreen"
         pressed={fullscreen.active}
         disabled={!fullscreen.available}
         onClick={() => {
           onAction("fullscreen");
         }}
       />
-      {button("rotate", "Rotate", "rotate-right")}
+      {button("rotate-left", "Rotate left", "rotate-left")}
+      {button("rotate", "Rotate right", "rotate-right")}
       {button("home", "Home", "home")}
       {button("back", "Back", "arrow-left")}
+      {button("volume-down", "Volume down", "volume-down")}
+      {button("volume-up", "Volume up", "volume-up")}
+      {button("power", "Power", "power-off")}
       <ToolbarButton
         label="Keyboard capture"
         icon="keyboard"
-        shortcut={shortcutKeys.keyboard}
+        shortcut="keyboard"
         pressed={capturingKeyboard}
         disabled={!playing}
         onClick={() => {
@@ -62,9 +72,36 @@ export function PlayerToolbar({
         }}
       />
       {button("screenshot", "Screenshot", "screenshot")}
+      <ToolbarButton
+        label={
+          !recording.available
+            ? "Recording is not available in this browser"
+            : recording.recording
+              ? "Stop recording"
+              : "Record the screen"
+        }
+        icon={recording.recording ? "screen-record-stop" : "screen-record-start"}
+        shortcut="record"
+        pressed={recording.recording}
+        disabled={!recording.available || (!playing && !recording.recording)}
+        onClick={() => {
+          onAction("record");
+        }}
+      />
+      {recording.recording && (
+        <span className="stream-player__recording">
+          Recording {formatDuration(recording.seconds)}
+        </span>
+      )}
+      {sound}
       {hasStatistics && button("statistics", "Statistics", "statistics", false)}
       {hasShare && button("share", "Share", "share", false)}
       {extraControls}
     </div>
   );
+}
+
+/** 0:07, 12:34: minutes and seconds of a recording. */
+function formatDuration(seconds: number): string {
+  return `${String(Math.floor(seconds / 60))}:${String(seconds % 60).padStart(2, "0")}`;
 }

@@ -1,13 +1,18 @@
 import { Fragment } from "react";
-import { shortcutKeys, type PlayerAction } from "./shortcuts.ts";
+import { letterKeys, shortcutText, type PlayerAction } from "./shortcuts.ts";
 
 const descriptions: readonly [PlayerAction, string][] = [
   ["fullscreen", "full screen"],
-  ["rotate", "rotate"],
+  ["rotate-left", "rotate left"],
+  ["rotate", "rotate right"],
   ["home", "home"],
   ["back", "back"],
+  ["volume-down", "volume down"],
+  ["volume-up", "volume up"],
+  ["power", "power"],
   ["keyboard", "capture the keyboard"],
   ["screenshot", "screenshot"],
+  ["record", "record the screen"],
   ["statistics", "statistics"],
   ["share", "share link"],
 ];
@@ -19,7 +24,10 @@ interface Props {
   hasShare: boolean;
 }
 
-/** One line under the video: the shortcuts, or how to get the keyboard back. */
+/**
+ * Under the video: the one-letter shortcuts on one line, and every shortcut (Anbox Cloud's
+ * Ctrl+Shift ones too) in a list that opens below it; or how to get the keyboard back.
+ */
 export function ShortcutsHelp({ capturingKeyboard, hasStatistics, hasShare }: Props) {
   if (capturingKeyboard) {
     return (
@@ -31,15 +39,28 @@ export function ShortcutsHelp({ capturingKeyboard, hasStatistics, hasShare }: Pr
   const shown = descriptions.filter(
     ([action]) => (hasStatistics || action !== "statistics") && (hasShare || action !== "share"),
   );
+  const letters = shown.filter(([action]) => letterKeys[action] !== undefined);
   return (
-    <p className="stream-player__help">
-      Shortcuts (click the stream first):{" "}
-      {shown.map(([action, description], index) => (
-        <Fragment key={action}>
-          {index > 0 && " · "}
-          <kbd>{shortcutKeys[action]}</kbd> {description}
-        </Fragment>
-      ))}
-    </p>
+    <details className="stream-player__help">
+      <summary>
+        Shortcuts (click the stream first):{" "}
+        {letters.map(([action, description], index) => (
+          <Fragment key={action}>
+            {index > 0 && " · "}
+            <kbd>{letterKeys[action]}</kbd> {description}
+          </Fragment>
+        ))}
+      </summary>
+      <dl className="stream-player__shortcuts">
+        {shown.map(([action, description]) => (
+          <div key={action}>
+            <dt>{description}</dt>
+            <dd>
+              <kbd>{shortcutText(action)}</kbd>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

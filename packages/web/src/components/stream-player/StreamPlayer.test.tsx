@@ -127,17 +127,30 @@ describe("StreamPlayer", () => {
       .getAllByRole("button")
       .map((button) => [button.textContent, button.getAttribute("aria-keyshortcuts")]);
     expect(names).toEqual([
-      ["Full screen", "F"],
-      ["Rotate", "R"],
-      ["Home", "H"],
-      ["Back", "B"],
-      ["Keyboard capture", "K"],
-      ["Screenshot", "S"],
-      ["Statistics", "I"],
-      ["Share", "L"],
+      ["Full screen", "F Control+Shift+F"],
+      ["Rotate left", "Control+Shift+ArrowLeft"],
+      ["Rotate right", "R Control+Shift+ArrowRight"],
+      ["Home", "H Control+Shift+H"],
+      ["Back", "B Control+Shift+E"],
+      ["Volume down", "Control+Shift+ArrowDown"],
+      ["Volume up", "Control+Shift+ArrowUp"],
+      ["Power", "Control+Shift+P"],
+      ["Keyboard capture", "K Control+Shift+K"],
+      ["Screenshot", "S Control+Shift+I"],
+      // The test DOM has no MediaRecorder: the button says why it does nothing.
+      ["Recording is not available in this browser", "Control+Shift+O"],
+      // No sound track in this test's stream: nothing to mute.
+      ["Mute sound", null],
+      ["Statistics", "I Control+Shift+M"],
+      ["Share", "L Control+Shift+S"],
       ["Instance details", null],
     ]);
-    expect(toolbar.textContent).toContain("RotateR");
+    expect(toolbar.textContent).toContain("Rotate rightR or Ctrl+Shift+→");
+    expect(within(toolbar).getByRole("button", { name: "Mute sound" })).toBeDisabled();
+    expect(within(toolbar).getByRole("slider", { name: "Volume" })).toBeDisabled();
+    expect(
+      within(toolbar).getByRole("button", { name: "Recording is not available in this browser" }),
+    ).toBeDisabled();
     expect(screen.getByText(/Shortcuts/)).toBeInTheDocument();
   });
 

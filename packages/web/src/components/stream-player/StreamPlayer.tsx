@@ -14,9 +14,12 @@ import { accelerationFor, nextRotation, orientationFor } from "./rotation.ts";
 import { downloadScreenshot } from "./screenshot.ts";
 import { actionForKey, type PlayerAction } from "./shortcuts.ts";
 import { ShortcutsHelp } from "./ShortcutsHelp.tsx";
+import { SoundControls } from "./SoundControls.tsx";
 import type { StreamConnection } from "./stream-connection.ts";
 import { useFullscreen } from "./use-fullscreen.ts";
 import { useKeyboardCapture } from "./use-keyboard-capture.ts";
+import { useScreenRecording } from "./use-screen-recording.ts";
+import { useSound } from "./use-sound.ts";
 import { useStreamSession, type SendControl } from "./use-stream-session.ts";
 import { useTouchInput } from "./use-touch-input.ts";
 import { useWheelInput } from "./use-wheel-input.ts";
@@ -50,8 +53,9 @@ function isEditable(target: EventTarget): boolean {
 }
 
 /**
- * Plays a virtual device's stream and sends it touches, wheel and keys; a toolbar rotates it,
- * presses its Home and Back keys, captures the keyboard, takes screenshots and goes full screen.
+ * Plays a virtual device's stream and its sound and sends it touches, wheel and keys; a toolbar
+ * rotates it either way, presses its Home, Back, volume and power keys, captures the keyboard,
+ * takes screenshots, mutes the sound and goes full screen.
  */
 export function StreamPlayer({
   connect,
@@ -64,18 +68,21 @@ export function StreamPlayer({
 }: StreamPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
+  const audioRef = useRef<HTMLAudioElement>(null);
   const [rotation, setRotation] = useState<Rotation>(0);
   // The device keeps its rotation from an earlier viewer: it turns to this player's as it joins.
   const tellOrientation = (send: SendControl) => {
     send("input::rotate", { orientation: orientationFor(rotation, screen) });
     send("sensor:event", { sensor: "acceleration", ...accelerationFor(rotation) });
   };
-  const { status, stream, sendControl, reconnect } = useStreamSession(
+  const { status, stream, audio, sendControl, reconnect } = useStreamSession(
     connect,
     onPeer,
     tellOrientation,
   );
   const playing = status.phase === "playing";
+  const sound = useSound(audioRef, audio);
+  const recording = useScreenRecording(stream, audio);
   const fullscreen = useFullscreen(rootRef);
   const keyboard = useKeyboardCapture(sendControl, playing);
   const touch = useTouchInput(videoRef, screen, rotation, sendControl);
@@ -113,8 +120,9 @@ export function StreamPlayer({
     }
     if (!playing) return;
     switch (action) {
-      case "rotate": {
-        const next = nextRotation(rotation);
+      case "rotate":
+      case "rotate-left": {
+        const next = nextRotation(rotation, action === "rotate" ? "right" : "left");
         sendControl("input::rotate", { orientation: orientationFor(next, screen) });
         // As the SDK does: apps that follow the accelerometer rather than the system turn too.
         sendControl("sensor:event", { sensor: "acceleration", ...accelerationFor(next) });
@@ -126,6 +134,18 @@ export function StreamPlayer({
         return;
       case "back":
         pressDeviceKey(deviceKeys.back);
+        return;
+      case "volume-up":
+        pressDeviceKey(deviceKeys.volumeUp);
+        return;
+      case "volume-down":
+        pressDeviceKey(deviceKeys.volumeDown);
+        return;
+      case "power":
+        pressDeviceKey(deviceKeys.power);
+        return;
+      case "record":
+        recording.toggle();
         return;
       case "keyboard":
         keyboard.toggle();
@@ -184,6 +204,8 @@ export function StreamPlayer({
         capturingKeyboard={keyboard.capturing}
         hasStatistics={onToggleStats !== undefined}
         hasShare={onShare !== undefined}
+        recording={recording}
+        sound={<SoundControls sound={sound} hasSound={playing && audio !== undefined} />}
         extraControls={extraControls}
       />
       <div className="stream-player__stage">
@@ -208,6 +230,15 @@ export function StreamPlayer({
             {...touch.handlers}
           />
         </div>
+        {playing && audio !== undefined && sound.waitingForGesture && !sound.muted && (
+          // Any click or key in the page turns the sound on; this button is one such click.
+          <button type="button" className="stream-player__sound-notice">
+            Sound is off until you click or press a key here
+          </button>
+        )}
+        {/* The device's sound: clicks and tones, no speech to caption. */}
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption -- nothing to caption */}
+        <audio ref={audioRef} autoPlay />
         <PlayerStatus
           status={status}
           onReconnect={() => {

@@ -1,10 +1,12 @@
+import { ariaKeyShortcuts, shortcutText, type PlayerAction } from "./shortcuts.ts";
+
 interface Props {
   /** The accessible name, also the tooltip's text. */
   label: string;
   /** A Vanilla icon name (`p-icon--<icon>`). */
   icon: string;
-  /** The key that does the same, shown in the tooltip. */
-  shortcut?: string;
+  /** The action whose shortcuts do the same, shown in the tooltip. */
+  shortcut?: PlayerAction;
   onClick: () => void;
   disabled?: boolean;
   /** For toggles: whether it is on. */
@@ -23,7 +25,7 @@ export function ToolbarButton({ label, icon, shortcut, onClick, disabled, presse
         type="button"
         className={`p-button--base has-icon is-dense${pressed ? " is-pressed" : ""}`}
         aria-pressed={pressed}
-        aria-keyshortcuts={shortcut}
+        aria-keyshortcuts={shortcut && ariaKeyShortcuts(shortcut)}
         disabled={disabled}
         onClick={onClick}
       >
@@ -31,7 +33,7 @@ export function ToolbarButton({ label, icon, shortcut, onClick, disabled, presse
       </button>
       <span className="stream-player__tooltip" aria-hidden="true">
         {label}
-        {shortcut && <kbd>{shortcut}</kbd>}
+        {shortcut && <kbd>{shortcutText(shortcut)}</kbd>}
       </span>
     </span>
   );

@@ -42,7 +42,13 @@ const namedUsages: ReadonlyMap<string, number> = new Map(
 );
 
 /** Usage ids of the device's system keys, which no PC key maps to. */
-export const deviceKeys = { home: 74, back: 92 } as const;
+export const deviceKeys = {
+  home: 74,
+  back: 92,
+  volumeDown: 89,
+  volumeUp: 90,
+  power: 91,
+} as const;
 
 /** The HID usage id of a `KeyboardEvent.code`, or undefined for a key the device is not sent. */
 export function hidUsageFor(code: string): number | undefined {

@@ -2,9 +2,9 @@ import type { Rotation, ScreenSize } from "./device-point.ts";
 
 export type Orientation = "portrait" | "landscape" | "reverse-portrait" | "reverse-landscape";
 
-/** The next quarter turn, clockwise: what the Rotate button does. */
-export function nextRotation(rotation: Rotation): Rotation {
-  return ((rotation + 90) % 360) as Rotation;
+/** The next quarter turn, clockwise (Rotate right) or anticlockwise (Rotate left). */
+export function nextRotation(rotation: Rotation, direction: "right" | "left" = "right"): Rotation {
+  return ((rotation + (direction === "right" ? 90 : 270)) % 360) as Rotation;
 }
 
 // Clockwise from the device's natural orientation, as the streaming SDK names them.

@@ -1,8 +1,33 @@
-/** What the toolbar buttons do; each has a one-letter shortcut. */
+/** What the toolbar buttons do. */
 export type PlayerAction =
-  "fullscreen" | "rotate" | "home" | "back" | "keyboard" | "screenshot" | "statistics" | "share";
+  | "fullscreen"
+  | "rotate"
+  | "rotate-left"
+  | "home"
+  | "back"
+  | "volume-up"
+  | "volume-down"
+  | "power"
+  | "keyboard"
+  | "screenshot"
+  | "record"
+  | "statistics"
+  | "share";
 
-export const shortcutKeys: Readonly<Record<PlayerAction, string>> = {
+/** A key with Ctrl and Shift held, as Anbox Cloud's own stream page binds its actions. */
+interface AnboxKey {
+  /** `KeyboardEvent.key` (its upper case for letters). */
+  key: string;
+  /** How it is shown. */
+  label: string;
+}
+
+/**
+ * The player's one-letter shortcuts (the letter as typed, so it follows the keyboard layout), for
+ * the actions used most; and for every action Anbox Cloud's Ctrl+Shift shortcut (its stream page's
+ * table), so that a hand used to that product finds its keys here too.
+ */
+export const letterKeys: Readonly<Partial<Record<PlayerAction, string>>> = {
   fullscreen: "F",
   rotate: "R",
   home: "H",
@@ -13,22 +38,58 @@ export const shortcutKeys: Readonly<Record<PlayerAction, string>> = {
   share: "L",
 };
 
-const actionByKey = new Map(
-  Object.entries(shortcutKeys).map(([action, key]) => [key, action as PlayerAction]),
+export const anboxKeys: Readonly<Record<PlayerAction, AnboxKey>> = {
+  fullscreen: { key: "F", label: "F" },
+  rotate: { key: "ArrowRight", label: "→" },
+  "rotate-left": { key: "ArrowLeft", label: "←" },
+  home: { key: "H", label: "H" },
+  back: { key: "E", label: "E" },
+  "volume-up": { key: "ArrowUp", label: "↑" },
+  "volume-down": { key: "ArrowDown", label: "↓" },
+  power: { key: "P", label: "P" },
+  keyboard: { key: "K", label: "K" },
+  screenshot: { key: "I", label: "I" },
+  record: { key: "O", label: "O" },
+  statistics: { key: "M", label: "M" },
+  share: { key: "S", label: "S" },
+};
+
+/** How the shortcuts of an action are shown: "R or Ctrl+Shift+→". */
+export function shortcutText(action: PlayerAction): string {
+  const letter = letterKeys[action];
+  const anbox = `Ctrl+Shift+${anboxKeys[action].label}`;
+  return letter === undefined ? anbox : `${letter} or ${anbox}`;
+}
+
+/** The same, as `aria-keyshortcuts` spells them (alternatives separated by spaces). */
+export function ariaKeyShortcuts(action: PlayerAction): string {
+  const letter = letterKeys[action];
+  const anbox = `Control+Shift+${anboxKeys[action].key}`;
+  return letter === undefined ? anbox : `${letter} ${anbox}`;
+}
+
+const actionByLetter = new Map(
+  Object.entries(letterKeys).map(([action, key]) => [key, action as PlayerAction]),
+);
+const actionByAnboxKey = new Map(
+  Object.entries(anboxKeys).map(([action, { key }]) => [key, action as PlayerAction]),
 );
 
 /**
- * The action a key press asks for, or undefined. Presses with Ctrl, Alt or Meta are the browser's
- * (copy, reload...), and a held key does not repeat an action. `key` is the character typed, so
- * that the letters follow the user's keyboard layout.
+ * The action a key press asks for, or undefined. A letter alone is the player's; Ctrl+Shift with
+ * a key of Anbox's table is Anbox's binding; any other press with Ctrl, Alt or Meta is the
+ * browser's (copy, reload...). A held key does not repeat an action.
  */
 export function actionForKey(event: {
   key: string;
   ctrlKey: boolean;
+  shiftKey: boolean;
   altKey: boolean;
   metaKey: boolean;
   repeat: boolean;
 }): PlayerAction | undefined {
-  if (event.ctrlKey || event.altKey || event.metaKey || event.repeat) return undefined;
-  return actionByKey.get(event.key.toUpperCase());
+  if (event.repeat || event.altKey || event.metaKey) return undefined;
+  const key = event.key.length === 1 ? event.key.toUpperCase() : event.key;
+  if (event.ctrlKey) return event.shiftKey ? actionByAnboxKey.get(key) : undefined;
+  return actionByLetter.get(key);
 }

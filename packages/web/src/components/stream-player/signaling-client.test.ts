@@ -69,7 +69,7 @@ describe("StreamSignalingClient", () => {
       type: "settings",
       api_version: 2,
       data_channels: [],
-      enable_speaker: false,
+      enable_speaker: true,
       enable_microphone: false,
       enable_video: true,
       enable_camera: false,

@@ -23,12 +23,12 @@ export const endReasons = {
   unsupportedServer: "The stream server does not support this player (signaling API 2 or later).",
 } as const;
 
-/** The settings sent after discovery: video only, no audio or camera, H.264 preferred. */
+/** The settings sent after discovery: video and the device's sound, no microphone or camera, H.264 preferred. */
 export const streamSettings = {
   type: "settings",
   api_version: apiVersion,
   data_channels: [],
-  enable_speaker: false,
+  enable_speaker: true,
   enable_microphone: false,
   enable_video: true,
   enable_camera: false,
@@ -56,6 +56,8 @@ export function browserEnvironment(): SignalingEnvironment {
 export interface SignalingEvents {
   /** The video arrived (before or after `onConnected`). */
   onStream(stream: MediaStream): void;
+  /** The device's sound arrived (a server that has none sends no audio track). */
+  onAudio?(stream: MediaStream): void;
   /** ICE connected: the stream plays, the websocket is closed, `peer` has statistics. */
   onConnected(peer: RTCPeerConnection): void;
   /** The stream ended by itself (not by `close()`), with the reason to show. Called once. */
@@ -204,10 +206,10 @@ export class StreamSignalingClient {
       for (const message of this.#waitingControl.splice(0)) control.send(message);
     };
     peer.ontrack = (event) => {
-      // The server's SDP carries no msid, so `event.streams` is empty: build the stream here.
-      if (event.track.kind === "video") {
-        this.#events.onStream(this.#environment.createMediaStream([event.track]));
-      }
+      // A server's SDP may carry no msid, leaving `event.streams` empty: build the stream here.
+      const stream = this.#environment.createMediaStream([event.track]);
+      if (event.track.kind === "video") this.#events.onStream(stream);
+      else if (event.track.kind === "audio") this.#events.onAudio?.(stream);
     };
     peer.onicecandidate = (event) => {
       const candidate = event.candidate;

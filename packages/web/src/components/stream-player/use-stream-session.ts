@@ -11,6 +11,8 @@ export interface StreamSession {
   status: StreamStatus;
   /** The device's video, once its track has arrived. */
   stream: MediaStream | undefined;
+  /** The device's sound, once its track has arrived. */
+  audio: MediaStream | undefined;
   /** Sends a control message to the device; false when the control channel is not open. */
   sendControl: (type: string, data?: object) => boolean;
   /** Closes the current stream, if any, and joins again. */
@@ -30,6 +32,7 @@ export function useStreamSession(
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<StreamStatus>({ phase: "connecting" });
   const [stream, setStream] = useState<MediaStream>();
+  const [audio, setAudio] = useState<MediaStream>();
   const clientRef = useRef<StreamSignalingClient>(undefined);
   // The page may pass new functions on every render; only the latest matters.
   const join = useEffectEvent(() => connect());
@@ -62,6 +65,9 @@ export function useStreamSession(
         client = new StreamSignalingClient(connection, {
           onStream: (newStream) => {
             if (active) setStream(newStream);
+          },
+          onAudio: (newAudio) => {
+            if (active) setAudio(newAudio);
           },
           onConnected: (peer) => {
             if (!active) return;
@@ -102,8 +108,9 @@ export function useStreamSession(
   const reconnect = useCallback(() => {
     setStatus({ phase: "connecting" });
     setStream(undefined);
+    setAudio(undefined);
     setAttempt((previous) => previous + 1);
   }, []);
 
-  return { status, stream, sendControl, reconnect };
+  return { status, stream, audio, sendControl, reconnect };
 }
