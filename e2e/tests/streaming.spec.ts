@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { type Page } from "@playwright/test";
 import { expect, test } from "../helpers/cluster-test.ts";
 import { signUp } from "../helpers/account.ts";
@@ -166,4 +167,90 @@ test("signing out stops the stream the session was watching at once", async ({ p
   const stopped = await framesDecoded();
   await page.waitForTimeout(1_000);
   expect(await framesDecoded()).toBe(stopped);
+});
+
+test("the player plays the device's sound, rotates both ways, presses device keys and records the screen", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, "Delia Derbyshire");
+  const { name } = await createStreamableInstance();
+  await page.goto("/instances");
+  await page.getByRole("link", { name: `Stream ${name}` }).click();
+  await expectPlaying(page);
+  // This site was clicked in before: the browser lets it play sound at once.
+  const audio = page.locator(".stream-player audio");
+  await expect(audio).toHaveJSProperty("muted", false);
+  const mute = page.getByRole("button", { name: "Mute", exact: true });
+  await mute.click();
+  await expect(audio).toHaveJSProperty("muted", true);
+  await expect(mute).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("slider", { name: "Volume" }).fill("40");
+  await expect(audio).toHaveJSProperty("muted", false);
+  await expect(audio).toHaveJSProperty("volume", 0.4);
+
+  // The statistics' Audio section reads the sound's real figures.
+  await page.getByRole("button", { name: "Statistics" }).click();
+  const audioStats = page
+    .getByRole("complementary", { name: "Statistics" })
+    .getByRole("region", { name: "Audio" });
+  const value = (label: string) =>
+    audioStats.locator(".stream-stats__row").filter({ hasText: label }).locator("dd");
+  await expect(value("Codec")).toHaveText(/opus/i, { timeout: 10_000 });
+  await expect
+    .poll(async () => Number((await value("Packets received").textContent())?.replace(/\D/g, "")), {
+      timeout: 10_000,
+    })
+    .toBeGreaterThan(25);
+  await page.getByRole("button", { name: "Statistics" }).click();
+
+  // Rotate left, then right twice: the picture turns a quarter each way.
+  const turn = () => video(page).evaluate((element) => element.style.transform);
+  await page.getByRole("button", { name: "Rotate left" }).click();
+  expect(await turn()).toContain("rotate(270deg)");
+  await page.getByRole("button", { name: "Rotate right" }).click();
+  await page.getByRole("button", { name: "Rotate right" }).click();
+  expect(await turn()).toContain("rotate(90deg)");
+  // Anbox Cloud's shortcut turns it back.
+  await video(page).focus();
+  await page.keyboard.press("Control+Shift+ArrowLeft");
+  expect(await turn()).toContain("rotate(0deg)");
+
+  // A device key: the device's screen names the last one pressed.
+  const lastKey = { x: 250, y: 166 };
+  const beforeKey = await pixelsAround(video(page), lastKey);
+  await page.getByRole("button", { name: "Volume up" }).click();
+  await expect
+    .poll(async () => difference(beforeKey, await pixelsAround(video(page), lastKey)), {
+      timeout: 5_000,
+    })
+    .toBeGreaterThan(5);
+
+  // Two seconds recorded and saved as a WebM file that plays.
+  await page.getByRole("button", { name: "Record the screen" }).click();
+  await expect(page.getByText(/^Recording \d:\d\d$/)).toBeVisible();
+  await page.waitForTimeout(2_000);
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.webm$/);
+  const path = await file.path();
+  const bytes = readFileSync(path);
+  expect(bytes.subarray(0, 4).toString("hex")).toBe("1a45dfa3"); // EBML: Matroska/WebM.
+  // In a blank page: the dashboard's policy lets its pages load media from itself only.
+  const blank = await page.context().newPage();
+  const played = await blank.evaluate(async (base64) => {
+    const data = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+    const element = document.createElement("video");
+    element.muted = true;
+    element.src = URL.createObjectURL(new Blob([data], { type: "video/webm" }));
+    await new Promise((resolve, reject) => {
+      element.onloadeddata = resolve;
+      element.onerror = () => {
+        reject(new Error(`the recording does not play: ${element.error?.message ?? "?"}`));
+      };
+    });
+    return { width: element.videoWidth, height: element.videoHeight };
+  }, bytes.toString("base64"));
+  expect(played).toEqual(screen);
 });

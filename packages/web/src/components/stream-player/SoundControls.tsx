@@ -1,5 +1,5 @@
+import type { CSSProperties } from "react";
 import type { Sound } from "./use-sound.ts";
-import { ToolbarButton } from "./ToolbarButton.tsx";
 
 interface Props {
   sound: Sound;
@@ -10,15 +10,18 @@ interface Props {
 /** Mute and volume of the device's sound, in the player's toolbar. */
 export function SoundControls({ sound, hasSound }: Props) {
   const percent = Math.round(sound.volume * 100);
+  const shown = sound.muted ? 0 : percent;
   return (
     <span className="stream-player__sound">
-      <ToolbarButton
-        label="Mute sound"
-        icon="volume-up"
-        pressed={sound.muted}
+      <button
+        type="button"
+        className={`p-button--base is-dense${sound.muted ? " is-pressed" : ""}`}
+        aria-pressed={sound.muted}
         disabled={!hasSound}
         onClick={sound.toggleMute}
-      />
+      >
+        Mute
+      </button>
       <input
         type="range"
         className="stream-player__volume"
@@ -27,7 +30,9 @@ export function SoundControls({ sound, hasSound }: Props) {
         min={0}
         max={100}
         step={5}
-        value={sound.muted ? 0 : percent}
+        value={shown}
+        // Vanilla leaves the track to be drawn: filled up to the thumb.
+        style={{ "--volume": `${String(shown)}%` } as CSSProperties}
         disabled={!hasSound}
         onChange={(event) => {
           sound.setVolume(Number(event.target.value) / 100);

@@ -119,6 +119,47 @@ describe("StreamPlayer", () => {
     expect(screen.getByRole("button", { name: "Home" })).toBeEnabled();
   });
 
+  it("plays the device's sound; when the browser refuses, muted until the page's first click, and says so", async () => {
+    localStorage.clear();
+    const refusals = vi.spyOn(HTMLMediaElement.prototype, "play");
+    // The autoplay rules refuse sound until a gesture; muted playback is always allowed.
+    refusals.mockImplementation(function (this: HTMLMediaElement) {
+      return this.muted
+        ? Promise.resolve()
+        : Promise.reject(new DOMException("no gesture yet", "NotAllowedError"));
+    });
+    renderPlayer();
+    const peer = await startStream();
+    act(() => {
+      peer.receivesTrack("audio");
+    });
+    await act(flushPromises);
+    const audio = document.querySelector("audio");
+    if (!audio) throw new Error("no audio element");
+    expect(audio.srcObject).toBeInstanceOf(FakeMediaStream);
+    const notice = screen.getByRole("button", { name: /Sound is off until you click/ });
+    expect(audio.muted).toBe(true);
+
+    refusals.mockResolvedValue(undefined);
+    fireEvent.pointerDown(notice);
+    await act(flushPromises);
+    expect(screen.queryByRole("button", { name: /Sound is off/ })).toBeNull();
+    expect(audio.muted).toBe(false);
+
+    // Mute and volume, kept for the next stream.
+    const mute = screen.getByRole("button", { name: "Mute" });
+    fireEvent.click(mute);
+    expect(audio.muted).toBe(true);
+    expect(mute).toHaveAttribute("aria-pressed", "true");
+    fireEvent.change(screen.getByRole("slider", { name: "Volume" }), { target: { value: "35" } });
+    expect(audio.muted).toBe(false);
+    expect(audio.volume).toBeCloseTo(0.35);
+    expect(JSON.parse(localStorage.getItem("stream-player-sound") ?? "null")).toEqual({
+      muted: false,
+      volume: 0.35,
+    });
+  });
+
   it("has named toolbar buttons with their shortcuts, the page's controls last", async () => {
     renderPlayer();
     await startStream();
@@ -140,13 +181,13 @@ describe("StreamPlayer", () => {
       // The test DOM has no MediaRecorder: the button says why it does nothing.
       ["Recording is not available in this browser", "Control+Shift+O"],
       // No sound track in this test's stream: nothing to mute.
-      ["Mute sound", null],
+      ["Mute", null],
       ["Statistics", "I Control+Shift+M"],
       ["Share", "L Control+Shift+S"],
       ["Instance details", null],
     ]);
     expect(toolbar.textContent).toContain("Rotate rightR or Ctrl+Shift+→");
-    expect(within(toolbar).getByRole("button", { name: "Mute sound" })).toBeDisabled();
+    expect(within(toolbar).getByRole("button", { name: "Mute" })).toBeDisabled();
     expect(within(toolbar).getByRole("slider", { name: "Volume" })).toBeDisabled();
     expect(
       within(toolbar).getByRole("button", { name: "Recording is not available in this browser" }),

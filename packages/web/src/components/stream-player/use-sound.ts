@@ -35,24 +35,19 @@ function readSettings(): SoundSettings {
   return { muted: false, volume: 1 };
 }
 
-/** Whether the page has had a click or a key press (the browser's user activation). */
-function pageWasActivated(): boolean {
-  // Older browsers (and test DOMs) do not tell: the first gesture is waited for all the same.
-  return "userActivation" in navigator && navigator.userActivation.hasBeenActive;
-}
-
 /**
  * The device's sound in an `<audio>` element: the user's mute and volume (kept in local storage),
- * and the browsers' autoplay rule, which lets a page play sound only after a user gesture. Until
- * that gesture the element plays muted (always allowed), and it turns the sound on at the first
- * click or key press anywhere in the page.
+ * and the browsers' autoplay rules, which let a page play sound only once the user has interacted
+ * with it (or, in Chromium, with its site before). When the browser refuses to play it, the
+ * element plays muted (always allowed) and the sound comes on at the first click or key press
+ * anywhere in the page.
  */
 export function useSound(
   audioRef: RefObject<HTMLAudioElement | null>,
   stream: MediaStream | undefined,
 ): Sound {
   const [settings, setSettings] = useState(readSettings);
-  const [waitingForGesture, setWaitingForGesture] = useState(() => !pageWasActivated());
+  const [waitingForGesture, setWaitingForGesture] = useState(false);
 
   useEffect(() => {
     try {
@@ -86,9 +81,11 @@ export function useSound(
     // then(): a DOM without media playback (tests) may throw or return nothing here.
     Promise.resolve()
       .then(() => audio.play())
-      .catch(() => {
-        // Refused (autoplay): wait for a gesture, muted, and say so.
-        if (!audio.muted) setWaitingForGesture(true);
+      .catch((error: unknown) => {
+        // Refused by the autoplay rules: muted until a gesture, and the player says so.
+        if (error instanceof DOMException && error.name === "NotAllowedError" && !audio.muted) {
+          setWaitingForGesture(true);
+        }
       });
   }, [audioRef, stream, settings, waitingForGesture]);
 
