@@ -131,6 +131,12 @@ test("a share link plays signed out, and stops working once revoked", async ({ p
   const url = (await link.getAttribute("href")) ?? "";
   expect(url).toMatch(/^\/stream\/[\w-]+$/);
 
+  // Extended by an hour: its expiry moves on.
+  const expiry = dialog.locator(".share-links__meta").first();
+  const expiresBefore = (await expiry.textContent()) ?? "";
+  await dialog.getByRole("button", { name: /^Extend .* by an hour$/ }).click();
+  await expect(expiry).not.toHaveText(expiresBefore);
+
   const visitor = await browser.newContext();
   const visitorPage = await visitor.newPage();
   await visitorPage.goto(url);

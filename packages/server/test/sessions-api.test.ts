@@ -162,6 +162,29 @@ describe("sessions API", () => {
     expect(minutesLeft).toBeGreaterThan(28);
     expect(minutesLeft).toBeLessThanOrEqual(30);
 
+    // Extended: a new expiry counted from now; refused with a reason when out of range.
+    const extended = await call("PATCH", `/api/shares/${share.token}?clusterId=default`, {
+      body: { expires_in_minutes: 90 },
+    });
+    expect(extended.status).toBe(200);
+    const extendedShare = (extended.body as { metadata: StreamShare }).metadata;
+    expect(extendedShare).toMatchObject({ token: share.token, description: "for Grace" });
+    expect((Date.parse(extendedShare.expiry_at) - Date.now()) / 60_000).toBeGreaterThan(88);
+    const badExtension = await call("PATCH", `/api/shares/${share.token}`, {
+      body: { expires_in_minutes: "soon" },
+    });
+    expect(badExtension.status).toBe(400);
+    expect(messageOf(badExtension.body)).toContain("expires_in_minutes");
+    const unknown = await call("PATCH", "/api/shares/no-such-link", {
+      body: { expires_in_minutes: 60 },
+    });
+    expect(unknown.status).toBe(404);
+    const signedOutExtension = await call("PATCH", `/api/shares/${share.token}`, {
+      signedOut: true,
+      body: { expires_in_minutes: 60 },
+    });
+    expect(signedOutExtension.status).toBe(401);
+
     const listed = await call("GET", `/api/sessions/${sessionId}/shares?clusterId=default`);
     expect((listed.body as { metadata: StreamShare[] }).metadata.map((s) => s.token)).toContain(
       share.token,

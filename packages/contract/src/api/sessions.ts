@@ -44,6 +44,10 @@ export const shareCreateSchema = z.object({
 });
 export type ShareCreateInput = z.infer<typeof shareCreateSchema>;
 
+/** `PATCH /api/shares/{token}`: a share link's new expiry, counted from now (to extend it). */
+export const shareExtendSchema = shareCreateSchema.pick({ expires_in_minutes: true });
+export type ShareExtendInput = z.infer<typeof shareExtendSchema>;
+
 /** A share link as the dashboard shows it: `url` is the public page's path, `/stream/{token}`. */
 export interface StreamShare {
   token: string;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import {
   shareCreateSchema,
+  shareExtendSchema,
   type ClusterSession,
   type GatewaySession,
   type GatewayShare,
@@ -117,6 +118,26 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
           created_at: result.metadata.created_at ?? new Date().toISOString(),
         }),
       };
+    },
+  );
+
+  // Extends a share link (or shortens it): its new expiry, counted from now.
+  app.patch<ShareParams>(
+    "/api/shares/:token",
+    async (request): Promise<{ metadata: StreamShare }> => {
+      const input = parseInput(shareExtendSchema, request.body ?? {}, "share link");
+      const path = sharePath(request.params.token);
+      const { at } = await findOnGateways<GatewayShare>(
+        context.clusters,
+        clusterIdOf(request.query),
+        path,
+        "No such share link: it was revoked, or never existed.",
+      );
+      const expiry = new Date(Date.now() + input.expires_in_minutes * 60_000).toISOString();
+      const result = await callCluster(at.cluster, (signal) =>
+        at.gateway.patch<GatewayShare>(path, { expiry_at: expiry }, signal),
+      );
+      return { metadata: toStreamShare(result.metadata) };
     },
   );
 

@@ -66,6 +66,19 @@ export async function createShare(
   return answer.metadata;
 }
 
+/** Gives a share link a new expiry, `minutes` from now. */
+export async function extendShare(
+  token: string,
+  clusterId: string,
+  minutes: number,
+): Promise<StreamShare> {
+  const answer = await apiFetch<{ metadata: StreamShare }>(
+    `/api/shares/${encodeURIComponent(token)}`,
+    { method: "PATCH", params: { clusterId }, body: { expires_in_minutes: minutes } },
+  );
+  return answer.metadata;
+}
+
 /** Revokes a share link: its public page stops working at once. */
 export function revokeShare(token: string, clusterId: string): Promise<void> {
   return apiFetch<undefined>(`/api/shares/${encodeURIComponent(token)}`, {

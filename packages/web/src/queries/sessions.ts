@@ -7,6 +7,7 @@ import {
   fetchSessions,
   fetchShares,
   revokeShare,
+  extendShare,
 } from "../api/sessions.ts";
 import { queryKeys } from "../context/query-keys.ts";
 
@@ -63,6 +64,14 @@ export function useCreateShare(sessionId: string, clusterId: string) {
 }
 
 /** Revokes a share link (by its token): its public page stops working at once. */
+export function useExtendShare(sessionId: string, clusterId: string) {
+  return useMutation({
+    mutationFn: ({ token, minutes }: { token: string; minutes: number }) =>
+      extendShare(token, clusterId, minutes),
+    meta: { invalidates: [queryKeys.sessionShares(sessionId, clusterId)] },
+  });
+}
+
 export function useRevokeShare(sessionId: string, clusterId: string) {
   return useMutation({
     mutationFn: (token: string) => revokeShare(token, clusterId),

@@ -1,7 +1,12 @@
 import { useId, useState } from "react";
-import { shareDescriptionMaxLength } from "@anbox-dashboard/contract";
+import { maxShareMinutes, shareDescriptionMaxLength } from "@anbox-dashboard/contract";
 import type { StreamShare } from "../../../api/sessions.ts";
-import { useCreateShare, useRevokeShare, useSessionShares } from "../../../queries/sessions.ts";
+import {
+  useCreateShare,
+  useExtendShare,
+  useRevokeShare,
+  useSessionShares,
+} from "../../../queries/sessions.ts";
 import { formatDate } from "../../../util/dates.ts";
 import { Modal } from "../../../components/overlays/Modal.tsx";
 
@@ -37,6 +42,7 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
   const shares = useSessionShares(sessionId, clusterId);
   const create = useCreateShare(sessionId, clusterId);
   const revoke = useRevokeShare(sessionId, clusterId);
+  const extend = useExtendShare(sessionId, clusterId);
   const copy = async (share: StreamShare) => {
     await navigator.clipboard.writeText(absoluteUrl(share));
     setCopied(share.token);
@@ -101,6 +107,7 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
       </form>
       <h3 className="p-heading--5">Links</h3>
       {shares.isError && <p role="alert">{shares.error.message}</p>}
+      {extend.isError && <p role="alert">{extend.error.message}</p>}
       {shares.data?.length === 0 && <p>No links yet.</p>}
       {shares.data !== undefined && shares.data.length > 0 && (
         <ul className="p-list--divided share-links__list" aria-label="Share links">
@@ -127,6 +134,22 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
                 </button>
                 <button
                   type="button"
+                  className="p-button is-dense"
+                  aria-label={`Extend ${absoluteUrl(share)} by an hour`}
+                  disabled={extend.isPending || minutesLeft(share) + 60 > maxShareMinutes}
+                  title={
+                    minutesLeft(share) + 60 > maxShareMinutes
+                      ? "A link lives 30 days at most"
+                      : undefined
+                  }
+                  onClick={() => {
+                    extend.mutate({ token: share.token, minutes: minutesLeft(share) + 60 });
+                  }}
+                >
+                  Extend 1 h
+                </button>
+                <button
+                  type="button"
                   className="p-button--negative is-dense"
                   aria-label={`Revoke ${absoluteUrl(share)}`}
                   disabled={revoke.isPending}
@@ -143,4 +166,9 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
       )}
     </Modal>
   );
+}
+
+/** Whole minutes until the link expires (none once it has): an extension adds to what is left. */
+function minutesLeft(share: StreamShare): number {
+  return Math.max(0, Math.ceil((Date.parse(share.expiry_at) - Date.now()) / 60_000));
 }
