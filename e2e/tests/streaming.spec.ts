@@ -260,3 +260,60 @@ test("the player plays the device's sound, rotates both ways, presses device key
   }, bytes.toString("base64"));
   expect(played).toEqual(screen);
 });
+
+test("the developer tools beside the stream: a shell on the instance, and its logs followed live", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, "Margaret Hamilton");
+  const { name } = await createStreamableInstance();
+  await page.goto("/instances");
+  await page.getByRole("link", { name: `Stream ${name}` }).click();
+  await expectPlaying(page);
+
+  const opener = page.getByRole("button", { name: "Developer tools" });
+  await opener.click();
+  const tools = page.getByRole("complementary", { name: "Developer tools" });
+  const terminal = tools.getByRole("group", { name: "Terminal" });
+  await expect(terminal.locator(".xterm-rows")).toContainText("#", { timeout: 10_000 });
+  await terminal.click();
+  await page.keyboard.type("echo tools-$((6*7))\n");
+  await expect(terminal.locator(".xterm-rows")).toContainText("tools-42");
+  // Escape is the shell's while the terminal has the keys: the panel stays.
+  await page.keyboard.press("Escape");
+  await expect(tools).toBeVisible();
+
+  await tools.getByRole("tab", { name: "Logs" }).click();
+  const log = tools.getByLabel("Log android.log");
+  await expect(log).toContainText("stream client connected", { timeout: 10_000 });
+  // A touch on the stream shows in the followed log within a few seconds.
+  const at = await clientPoint(video(page), { x: 360, y: 1000 }, screen);
+  await page.mouse.click(at.x, at.y);
+  await expect(log).toContainText(/InputDispatcher: touch \d+ down at \(\d+, \d+\)/, {
+    timeout: 8_000,
+  });
+  await tools.getByRole("searchbox", { name: "Search the log" }).fill("inputdispatcher");
+  await expect(tools.getByText(/^\d+ of \d+ lines match$/)).toBeVisible();
+  await expect(log).not.toContainText("stream client connected");
+  await tools.getByRole("button", { name: "Pause" }).click();
+  await expect(tools.getByRole("button", { name: "Follow" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+
+  // Escape outside the terminal closes the panel and gives the focus back to its button.
+  await tools.getByRole("searchbox", { name: "Search the log" }).press("Escape");
+  await expect(tools).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // On a phone the tools are a drawer over the lower part of the window.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await opener.click();
+  const box = await tools.boundingBox();
+  expect(box?.width).toBe(375);
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeCloseTo(800, 0);
+  // It takes the focus, as the statistics do.
+  await expect
+    .poll(() => tools.evaluate((element) => element.contains(document.activeElement)))
+    .toBe(true);
+});

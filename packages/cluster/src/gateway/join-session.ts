@@ -24,7 +24,7 @@ export function joinSession(
   if (session.status !== "active") {
     throw new HttpError(409, notJoinableNow(session));
   }
-  if (session.joinable !== 1 && services.streams.hasHadViewer(session.id)) {
+  if (session.joinable !== 1 && session.has_had_client === 1) {
     throw new HttpError(
       409,
       `Session ${session.id} is not joinable: its client has connected already`,

@@ -76,5 +76,6 @@ export function newSessionRow(
     screen: JSON.stringify(screen),
     idle_time_min: settings.idleTimeMin,
     ephemeral: settings.ephemeral ? 1 : 0,
+    has_had_client: 0,
   };
 }

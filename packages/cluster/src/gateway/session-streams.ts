@@ -11,6 +11,8 @@ interface LiveStream {
   handle: StreamHandle;
   /** The share link the viewer came through, if any. */
   shareId: string | undefined;
+  /** Closed by the gateway (a takeover, the session's end): not the client leaving. */
+  closedHere: boolean;
 }
 
 export interface AttachOptions {
@@ -30,11 +32,12 @@ export class SessionStreams {
   private readonly serve: ServeSignaling;
   private readonly streams = new Map<string, LiveStream>();
   private readonly lock = new KeyedLock();
-  /** Sessions a viewer has connected to in this process (a non-joinable session takes one). */
-  private readonly joined = new Set<string>();
+  private readonly onClientLeft: (sessionId: string) => void;
 
-  constructor(serve: ServeSignaling) {
+  /** `onClientLeft`: a stream ended because its client left (not taken over, not ended here). */
+  constructor(serve: ServeSignaling, onClientLeft: (sessionId: string) => void = () => undefined) {
     this.serve = serve;
+    this.onClientLeft = onClientLeft;
   }
 
   /**
@@ -49,17 +52,18 @@ export class SessionStreams {
   ): Promise<"attached" | "socket-closed" | "session-ended"> {
     return this.lock.run(sessionId, async () => {
       const previous = this.streams.get(sessionId);
-      if (previous) {
-        this.streams.delete(sessionId);
-        void closeStream(previous.handle, "taken-over");
-      }
+      if (previous) void this.take(sessionId, previous, "taken-over");
       if (socket.readyState !== socket.OPEN) return "socket-closed";
       if (!(await options.stillLive())) return "session-ended";
-      const stream: LiveStream = { handle: this.serve(socket, screen), shareId: options.shareId };
+      const stream: LiveStream = {
+        handle: this.serve(socket, screen),
+        shareId: options.shareId,
+        closedHere: false,
+      };
       this.streams.set(sessionId, stream);
-      this.joined.add(sessionId);
       const forget = (): void => {
         if (this.streams.get(sessionId) === stream) this.streams.delete(sessionId);
+        if (!stream.closedHere) this.onClientLeft(sessionId);
       };
       stream.handle.closed.then(forget, forget);
       return "attached";
@@ -70,9 +74,7 @@ export class SessionStreams {
   end(sessionId: string): Promise<void> {
     return this.lock.run(sessionId, async () => {
       const stream = this.streams.get(sessionId);
-      if (!stream) return;
-      this.streams.delete(sessionId);
-      await closeStream(stream.handle, "session-ended");
+      if (stream) await this.take(sessionId, stream, "session-ended");
     });
   }
 
@@ -85,10 +87,8 @@ export class SessionStreams {
   disconnect(sessionId: string): Promise<void> {
     return this.lock.run(sessionId, () => {
       const stream = this.streams.get(sessionId);
-      if (!stream) return Promise.resolve();
-      this.streams.delete(sessionId);
       // Not awaited, as a takeover at attach: the next client must not wait for the goodbye.
-      void closeStream(stream.handle, "taken-over");
+      if (stream) void this.take(sessionId, stream, "taken-over");
       return Promise.resolve();
     });
   }
@@ -103,8 +103,7 @@ export class SessionStreams {
         this.lock.run(sessionId, async () => {
           const stream = this.streams.get(sessionId);
           if (stream?.shareId !== shareId) return;
-          this.streams.delete(sessionId);
-          await closeStream(stream.handle, "session-ended");
+          await this.take(sessionId, stream, "session-ended");
         }),
       ),
     );
@@ -115,8 +114,15 @@ export class SessionStreams {
     await Promise.all([...this.streams.keys()].map((sessionId) => this.end(sessionId)));
   }
 
-  hasHadViewer(sessionId: string): boolean {
-    return this.joined.has(sessionId);
+  /** Closes a stream from the gateway's side: it is forgotten now, and not a client leaving. */
+  private take(
+    sessionId: string,
+    stream: LiveStream,
+    reason: "taken-over" | "session-ended",
+  ): Promise<void> {
+    stream.closedHere = true;
+    this.streams.delete(sessionId);
+    return closeStream(stream.handle, reason);
   }
 }
 

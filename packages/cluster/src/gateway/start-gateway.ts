@@ -8,6 +8,7 @@ import { JoinTokens } from "./join-tokens.ts";
 import { SessionStreams } from "./session-streams.ts";
 import { SessionTracker } from "./session-tracker.ts";
 import { ensureDashboardToken } from "./dashboard-token.ts";
+import { endIfEphemeral } from "./ephemeral-sessions.ts";
 import { buildGatewayServer } from "./server.ts";
 
 export const gatewaySocketName = "gateway.socket";
@@ -36,7 +37,12 @@ export async function startGateway(
   context: ClusterContext,
   options: GatewayOptions,
 ): Promise<RunningGateway> {
-  const streams = new SessionStreams(options.serveSignaling);
+  // The services hold the streams; the streams call back (later) with the services.
+  const streams = new SessionStreams(options.serveSignaling, (sessionId) => {
+    endIfEphemeral(services, sessionId).catch((error: unknown) => {
+      console.warn(`stream gateway: ending ephemeral session ${sessionId}:`, error);
+    });
+  });
   const tracker = new SessionTracker(context, streams);
   const services: GatewayServices = { context, joinTokens: new JoinTokens(), streams, tracker };
   await tracker.start();

@@ -1,5 +1,6 @@
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { DeviceLog } from "./device-log.ts";
+import { devicePids, type DevicePids } from "./device-pids.ts";
 import {
   deviceLogNames,
   instanceDir,
@@ -31,20 +32,14 @@ export class VirtualDevice {
   private readonly rootfsDir: string;
   private readonly logsDir: string;
   private readonly log: DeviceLog;
-  private readonly pids: { zygote: number; systemServer: number; app: number; anbox: number };
+  private readonly pids: DevicePids;
 
   constructor(dataDir: string, facts: DeviceFacts) {
     this.facts = facts;
     this.rootfsDir = instanceRootfsDir(dataDir, facts.id);
     this.logsDir = instanceLogsDir(dataDir, facts.id);
     this.log = new DeviceLog(this.logsDir, facts.name);
-    // Stable, plausible process ids per instance, so the logs of one boot agree with each other.
-    let seed = 7;
-    for (let index = 0; index < facts.id.length; index++) {
-      seed = (seed * 31 + facts.id.charCodeAt(index)) % 9973;
-    }
-    const zygote = 180 + (seed % 300);
-    this.pids = { zygote, systemServer: zygote + 243, app: zygote + 870, anbox: 90 + (seed % 40) };
+    this.pids = devicePids(facts.id);
   }
 
   /** prepared: the node is chosen; the device gets its directory and filesystem. */

@@ -229,6 +229,8 @@ export interface GatewaySessionsTable {
   screen: string;
   idle_time_min: number;
   ephemeral: number;
+  /** 1 once a client has connected to its stream (migration 0008). */
+  has_had_client: number;
 }
 
 /** A share link of a session: its id is the secret of the public link. */

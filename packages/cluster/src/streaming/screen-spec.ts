@@ -8,4 +8,6 @@ export interface StreamScreenSpec {
   height: number;
   fps: number;
   density: number;
+  /** Where the device's logs are: its stream writes what the device did there (input, viewers). */
+  logsDir?: string;
 }

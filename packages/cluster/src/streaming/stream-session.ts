@@ -13,6 +13,7 @@ import {
   type SignalingRequest,
 } from "./signaling-messages.ts";
 import type { StreamScreenSpec } from "./screen-spec.ts";
+import { StreamLog } from "./stream-log.ts";
 import { StreamPeer } from "./stream-peer.ts";
 import { codecFromMimeType, videoCodecOrder, type VideoCodec } from "./video-codecs.ts";
 
@@ -50,6 +51,7 @@ export class StreamSession {
   private readonly spec: StreamScreenSpec;
   private readonly options: StreamSessionOptions;
   private readonly screen: DeviceScreen;
+  private readonly log: StreamLog;
   private finished: () => void = () => undefined;
   /** Messages are handled one after the other: a candidate waits for the answer before it. */
   private handling: Promise<void> = Promise.resolve();
@@ -76,6 +78,7 @@ export class StreamSession {
     this.spec = spec;
     this.options = options;
     this.screen = deviceScreenFor(spec.instanceId);
+    this.log = new StreamLog(spec);
     this.closed = new Promise((resolve) => {
       this.finished = resolve;
     });
@@ -310,12 +313,14 @@ export class StreamSession {
       return;
     }
     this.screen.apply(parsed.event, this.spec, Date.now());
+    this.log.input(parsed.event);
     const sound = soundOf(parsed.event);
     if (sound) void this.sound?.then((sender) => sender?.play(sound));
   }
 
   private startMedia(): void {
     if (this.mediaStopped || this.teardown) return;
+    if (!this.media && !this.sound) this.log.connected(this.codec, this.peer?.audio !== undefined);
     const video = this.peer?.video;
     const codec = this.codec;
     if (!this.media && video && codec) {
@@ -407,6 +412,7 @@ export class StreamSession {
   }
 
   private async tearDown(why: string): Promise<void> {
+    if (this.media || this.sound) this.log.left(why);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     await this.stopMedia();

@@ -147,6 +147,12 @@ export function fakeSignaling(): {
     });
     const stream: FakeStream = { socket, screen, closeReasons: [], closed };
     streams.push(stream);
+    // The client leaving ends the stream, as the real media side's does; a close the gateway
+    // asked for ends it when that close is done (after closeDelayMs).
+    let closingHere = false;
+    socket.on("close", () => {
+      if (!closingHere) markClosed();
+    });
     socket.on("message", (data: Buffer) => {
       const message = JSON.parse(data.toString()) as { type?: string };
       if (message.type === "discover") {
@@ -155,6 +161,7 @@ export function fakeSignaling(): {
     });
     const handle: StreamHandle = {
       close: (reason) => {
+        closingHere = true;
         stream.closeReasons.push(reason);
         if (socket.readyState === socket.OPEN) socket.close(4000, reason);
         return new Promise((resolve) => {

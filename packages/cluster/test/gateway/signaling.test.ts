@@ -123,6 +123,8 @@ describe("the signaling websocket", () => {
       height: 1280,
       fps: 30,
       density: 320,
+      // Where the stream writes what the device did (its android.log).
+      logsDir: expect.stringMatching(/\/logs$/) as unknown,
     });
     const again = await refusalOf(connect(url));
     expect(again.status).toBe(403);
@@ -278,6 +280,43 @@ describe("the signaling websocket", () => {
       `Session ${created.body.metadata.id} is not joinable: its client has connected already`,
     );
     client.socket.close();
+
+    // The gateway restarts (its memory is gone): the session still takes no other client.
+    await gateway.close();
+    gateway = await startGateway(cluster.running.context, { serveSignaling: media.serve });
+    const refusedAgain = await gatewayRequest(
+      cluster,
+      "POST",
+      `/1.0/sessions/${created.body.metadata.id}/join`,
+      { body: {} },
+    );
+    expect(refusedAgain.status).toBe(409);
+  });
+
+  it("ends an ephemeral session when its client leaves, and no other", async () => {
+    await createApplication(cluster, {
+      "manifest.yaml": manifestYaml(minimalManifest("short-lived")),
+    });
+    const create = (ephemeral: boolean) =>
+      gatewayRequest<{ id: string; url: string }>(cluster, "POST", "/1.0/sessions", {
+        body: { app: "short-lived", ephemeral, joinable: true },
+      });
+    const ephemeral = (await create(true)).body.metadata;
+    const lasting = (await create(false)).body.metadata;
+    for (const session of [ephemeral, lasting]) {
+      const client = await connect(session.url);
+      client.socket.send(JSON.stringify({ type: "discover" }));
+      await client.waitFor(/resp:discover/);
+      await waitForSessionStatus(cluster, session.id, "active");
+      client.socket.close();
+    }
+    await waitForSessionStatus(cluster, ephemeral.id, "terminated");
+    const kept = await gatewayRequest<{ status: string }>(
+      cluster,
+      "GET",
+      `/1.0/sessions/${lasting.id}`,
+    );
+    expect(kept.body.metadata.status).toBe("active");
   });
 
   it("answers a plain HTTP request on the signaling path in the envelope", async () => {

@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { useH264, useVP8 } from "werift";
 import { readScreenState } from "../../src/streaming/screen-registry.ts";
@@ -31,8 +34,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function serve(instanceId: string): Promise<StreamServer> {
-  const server = await startStreamServer(screenSpec(instanceId));
+async function serve(
+  instanceId: string,
+  extra: Partial<StreamScreenSpec> = {},
+): Promise<StreamServer> {
+  const server = await startStreamServer({ ...screenSpec(instanceId), ...extra });
   cleanups.push(() => server.close());
   return server;
 }
@@ -164,7 +170,11 @@ describe("serveSignaling", () => {
   });
 
   it("plays the device's sound to a client with speakers: Opus, silence, a click for a touch, a tone for Home", async () => {
-    const server = await serve("stream-sound");
+    const logsDir = mkdtempSync(join(tmpdir(), "stream-log-"));
+    cleanups.push(async () => {
+      rmSync(logsDir, { recursive: true, force: true });
+    });
+    const server = await serve("stream-sound", { logsDir });
     const signaling = await SignalingClient.connect(server.url);
     const handle = await server.handle(0);
     const client = viewer();
@@ -209,6 +219,16 @@ describe("serveSignaling", () => {
     await handle.closed;
     // No process is left for the sound: it was encoded once and is sent as it is.
     expect(ffmpegChildren()).toEqual([]);
+
+    // The device's logcat tells what happened, as a real device's would.
+    const logcat = await waitFor(() => {
+      const text = readFileSync(join(logsDir, "android.log"), "utf8");
+      return text.includes("stream client left") ? text : undefined;
+    }, "the stream's lines in android.log");
+    expect(logcat).toMatch(/ I WebRTC: stream client connected \(H264, sound on\)/);
+    expect(logcat).toMatch(/ D InputDispatcher: touch 0 down at \(10, 10\)/);
+    expect(logcat).toMatch(/ D InputDispatcher: key KEYCODE_HOME down/);
+    expect(logcat).toMatch(/ I WebRTC: stream client left: session ended/);
   });
 
   it("answers a client's offer (signaling API v1), with sound when the offer receives audio", async () => {

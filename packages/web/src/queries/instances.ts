@@ -131,6 +131,26 @@ export function useInstanceLog(clusterId: string, id: string, name: string) {
   return useQuery(instanceLogQuery(clusterId, id, name));
 }
 
+/** How often a followed log is read again. */
+const followIntervalMs = 2_000;
+
+/**
+ * A log read again every two seconds while `following` (the developer tools' live logs); none
+ * is read while `name` is undefined (the names are not known yet).
+ */
+export function useFollowedInstanceLog(
+  clusterId: string,
+  id: string,
+  name: string | undefined,
+  following: boolean,
+) {
+  return useQuery({
+    ...instanceLogQuery(clusterId, id, name ?? ""),
+    enabled: name !== undefined,
+    refetchInterval: following ? followIntervalMs : false,
+  });
+}
+
 /**
  * Reads logs one after the other (a handful of files) through the cache, so that logs already
  * read are not fetched again unless stale. A mutation: it runs on a click, not on render.

@@ -6,6 +6,7 @@ import { requireSession } from "../session-store.ts";
 import { sessionEndedCloseCode } from "../session-streams.ts";
 import { isExpired } from "../share-store.ts";
 import { readStoredConfig } from "../../instances/instance-record.ts";
+import { instanceLogsDir } from "../../runtime/instance-paths.ts";
 import type { StreamScreenSpec } from "../signaling.ts";
 
 interface SignalingRequest {
@@ -101,6 +102,13 @@ export function registerSignalingRoutes(app: FastifyInstance, services: GatewayS
     if (attached === "attached") {
       // The media side listens now: let the client's frames in.
       socket.resume();
+      // Kept in the database: a session that is not joinable takes no other client, even after
+      // the cluster restarts.
+      await context.db
+        .updateTable("gateway_sessions")
+        .set({ has_had_client: 1 })
+        .where("id", "=", sessionId)
+        .execute();
     } else if (attached === "session-ended") {
       closeNow(socket, sessionEndedCloseCode, "The session has ended");
     }
@@ -130,6 +138,7 @@ export function registerSignalingRoutes(app: FastifyInstance, services: GatewayS
       height: display.height,
       fps: display.fps,
       density: display.density,
+      logsDir: instanceLogsDir(context.options.dataDir, instance.id),
     };
   }
 }

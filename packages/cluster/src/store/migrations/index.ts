@@ -6,6 +6,7 @@ import { instanceRevisionTrigger } from "./0004-instance-revision-trigger.ts";
 import { gateway } from "./0005-gateway.ts";
 import { nodeTotals } from "./0006-node-totals.ts";
 import { applicationVersionSize } from "./0007-application-version-size.ts";
+import { gatewaySessionClient } from "./0008-gateway-session-client.ts";
 
 /** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   "0005-gateway": gateway,
   "0006-node-totals": nodeTotals,
   "0007-application-version-size": applicationVersionSize,
+  "0008-gateway-session-client": gatewaySessionClient,
 };

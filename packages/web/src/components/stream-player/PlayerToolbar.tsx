@@ -11,6 +11,8 @@ interface Props {
   capturingKeyboard: boolean;
   /** Whether the page has a statistics panel to toggle. */
   hasStatistics: boolean;
+  /** Whether the page has developer tools to toggle. */
+  hasDevTools: boolean;
   /** Whether the page makes share links. */
   hasShare: boolean;
   recording: ScreenRecording;
@@ -26,6 +28,7 @@ export function PlayerToolbar({
   fullscreen,
   capturingKeyboard,
   hasStatistics,
+  hasDevTools,
   hasShare,
   recording,
   sound,
@@ -95,6 +98,7 @@ export function PlayerToolbar({
       )}
       {sound}
       {hasStatistics && button("statistics", "Statistics", "statistics", false)}
+      {hasDevTools && button("devtools", "Developer tools", "code", false)}
       {hasShare && button("share", "Share", "share", false)}
       {extraControls}
     </div>

@@ -14,6 +14,7 @@ const descriptions: readonly [PlayerAction, string][] = [
   ["screenshot", "screenshot"],
   ["record", "record the screen"],
   ["statistics", "statistics"],
+  ["devtools", "developer tools"],
   ["share", "share link"],
 ];
 
@@ -21,6 +22,7 @@ interface Props {
   capturingKeyboard: boolean;
   /** The actions the page offers, shown only when it does. */
   hasStatistics: boolean;
+  hasDevTools: boolean;
   hasShare: boolean;
 }
 
@@ -28,7 +30,7 @@ interface Props {
  * Under the video: the one-letter shortcuts on one line, and every shortcut (Anbox Cloud's
  * Ctrl+Shift ones too) in a list that opens below it; or how to get the keyboard back.
  */
-export function ShortcutsHelp({ capturingKeyboard, hasStatistics, hasShare }: Props) {
+export function ShortcutsHelp({ capturingKeyboard, hasStatistics, hasDevTools, hasShare }: Props) {
   if (capturingKeyboard) {
     return (
       <p className="stream-player__help">
@@ -37,7 +39,10 @@ export function ShortcutsHelp({ capturingKeyboard, hasStatistics, hasShare }: Pr
     );
   }
   const shown = descriptions.filter(
-    ([action]) => (hasStatistics || action !== "statistics") && (hasShare || action !== "share"),
+    ([action]) =>
+      (hasStatistics || action !== "statistics") &&
+      (hasDevTools || action !== "devtools") &&
+      (hasShare || action !== "share"),
   );
   const letters = shown.filter(([action]) => letterKeys[action] !== undefined);
   return (

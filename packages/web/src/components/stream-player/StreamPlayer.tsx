@@ -40,6 +40,8 @@ export interface StreamPlayerProps {
   fullWindow?: boolean;
   /** Called when the user presses the statistics shortcut (the page owns the panel). */
   onToggleStats?: () => void;
+  /** Called when the user asks for the developer tools (the page owns the panel). */
+  onToggleDevTools?: () => void;
   /** Called when the user asks for a share link (the page owns the dialog). */
   onShare?: () => void;
 }
@@ -64,6 +66,7 @@ export function StreamPlayer({
   extraControls,
   fullWindow = false,
   onToggleStats,
+  onToggleDevTools,
   onShare,
 }: StreamPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
@@ -111,6 +114,9 @@ export function StreamPlayer({
         return;
       case "statistics":
         onToggleStats?.();
+        return;
+      case "devtools":
+        onToggleDevTools?.();
         return;
       case "share":
         onShare?.();
@@ -166,6 +172,7 @@ export function StreamPlayer({
     if (
       action === undefined ||
       (action === "statistics" && !onToggleStats) ||
+      (action === "devtools" && !onToggleDevTools) ||
       (action === "share" && !onShare)
     ) {
       return;
@@ -203,6 +210,7 @@ export function StreamPlayer({
         fullscreen={fullscreen}
         capturingKeyboard={keyboard.capturing}
         hasStatistics={onToggleStats !== undefined}
+        hasDevTools={onToggleDevTools !== undefined}
         hasShare={onShare !== undefined}
         recording={recording}
         sound={<SoundControls sound={sound} hasSound={playing && audio !== undefined} />}
@@ -250,6 +258,7 @@ export function StreamPlayer({
       <ShortcutsHelp
         capturingKeyboard={keyboard.capturing}
         hasStatistics={!!onToggleStats}
+        hasDevTools={!!onToggleDevTools}
         hasShare={!!onShare}
       />
     </div>

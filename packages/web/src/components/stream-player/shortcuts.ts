@@ -12,6 +12,7 @@ export type PlayerAction =
   | "screenshot"
   | "record"
   | "statistics"
+  | "devtools"
   | "share";
 
 /** A key with Ctrl and Shift held, as Anbox Cloud's own stream page binds its actions. */
@@ -35,6 +36,7 @@ export const letterKeys: Readonly<Partial<Record<PlayerAction, string>>> = {
   keyboard: "K",
   screenshot: "S",
   statistics: "I",
+  devtools: "D",
   share: "L",
 };
 
@@ -51,6 +53,7 @@ export const anboxKeys: Readonly<Record<PlayerAction, AnboxKey>> = {
   screenshot: { key: "I", label: "I" },
   record: { key: "O", label: "O" },
   statistics: { key: "M", label: "M" },
+  devtools: { key: "D", label: "D" },
   share: { key: "S", label: "S" },
 };
 

@@ -9,13 +9,14 @@ import { notStreamableReason } from "../../components/stream-player/session-stat
 import { toStreamConnection } from "../../components/stream-player/join-to-connection.ts";
 import { ShareLinksModal } from "./share/ShareLinksModal.tsx";
 import { StreamStatsPanel } from "./stats/StreamStatsPanel.tsx";
+import { DevToolsPanel } from "./devtools/DevToolsPanel.tsx";
 import { useSession } from "../../queries/sessions.ts";
 import "./_session-page.scss";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 /**
  * `/sessions/{sessionId}` (optionally `?clusterId=`): the stream of a signed-in user's instance,
- * with the player's controls, share links and the statistics panel beside it.
+ * with the player's controls, share links, and the statistics or the developer tools beside it.
  */
 export default function SessionPage() {
   const { sessionId = "" } = useParams();
@@ -23,7 +24,8 @@ export default function SessionPage() {
   const clusterParam = searchParams.get("clusterId") ?? "";
   const session = useSession(sessionId, clusterParam);
   const [peer, setPeer] = useState<RTCPeerConnection>();
-  const [statsOpen, setStatsOpen] = useState(false);
+  // One panel beside the stream at a time (on a phone, a drawer over its lower part).
+  const [panel, setPanel] = useState<"statistics" | "devtools">();
   const [sharing, setSharing] = useState(false);
   const clusterId = session.data?.clusterId;
   const connect = useCallback(
@@ -31,7 +33,13 @@ export default function SessionPage() {
     [sessionId, clusterId],
   );
   const toggleStats = useCallback(() => {
-    setStatsOpen((open) => !open);
+    setPanel((open) => (open === "statistics" ? undefined : "statistics"));
+  }, []);
+  const toggleDevTools = useCallback(() => {
+    setPanel((open) => (open === "devtools" ? undefined : "devtools"));
+  }, []);
+  const closePanel = useCallback(() => {
+    setPanel(undefined);
   }, []);
   const openSharing = useCallback(() => {
     setSharing(true);
@@ -71,16 +79,18 @@ export default function SessionPage() {
               screen={session.data.screen ?? { width: 720, height: 1280 }}
               onPeer={setPeer}
               onToggleStats={toggleStats}
+              onToggleDevTools={session.data.container_id ? toggleDevTools : undefined}
               onShare={openSharing}
             />
           </div>
-          <StreamStatsPanel
-            peer={peer}
-            open={statsOpen}
-            onClose={() => {
-              setStatsOpen(false);
-            }}
-          />
+          <StreamStatsPanel peer={peer} open={panel === "statistics"} onClose={closePanel} />
+          {panel === "devtools" && session.data.container_id && (
+            <DevToolsPanel
+              clusterId={clusterId}
+              instanceId={session.data.container_id}
+              onClose={closePanel}
+            />
+          )}
           {sharing && (
             <ShareLinksModal
               sessionId={sessionId}

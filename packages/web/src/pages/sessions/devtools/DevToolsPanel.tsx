@@ -1,0 +1,102 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useOverlayFocus } from "../../../components/overlays/use-overlay-focus.ts";
+import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
+import { PageLoader } from "../../../components/PageLoader.tsx";
+import { useInstance } from "../../../queries/instances.ts";
+import { Button, Icon } from "../../../vendor/react-components.ts";
+import { InstanceTerminalTab } from "../../instances/detail/InstanceTerminalTab.tsx";
+import { LiveLogs } from "./LiveLogs.tsx";
+import "./_dev-tools-panel.scss";
+
+const tabs = [
+  { id: "terminal", label: "Terminal" },
+  { id: "logs", label: "Logs" },
+] as const;
+type Tab = (typeof tabs)[number]["id"];
+
+interface Props {
+  clusterId: string;
+  instanceId: string;
+  onClose: () => void;
+}
+
+/**
+ * The developer tools beside a stream (Anbox Cloud's stream page has them): a shell on the
+ * instance and its logs followed live. Like the statistics, it takes the focus when it opens and
+ * gives it back when it closes (its button or Escape); keys typed in the terminal are the shell's,
+ * Escape included (Escape then Tab leaves the terminal).
+ */
+export function DevToolsPanel({ clusterId, instanceId, onClose }: Props) {
+  const instance = useInstance(clusterId, instanceId);
+  const [tab, setTab] = useState<Tab>("terminal");
+  const ref = useRef<HTMLElement>(null);
+  const terminalRef = useRef<HTMLDivElement>(null);
+  const tabIds = { terminal: useId(), logs: useId() };
+  const panelId = useId();
+  useOverlayFocus(ref, { onClose });
+
+  // The shell's keys stay the shell's: the panel's Escape and Tab handling never sees them.
+  useEffect(() => {
+    const terminal = terminalRef.current;
+    if (!terminal) return;
+    const keepInside = (event: globalThis.KeyboardEvent) => {
+      if (event.target instanceof HTMLTextAreaElement) event.stopPropagation();
+    };
+    terminal.addEventListener("keydown", keepInside);
+    return () => {
+      terminal.removeEventListener("keydown", keepInside);
+    };
+  }, [tab, instance.data]);
+
+  // Arrow keys move between the tabs (WAI-ARIA tabs pattern).
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+    event.preventDefault();
+    const next = tab === "terminal" ? "logs" : "terminal";
+    setTab(next);
+    document.getElementById(tabIds[next])?.focus();
+  };
+
+  return (
+    <aside className="dev-tools" aria-label="Developer tools" ref={ref}>
+      <header className="dev-tools__header">
+        <h2 className="dev-tools__title p-heading--4">Developer tools</h2>
+        <Button type="button" appearance="base" dense hasIcon onClick={onClose}>
+          <Icon name="close">Close</Icon>
+        </Button>
+      </header>
+      <div role="tablist" aria-label="Developer tools" className="dev-tools__tabs">
+        {tabs.map(({ id, label }) => (
+          <button
+            key={id}
+            id={tabIds[id]}
+            type="button"
+            role="tab"
+            className="p-button--base is-dense"
+            aria-selected={tab === id}
+            aria-controls={panelId}
+            tabIndex={tab === id ? 0 : -1}
+            onKeyDown={onTabKey}
+            onClick={() => {
+              setTab(id);
+            }}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div id={panelId} role="tabpanel" aria-labelledby={tabIds[tab]} className="dev-tools__panel">
+        {instance.isPending && <PageLoader />}
+        {instance.isError && (
+          <ErrorNotice title="Cannot read the instance" error={instance.error} />
+        )}
+        {instance.data && tab === "terminal" && (
+          <div ref={terminalRef}>
+            <InstanceTerminalTab instance={instance.data} />
+          </div>
+        )}
+        {tab === "logs" && <LiveLogs clusterId={clusterId} instanceId={instanceId} />}
+      </div>
+    </aside>
+  );
+}
