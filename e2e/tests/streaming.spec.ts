@@ -73,6 +73,19 @@ test("a streamable instance plays on its session page; a touch shows on the devi
     .toBeGreaterThan(100);
   await expect(value("FPS")).toHaveText(/\d+(\.\d+)? fps/);
   await expect(panel.getByRole("region", { name: "Network" })).toContainText(/ms|Not implemented/);
+
+  // The true input-to-screen time: a tap is timed to the frame that shows it (the device's marker).
+  const tapAt = await clientPoint(video(page), { x: 200, y: 900 }, screen);
+  await page.mouse.click(tapAt.x, tapAt.y);
+  const inputStats = panel.getByRole("region", { name: "Input to screen" });
+  const median = inputStats
+    .locator(".stream-stats__row")
+    .filter({ hasText: "Median (10 s)" })
+    .locator("dd");
+  await expect(median).toHaveText(/^\d+(\.\d+)? ms$/, { timeout: 10_000 });
+  const medianMs = Number((await median.textContent())?.replace(/[^\d.]/g, ""));
+  expect(medianMs).toBeGreaterThan(0);
+  expect(medianMs).toBeLessThan(1_000);
   await expectNoContentSecurityPolicyViolations(page); // the player, its signaling, the charts
 
   // A second viewer (here: a join made from the page) takes over; the signaling answers a

@@ -1,5 +1,6 @@
 import type { ControlEvent } from "./control-messages.ts";
 import { isShiftKey, keyEffect, type NavigationKey } from "./hid-keys.ts";
+import { countsAsInput } from "./input-marker.ts";
 import { orientationFromGravity, type Orientation } from "./orientation.ts";
 
 /** The framebuffer's size in device pixels. */
@@ -60,6 +61,17 @@ export class DeviceScreen {
   private recentTrail: TrailPoint[] = [];
   private pointer: Point | undefined;
   private mousePressed = false;
+  private inputs = 0;
+
+  /** The input applied since the current viewer's stream started (input-marker.ts). */
+  get inputCount(): number {
+    return this.inputs;
+  }
+
+  /** A new viewer counts its input from zero. */
+  resetInputCount(): void {
+    this.inputs = 0;
+  }
 
   get typedText(): string {
     return this.typed;
@@ -89,6 +101,7 @@ export class DeviceScreen {
 
   /** Applies one control event; coordinates outside `bounds` are clamped to its edges. */
   apply(event: ControlEvent, bounds: ScreenBounds, now: number): void {
+    if (countsAsInput(event)) this.inputs++;
     switch (event.kind) {
       case "touch-start":
       case "touch-move": {

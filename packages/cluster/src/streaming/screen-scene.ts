@@ -1,6 +1,7 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { trailFadeMs, type DeviceScreen, type Point } from "./device-screen.ts";
 import { rotationDegrees } from "./orientation.ts";
+import { markerBlockSize, markerRect, markerValues } from "./input-marker.ts";
 import type { Rect } from "./rect.ts";
 
 /** What one frame of the screen is drawn from. */
@@ -171,7 +172,32 @@ export function buildScene(input: SceneInput): Scene {
   });
 
   addPointers(items, input, unit);
+  // Last, over anything a finger or the cursor draws there.
+  items.push(inputMarker(input));
   return { rotation, transform, items };
+}
+
+/** The count of the input the device has applied, for the viewer to time it (input-marker.ts). */
+function inputMarker(input: SceneInput): SceneItem {
+  const marker = markerRect(input.width, input.height);
+  const count = input.screen.inputCount & 0xff;
+  return {
+    key: "input-marker",
+    rect: marker,
+    signature: String(count),
+    rotated: false,
+    paint: (context) => {
+      markerValues(count).forEach((on, bit) => {
+        context.fillStyle = on ? "#ffffff" : "#000000";
+        context.fillRect(
+          marker.x + bit * markerBlockSize,
+          marker.y,
+          markerBlockSize,
+          marker.height,
+        );
+      });
+    },
+  };
 }
 
 /** Touch trails, fingers and the mouse cursor, in device pixels over everything else. */

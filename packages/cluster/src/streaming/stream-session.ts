@@ -79,6 +79,8 @@ export class StreamSession {
     this.options = options;
     this.screen = deviceScreenFor(spec.instanceId);
     this.log = new StreamLog(spec);
+    // The input marker counts this viewer's input from zero, as the viewer does.
+    this.screen.resetInputCount();
     this.closed = new Promise((resolve) => {
       this.finished = resolve;
     });

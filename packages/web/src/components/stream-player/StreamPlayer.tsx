@@ -1,4 +1,5 @@
 import {
+  useCallback,
   useEffect,
   useRef,
   useState,
@@ -17,6 +18,8 @@ import { ShortcutsHelp } from "./ShortcutsHelp.tsx";
 import { SoundControls } from "./SoundControls.tsx";
 import type { StreamConnection } from "./stream-connection.ts";
 import { useFullscreen } from "./use-fullscreen.ts";
+import type { InputLatencyProbe } from "./input-latency.ts";
+import { useInputLatency } from "./use-input-latency.ts";
 import { useKeyboardCapture } from "./use-keyboard-capture.ts";
 import { useScreenRecording } from "./use-screen-recording.ts";
 import { useSound } from "./use-sound.ts";
@@ -44,6 +47,8 @@ export interface StreamPlayerProps {
   onToggleDevTools?: () => void;
   /** Called when the user asks for a share link (the page owns the dialog). */
   onShare?: () => void;
+  /** Times the input sent to the frames that show it (for the statistics). */
+  latencyProbe?: InputLatencyProbe;
 }
 
 /** Typing in a field the page put in the player (a share form, say) is not a shortcut. */
@@ -68,6 +73,7 @@ export function StreamPlayer({
   onToggleStats,
   onToggleDevTools,
   onShare,
+  latencyProbe,
 }: StreamPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -78,10 +84,22 @@ export function StreamPlayer({
     send("input::rotate", { orientation: orientationFor(rotation, screen) });
     send("sensor:event", { sensor: "acceleration", ...accelerationFor(rotation) });
   };
-  const { status, stream, audio, sendControl, reconnect } = useStreamSession(
-    connect,
-    onPeer,
-    tellOrientation,
+  const {
+    status,
+    stream,
+    audio,
+    sendControl: sendToDevice,
+    reconnect,
+  } = useStreamSession(connect, onPeer, tellOrientation);
+  const noteInput = useInputLatency(videoRef, latencyProbe, stream);
+  // Every message to the device goes through here: the input among them is timed.
+  const sendControl = useCallback(
+    (type: string, data?: object) => {
+      const sent = sendToDevice(type, data);
+      if (sent) noteInput(type);
+      return sent;
+    },
+    [sendToDevice, noteInput],
   );
   const playing = status.phase === "playing";
   const sound = useSound(audioRef, audio);

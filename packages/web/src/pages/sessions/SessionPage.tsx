@@ -7,6 +7,7 @@ import { PageLoader } from "../../components/PageLoader.tsx";
 import { StreamPlayer } from "../../components/stream-player/StreamPlayer.tsx";
 import { notStreamableReason } from "../../components/stream-player/session-status.ts";
 import { toStreamConnection } from "../../components/stream-player/join-to-connection.ts";
+import { InputLatencyProbe } from "../../components/stream-player/input-latency.ts";
 import { ShareLinksModal } from "./share/ShareLinksModal.tsx";
 import { StreamStatsPanel } from "./stats/StreamStatsPanel.tsx";
 import { DevToolsPanel } from "./devtools/DevToolsPanel.tsx";
@@ -27,6 +28,8 @@ export default function SessionPage() {
   // One panel beside the stream at a time (on a phone, a drawer over its lower part).
   const [panel, setPanel] = useState<"statistics" | "devtools">();
   const [sharing, setSharing] = useState(false);
+  // One for the page: the player feeds it, the statistics read it.
+  const [latencyProbe] = useState(() => new InputLatencyProbe());
   const clusterId = session.data?.clusterId;
   const connect = useCallback(
     async () => toStreamConnection(await joinSession(sessionId, clusterId)),
@@ -81,9 +84,15 @@ export default function SessionPage() {
               onToggleStats={toggleStats}
               onToggleDevTools={session.data.container_id ? toggleDevTools : undefined}
               onShare={openSharing}
+              latencyProbe={latencyProbe}
             />
           </div>
-          <StreamStatsPanel peer={peer} open={panel === "statistics"} onClose={closePanel} />
+          <StreamStatsPanel
+            peer={peer}
+            open={panel === "statistics"}
+            onClose={closePanel}
+            latency={latencyProbe}
+          />
           {panel === "devtools" && session.data.container_id && (
             <DevToolsPanel
               clusterId={clusterId}

@@ -10,7 +10,7 @@ import { saveTextFile } from "../../../util/save-text-file.ts";
 import { statsCsvFileName } from "./stats-csv-file-name.ts";
 import { StatsChart } from "./StatsChart.tsx";
 import { StatsSection } from "./StatsSection.tsx";
-import { type StatsPeer, useStreamStats } from "./use-stream-stats.ts";
+import { type InputLatencySource, type StatsPeer, useStreamStats } from "./use-stream-stats.ts";
 import "./_stream-stats-panel.scss";
 
 interface Props {
@@ -22,6 +22,8 @@ interface Props {
    */
   open?: boolean;
   onClose: () => void;
+  /** The input-to-screen times the player measures. */
+  latency?: InputLatencySource;
 }
 
 function Charts({ view, metrics }: { view: StatsView; metrics: readonly ChartedMetric[] }) {
@@ -53,8 +55,8 @@ const videoCharts: readonly ChartedMetric[] = [
  * open it holds the focus (Tab stays inside) until closed, by its button or Escape, and then gives
  * it back to the button that opened it.
  */
-export function StreamStatsPanel({ peer, open = true, onClose }: Props) {
-  const view = useStreamStats(peer);
+export function StreamStatsPanel({ peer, open = true, onClose, latency }: Props) {
+  const view = useStreamStats(peer, latency);
   const ref = useRef<HTMLElement>(null);
   useOverlayFocus(ref, { active: open, onClose });
   if (!open) return null;
@@ -88,6 +90,15 @@ export function StreamStatsPanel({ peer, open = true, onClose }: Props) {
       <StatsSection title="Network" rows={sections.network}>
         <Charts view={view} metrics={["rtt"]} />
       </StatsSection>
+      {latency && (
+        <StatsSection title="Input to screen" rows={sections.inputToScreen}>
+          <p className="stream-stats__note">
+            From a touch, click or key sent to the frame that shows it: read from a marker the
+            device draws in each frame. Touch or type on the stream to measure.
+          </p>
+          <Charts view={view} metrics={["inputToScreen"]} />
+        </StatsSection>
+      )}
       <StatsSection title="Video" rows={sections.video}>
         <Charts view={view} metrics={videoCharts} />
       </StatsSection>

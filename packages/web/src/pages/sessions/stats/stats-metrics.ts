@@ -4,6 +4,8 @@ import type { MetricReader } from "./stats-history.ts";
 /** The metrics the panel judges (SPEC section 4), for video and, when there is one, audio. */
 export const watchedMetrics = {
   rtt: { read: (sample) => sample.network.currentRtt, rule: "rtt" },
+  // Judged as RTT is: above 100 ms a stream no longer feels direct.
+  inputToScreen: { read: (sample) => sample.inputToScreen?.p50, rule: "rtt" },
   videoDecodeTime: { read: (sample) => sample.video?.decodeTime, rule: "usual-range" },
   videoJitter: { read: (sample) => sample.video?.jitter, rule: "usual-range" },
   videoJitterBufferDelay: {
@@ -24,6 +26,11 @@ export type WatchedMetric = keyof typeof watchedMetrics;
 /** The time series drawn as charts, in the order shown. */
 export const chartedMetrics = {
   rtt: { title: "RTT", unit: "ms", read: watchedMetrics.rtt.read },
+  inputToScreen: {
+    title: "Input to screen (median)",
+    unit: "ms",
+    read: watchedMetrics.inputToScreen.read,
+  },
   videoBandwidth: {
     title: "Video bandwidth",
     unit: "MBit/s",

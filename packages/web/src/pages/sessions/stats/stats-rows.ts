@@ -12,6 +12,7 @@ export interface StatRow {
 
 export interface StatsSections {
   network: StatRow[];
+  inputToScreen: StatRow[];
   video: StatRow[];
   audio: StatRow[];
   rtcConfig: StatRow[];
@@ -90,6 +91,16 @@ export function statsSections(view: StatsView): StatsSections {
       row("Transport type", formatText(network?.transportType)),
       row("Local candidate type", formatText(network?.localCandidateType)),
       row("Remote candidate type", formatText(network?.remoteCandidateType)),
+    ],
+    inputToScreen: [
+      row("Last input", formatStat(latest?.inputToScreen?.last, "ms")),
+      row(
+        "Median (10 s)",
+        formatStat(latest?.inputToScreen?.p50, "ms"),
+        view.abnormal.inputToScreen,
+      ),
+      row("95th percentile (10 s)", formatStat(latest?.inputToScreen?.p95, "ms")),
+      row("Inputs measured (10 s)", formatCount(latest?.inputToScreen?.count)),
     ],
     video: videoRows(view),
     audio: audioRows(view),

@@ -29,7 +29,11 @@ describe("buildStatsView", () => {
   it("gives the latest sample, the flags of each watched metric and the chart data", () => {
     const history = [
       sampleAt(1000, { network: { currentRtt: 40 }, video: { packetsLost: 1 } }),
-      sampleAt(2000, { network: { currentRtt: 140 }, video: { packetsLost: 3 } }),
+      sampleAt(2000, {
+        network: { currentRtt: 140 },
+        video: { packetsLost: 3 },
+        inputToScreen: { last: 130, p50: 120, p95: 150, count: 4 },
+      }),
     ];
 
     const view = buildStatsView(history);
@@ -37,6 +41,8 @@ describe("buildStatsView", () => {
     expect(view.latest).toBe(history[1]);
     expect(view.abnormal).toEqual({
       rtt: true,
+      // Judged as RTT is, on its median: 120 ms is above 100 ms.
+      inputToScreen: true,
       videoDecodeTime: false,
       videoJitter: false,
       videoJitterBufferDelay: false,
@@ -47,6 +53,7 @@ describe("buildStatsView", () => {
     });
     expect(Object.keys(view.charts)).toEqual([
       "rtt",
+      "inputToScreen",
       "videoBandwidth",
       "videoFps",
       "videoDecodeTime",
@@ -57,6 +64,10 @@ describe("buildStatsView", () => {
     expect(view.charts.videoPacketsLost).toEqual([
       [1, 2],
       [1, 3],
+    ]);
+    expect(view.charts.inputToScreen).toEqual([
+      [1, 2],
+      [null, 120],
     ]);
   });
 

@@ -42,6 +42,16 @@ export interface RtcConfigStats {
   iceCandidatePoolSize?: number;
 }
 
+/** The true time from an input sent to the frame that shows it (the device's input marker). */
+export interface InputToScreenStats {
+  /** The last input's. */
+  last: number;
+  /** Over the inputs of the last ten seconds. */
+  p50: number;
+  p95: number;
+  count: number;
+}
+
 export interface StreamStatsSample {
   /** When the sample was taken, ms since the epoch (wall clock: the CSV's date). */
   time: number;
@@ -49,5 +59,7 @@ export interface StreamStatsSample {
   /** Absent when the connection receives no such stream. */
   video?: VideoStats;
   audio?: AudioStats;
+  /** Absent until an input has been measured in the last ten seconds. */
+  inputToScreen?: InputToScreenStats;
   rtcConfig: RtcConfigStats;
 }

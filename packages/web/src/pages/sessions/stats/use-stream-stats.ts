@@ -4,16 +4,26 @@ import { statsIntervalMs } from "./stats-constants.ts";
 import { type StatsHistory, appendToHistory } from "./stats-history.ts";
 import { parseStatsReport } from "./stats-report.ts";
 import { type StatsView, buildStatsView, emptyStatsView } from "./stats-view.ts";
+import type { InputToScreenStats } from "./stream-stats-sample.ts";
 
 /** What the panel needs of the peer connection (an `RTCPeerConnection` has it). */
 export type StatsPeer = Pick<RTCPeerConnection, "getStats" | "getConfiguration">;
+
+/** Where the input-to-screen times come from (the player's `InputLatencyProbe`). */
+export interface InputLatencySource {
+  /** Over the last ten seconds, `now` in performance.now() time; undefined with none measured. */
+  summary(now: number): InputToScreenStats | undefined;
+}
 
 /**
  * Samples the peer's statistics now and then every second, keeping 5 minutes of history, and gives
  * the view of the latest: one state change, so one render, per sample. A new peer starts a new
  * history; no peer, no sampling.
  */
-export function useStreamStats(peer: StatsPeer | undefined): StatsView {
+export function useStreamStats(
+  peer: StatsPeer | undefined,
+  latency?: InputLatencySource,
+): StatsView {
   const [state, setState] = useState<{ peer: StatsPeer | undefined; view: StatsView }>({
     peer,
     view: emptyStatsView,
@@ -40,7 +50,9 @@ export function useStreamStats(peer: StatsPeer | undefined): StatsView {
           Date.now(),
         );
         counters = computed.counters;
-        history = appendToHistory(history, computed.sample);
+        const inputToScreen = latency?.summary(performance.now());
+        const sample = inputToScreen ? { ...computed.sample, inputToScreen } : computed.sample;
+        history = appendToHistory(history, sample);
         setState({ peer, view: buildStatsView(history) });
       } catch {
         // A closing connection may refuse its statistics: the next tick tries again, and the panel
@@ -56,7 +68,7 @@ export function useStreamStats(peer: StatsPeer | undefined): StatsView {
       stopped = true;
       clearInterval(timer);
     };
-  }, [peer]);
+  }, [peer, latency]);
 
   // The view belongs to the peer it was sampled from: another peer shows nothing until sampled.
   return state.peer === peer ? state.view : emptyStatsView;

@@ -1,0 +1,47 @@
+import type { ControlEvent } from "./control-messages.ts";
+
+/**
+ * The input marker: the device counts the input it applies and shows the count, modulo 256, in
+ * each frame as eight black or white blocks in a row at the bottom right corner (most significant
+ * bit first). A client that counts the input it sends the same way sees which frame first shows
+ * each one, and so the true time from input to screen: capture, encoding, network, decoding and
+ * display together. Blocks of 12 device pixels survive H.264 and VP8 at the stream's bitrate.
+ * The player reads it (packages/web/src/components/stream-player/input-latency.ts): the two must
+ * agree on what counts and where the blocks are.
+ */
+export const markerBlockSize = 12;
+export const markerBits = 8;
+
+/** The input that counts: what the player sends as the user touches, clicks and types. */
+export function countsAsInput(event: ControlEvent): boolean {
+  switch (event.kind) {
+    case "touch-start":
+    case "touch-move":
+    case "touch-end":
+    case "key":
+    case "mouse-move":
+    case "mouse-button":
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Where the marker is drawn in a framebuffer of this size (device pixels, never rotated). */
+export function markerRect(width: number, height: number) {
+  return {
+    x: width - markerBits * markerBlockSize,
+    y: height - markerBlockSize,
+    width: markerBits * markerBlockSize,
+    height: markerBlockSize,
+  };
+}
+
+/** The blocks' values for a count, most significant bit first. */
+export function markerValues(count: number): boolean[] {
+  const value = count & 0xff;
+  return Array.from(
+    { length: markerBits },
+    (_, bit) => ((value >> (markerBits - 1 - bit)) & 1) === 1,
+  );
+}
