@@ -33,6 +33,8 @@ export class SessionStreams {
   private readonly streams = new Map<string, LiveStream>();
   private readonly lock = new KeyedLock();
   private readonly onClientLeft: (sessionId: string) => void;
+  /** When each session's last stream ended (its idle time runs from then). */
+  private readonly leftAt = new Map<string, number>();
 
   /** `onClientLeft`: a stream ended because its client left (not taken over, not ended here). */
   constructor(serve: ServeSignaling, onClientLeft: (sessionId: string) => void = () => undefined) {
@@ -63,6 +65,7 @@ export class SessionStreams {
       this.streams.set(sessionId, stream);
       const forget = (): void => {
         if (this.streams.get(sessionId) === stream) this.streams.delete(sessionId);
+        this.leftAt.set(sessionId, Date.now());
         if (!stream.closedHere) this.onClientLeft(sessionId);
       };
       stream.handle.closed.then(forget, forget);
@@ -70,12 +73,20 @@ export class SessionStreams {
     });
   }
 
-  /** Closes the session's stream, if it has one, because the session ended. */
-  end(sessionId: string): Promise<void> {
+  /** Closes the session's stream, if it has one, because the session ended (`message`: why). */
+  end(sessionId: string, message?: string): Promise<void> {
     return this.lock.run(sessionId, async () => {
       const stream = this.streams.get(sessionId);
-      if (stream) await this.take(sessionId, stream, "session-ended");
+      if (stream) await this.take(sessionId, stream, "session-ended", message);
     });
+  }
+
+  /**
+   * Since when the session has had no input: its client's last input while one is connected, or
+   * when its last client left; undefined when no client came in this process.
+   */
+  idleSince(sessionId: string): number | undefined {
+    return this.streams.get(sessionId)?.handle.lastInputAt() ?? this.leftAt.get(sessionId);
   }
 
   /**
@@ -119,16 +130,18 @@ export class SessionStreams {
     sessionId: string,
     stream: LiveStream,
     reason: "taken-over" | "session-ended",
+    message?: string,
   ): Promise<void> {
     stream.closedHere = true;
     this.streams.delete(sessionId);
-    return closeStream(stream.handle, reason);
+    return closeStream(stream.handle, reason, message);
   }
 }
 
 async function closeStream(
   handle: StreamHandle,
   reason: "taken-over" | "session-ended",
+  message?: string,
 ): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => {
@@ -136,7 +149,7 @@ async function closeStream(
   });
   try {
     // A stream that fails to close cleanly is gone all the same: nothing more to do with it.
-    await Promise.race([handle.close(reason).catch(() => undefined), timeout]);
+    await Promise.race([handle.close(reason, message).catch(() => undefined), timeout]);
   } finally {
     clearTimeout(timer);
   }

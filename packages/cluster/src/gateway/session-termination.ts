@@ -34,7 +34,7 @@ export interface TerminationResult {
 export async function terminateSessions(
   services: GatewayServices,
   ids: readonly string[],
-  options: { wait: boolean },
+  options: { wait: boolean; why?: string },
 ): Promise<TerminationResult> {
   const { context, tracker, streams } = services;
   const { db } = context;
@@ -78,12 +78,12 @@ export async function terminateSessions(
     .updateTable("gateway_sessions")
     .set({
       status: "terminating",
-      status_message: "The session is ending: its instance is being deleted",
+      status_message: options.why ?? "The session is ending: its instance is being deleted",
       updated_at: Math.floor(Date.now() / 1000),
     })
     .where("id", "in", sessionIds)
     .execute();
-  await Promise.all(sessionIds.map((id) => streams.end(id)));
+  await Promise.all(sessionIds.map((id) => streams.end(id, options.why)));
 
   let operationId: string;
   try {

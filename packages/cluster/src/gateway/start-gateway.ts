@@ -9,6 +9,7 @@ import { SessionStreams } from "./session-streams.ts";
 import { SessionTracker } from "./session-tracker.ts";
 import { ensureDashboardToken } from "./dashboard-token.ts";
 import { endIfEphemeral } from "./ephemeral-sessions.ts";
+import { watchIdleSessions, type IdleWatchOptions } from "./idle-sessions.ts";
 import { buildGatewayServer } from "./server.ts";
 
 export const gatewaySocketName = "gateway.socket";
@@ -18,6 +19,8 @@ export interface GatewayOptions {
   serveSignaling: ServeSignaling;
   /** Where to listen; `<dataDir>/gateway.socket` by default. */
   socketPath?: string;
+  /** How idle sessions are watched (tests shorten the minute). */
+  idleWatch?: IdleWatchOptions;
 }
 
 export interface RunningGateway {
@@ -54,6 +57,7 @@ export async function startGateway(
     rmSync(socketPath, { force: true });
     await app.listen({ path: socketPath });
     chmodSync(socketPath, 0o600);
+    const stopIdleWatch = watchIdleSessions(services, options.idleWatch);
 
     let closing: Promise<void> | undefined;
     return {
@@ -62,6 +66,7 @@ export async function startGateway(
       services,
       close: () => {
         closing ??= (async () => {
+          stopIdleWatch();
           await app.close();
           await streams.endAll();
           await tracker.stop();

@@ -5,8 +5,13 @@ import { StreamSession } from "./stream-session.ts";
 export type { StreamScreenSpec };
 
 export interface StreamHandle {
-  /** Ends this client's stream, telling it why first over the control channel. */
-  close(reason: "taken-over" | "session-ended"): Promise<void>;
+  /**
+   * Ends this client's stream, telling it why first over the control channel (`message`, or the
+   * reason's own words).
+   */
+  close(reason: "taken-over" | "session-ended", message?: string): Promise<void>;
+  /** When the client last sent input (or connected): how long the stream has been idle. */
+  lastInputAt(): number;
   /** Settles once the peer, the encoder and the socket are all gone. */
   readonly closed: Promise<void>;
 }
@@ -29,7 +34,8 @@ export function serveSignaling(
     stunServers: options?.stunServers ?? [],
   });
   return {
-    close: (reason) => session.close(reason),
+    close: (reason, message) => session.close(reason, message),
+    lastInputAt: () => session.lastInputAt,
     closed: session.closed,
   };
 }

@@ -5,6 +5,7 @@ import { parseControlMessage, type ControlEvent } from "./control-messages.ts";
 import type { DeviceScreen } from "./device-screen.ts";
 import { deviceSounds, type DeviceSoundName } from "./device-sounds.ts";
 import { keyEffect } from "./hid-keys.ts";
+import { countsAsInput } from "./input-marker.ts";
 import { MediaPipeline } from "./media-pipeline.ts";
 import { deviceScreenFor } from "./screen-registry.ts";
 import {
@@ -71,6 +72,8 @@ export class StreamSession {
   private mediaStopped: Promise<void> | undefined;
   private teardown: Promise<void> | undefined;
   private badControlReported = false;
+  /** When the client last sent input; its connecting counts as input. */
+  lastInputAt = Date.now();
   private readonly timers = new Map<"signaling" | "connect" | "disconnected", NodeJS.Timeout>();
 
   constructor(socket: WebSocket, spec: StreamScreenSpec, options: StreamSessionOptions) {
@@ -99,10 +102,10 @@ export class StreamSession {
   }
 
   /** Tells the client why over the control channel (or the websocket, before it has one), then ends. */
-  async close(reason: CloseReason): Promise<void> {
+  async close(reason: CloseReason, message?: string): Promise<void> {
     // The device stops feeding this client at once; telling it why may take up to a second.
     await this.stopMedia();
-    this.goodbye ??= this.sayGoodbye(reason);
+    this.goodbye ??= this.sayGoodbye(reason, message ?? goodbyeWords(reason));
     await this.goodbye;
     await this.end(reason === "taken-over" ? "taken over by another client" : "session ended");
   }
@@ -314,7 +317,9 @@ export class StreamSession {
       void this.end("the client disconnected");
       return;
     }
-    this.screen.apply(parsed.event, this.spec, Date.now());
+    const now = Date.now();
+    if (countsAsInput(parsed.event)) this.lastInputAt = now;
+    this.screen.apply(parsed.event, this.spec, now);
     this.log.input(parsed.event);
     const sound = soundOf(parsed.event);
     if (sound) void this.sound?.then((sender) => sender?.play(sound));
@@ -370,11 +375,11 @@ export class StreamSession {
     this.arm("connect", connectGraceMs, "the client left and its peer did not connect");
   }
 
-  private async sayGoodbye(reason: CloseReason): Promise<void> {
+  private async sayGoodbye(reason: CloseReason, message: string): Promise<void> {
     const type = reason === "taken-over" ? "stream::taken-over" : "stream::ended";
     const control = this.control;
     if (control?.readyState === "open") {
-      control.send(JSON.stringify({ type, data: { message: goodbyeWords(reason) } }));
+      control.send(JSON.stringify({ type, data: { message } }));
       // Closing the channel resets its stream, which the client performs only after it has
       // received everything sent before: when the channel is closed, the goodbye has arrived.
       await new Promise<void>((resolve) => {
@@ -387,7 +392,7 @@ export class StreamSession {
         control.close();
       });
     } else {
-      this.send(serverMessages.error(goodbyeWords(reason)));
+      this.send(serverMessages.error(message));
     }
   }
 

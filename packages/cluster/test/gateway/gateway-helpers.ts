@@ -125,6 +125,8 @@ export interface FakeStream {
   screen: StreamScreenSpec;
   /** The reasons it was closed with, in order. */
   closeReasons: string[];
+  /** The words the client was to be told, when the gateway gave some. */
+  closeMessages: string[];
   closed: Promise<void>;
 }
 
@@ -145,7 +147,7 @@ export function fakeSignaling(): {
     const closed = new Promise<void>((resolve) => {
       markClosed = resolve;
     });
-    const stream: FakeStream = { socket, screen, closeReasons: [], closed };
+    const stream: FakeStream = { socket, screen, closeReasons: [], closeMessages: [], closed };
     streams.push(stream);
     // The client leaving ends the stream, as the real media side's does; a close the gateway
     // asked for ends it when that close is done (after closeDelayMs).
@@ -159,10 +161,16 @@ export function fakeSignaling(): {
         socket.send(JSON.stringify({ type: "resp:discover", max_api_version: 2, fps: screen.fps }));
       }
     });
+    let lastInputAt = Date.now();
+    socket.on("message", () => {
+      lastInputAt = Date.now();
+    });
     const handle: StreamHandle = {
-      close: (reason) => {
+      lastInputAt: () => lastInputAt,
+      close: (reason, message) => {
         closingHere = true;
         stream.closeReasons.push(reason);
+        if (message !== undefined) stream.closeMessages.push(message);
         if (socket.readyState === socket.OPEN) socket.close(4000, reason);
         return new Promise((resolve) => {
           setTimeout(() => {

@@ -1,0 +1,65 @@
+import type { GatewayServices } from "./gateway-services.ts";
+import { terminateSessions } from "./session-termination.ts";
+
+export interface IdleWatchOptions {
+  /** How often sessions are looked at. */
+  checkEveryMs: number;
+  /** How long a minute of `idle_time_min` is: a minute, except in tests. */
+  minuteMs: number;
+}
+
+export const defaultIdleWatch: IdleWatchOptions = { checkEveryMs: 15_000, minuteMs: 60_000 };
+
+/**
+ * Ends the sessions that have been idle for their `idle_time_min` (reference 3.3; 0 keeps a
+ * session until it is ended otherwise): no input from a connected client, or no client at all,
+ * for that long. Such a session is terminated, as `DELETE /1.0/sessions/{id}` does, and its
+ * client (if any) is told why. Idle time runs from the client's last input, from when the last
+ * client left, or from when the session became active (and, after a restart, from then).
+ * Returns the function that stops watching.
+ */
+export function watchIdleSessions(
+  services: GatewayServices,
+  options: IdleWatchOptions = defaultIdleWatch,
+): () => void {
+  const startedAt = Date.now();
+  let checking = false;
+  const check = async () => {
+    if (checking) return;
+    checking = true;
+    try {
+      const sessions = await services.context.db
+        .selectFrom("gateway_sessions")
+        .select(["id", "idle_time_min", "updated_at"])
+        .where("status", "=", "active")
+        .where("idle_time_min", ">", 0)
+        .execute();
+      const now = Date.now();
+      for (const session of sessions) {
+        const since =
+          services.streams.idleSince(session.id) ?? Math.max(session.updated_at * 1000, startedAt);
+        const limitMs = session.idle_time_min * options.minuteMs;
+        if (now - since < limitMs) continue;
+        const minutes =
+          session.idle_time_min === 1 ? "1 minute" : `${String(session.idle_time_min)} minutes`;
+        const { errors } = await terminateSessions(services, [session.id], {
+          wait: false,
+          why: `The session ended: it was idle for ${minutes}`,
+        });
+        for (const error of errors) {
+          console.warn(
+            `stream gateway: idle session ${session.id} not ended: ${error.error_message}`,
+          );
+        }
+      }
+    } catch (error) {
+      console.warn("stream gateway: checking idle sessions:", error);
+    } finally {
+      checking = false;
+    }
+  };
+  const timer = setInterval(() => void check(), options.checkEveryMs);
+  return () => {
+    clearInterval(timer);
+  };
+}
