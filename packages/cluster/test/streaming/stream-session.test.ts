@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -171,9 +172,7 @@ describe("serveSignaling", () => {
 
   it("plays the device's sound to a client with speakers: Opus, silence, a click for a touch, a tone for Home", async () => {
     const logsDir = mkdtempSync(join(tmpdir(), "stream-log-"));
-    cleanups.push(async () => {
-      rmSync(logsDir, { recursive: true, force: true });
-    });
+    cleanups.push(() => rm(logsDir, { recursive: true, force: true }));
     const server = await serve("stream-sound", { logsDir });
     const signaling = await SignalingClient.connect(server.url);
     const handle = await server.handle(0);
