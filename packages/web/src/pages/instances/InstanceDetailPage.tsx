@@ -6,7 +6,7 @@ import { InstanceDetailHeader } from "./detail/InstanceDetailHeader.tsx";
 import { InstanceLogs } from "./detail/InstanceLogs.tsx";
 import { InstanceNotFound } from "./detail/InstanceNotFound.tsx";
 import { InstanceOverview } from "./detail/InstanceOverview.tsx";
-import { InstanceTerminalTab } from "./detail/InstanceTerminalTab.tsx";
+import { InstanceTerminalTab } from "../../components/instance-terminal/InstanceTerminalTab.tsx";
 import { instanceTabOf, type InstanceTab } from "./detail/instance-tabs.ts";
 import { InstanceTabs, instanceTabId, instanceTabPanelId } from "./detail/InstanceTabs.tsx";
 import { isNotFound } from "../../api/api-fetch.ts";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { FakeTerminalSocket } from "./fake-terminal-socket.test-support.ts";
+import { FakeTerminalSocket } from "../../../components/instance-terminal/fake-terminal-socket.test-support.ts";
 import {
   renderInstancePage,
   runningInstance,

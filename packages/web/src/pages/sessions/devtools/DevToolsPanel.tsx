@@ -4,7 +4,7 @@ import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
 import { useInstance } from "../../../queries/instances.ts";
 import { Button, Icon } from "../../../vendor/react-components.ts";
-import { InstanceTerminalTab } from "../../instances/detail/InstanceTerminalTab.tsx";
+import { InstanceTerminalTab } from "../../../components/instance-terminal/InstanceTerminalTab.tsx";
 import { LiveLogs } from "./LiveLogs.tsx";
 import "./_dev-tools-panel.scss";
 

@@ -1,8 +1,8 @@
 import { Suspense, useState } from "react";
 import { terminalStatuses } from "@anbox-dashboard/contract";
-import type { ClusterInstance } from "../../../api/instances.ts";
-import { PageLoader } from "../../../components/PageLoader.tsx";
-import { lazyWithRetry } from "../../../util/lazy-with-retry.ts";
+import type { ClusterInstance } from "../../api/instances.ts";
+import { PageLoader } from "../PageLoader.tsx";
+import { lazyWithRetry } from "../../util/lazy-with-retry.ts";
 
 // xterm.js is heavy: it loads with the terminal, not with the page.
 const InstanceTerminal = lazyWithRetry(() => import("./InstanceTerminal.tsx"));

@@ -2,9 +2,10 @@ import { useEffect, useId, useRef, useState } from "react";
 import { FitAddon } from "@xterm/addon-fit";
 import { Terminal } from "@xterm/xterm";
 import "@xterm/xterm/css/xterm.css";
-import { execInstance, relaySocketUrl } from "../../../api/instances.ts";
-import { focusBeside } from "../../../components/overlays/focusable-elements.ts";
-import { Spinner } from "../../../vendor/react-components.ts";
+import "./_instance-terminal.scss";
+import { execInstance, relaySocketUrl } from "../../api/instances.ts";
+import { focusBeside } from "../overlays/focusable-elements.ts";
+import { Spinner } from "../../vendor/react-components.ts";
 import { createTerminalExitWatcher } from "./terminal-exit-key.ts";
 import { connectTerminal, type TerminalConnection } from "./terminal-session.ts";
 
