@@ -67,9 +67,13 @@ export default tseslint.config(
         "error",
         { nav: ["navigation"], thead: ["rowgroup"], tbody: ["rowgroup"] },
       ],
-      // Text that scrolls (a log) is focusable so that a keyboard can scroll it (axe:
-      // scrollable-region-focusable); other non-interactive elements stay out of the Tab order.
-      "jsx-a11y/no-noninteractive-tabindex": ["error", { tags: ["pre"], roles: ["tabpanel"] }],
+      // Text that scrolls (a log, a named region such as the list of shortcuts) is focusable so
+      // that a keyboard can scroll it (axe: scrollable-region-focusable); other non-interactive
+      // elements stay out of the Tab order.
+      "jsx-a11y/no-noninteractive-tabindex": [
+        "error",
+        { tags: ["pre"], roles: ["tabpanel", "region"] },
+      ],
     },
   },
   {

@@ -6,6 +6,7 @@ import {
   createStreamableInstance as createInstance,
   streamScreen,
 } from "../helpers/streamable-instance.ts";
+import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";
 import { clientPoint, difference, framesShown, pixelsAround } from "../helpers/video-pixels.ts";
 
@@ -207,6 +208,10 @@ test("the player plays the device's sound, rotates both ways, presses device key
   await page.getByRole("slider", { name: "Volume" }).fill("40");
   await expect(audio).toHaveJSProperty("muted", false);
   await expect(audio).toHaveJSProperty("volume", 0.4);
+  // The toolbar and every shortcut, listed under the video.
+  await page.getByText(/^Shortcuts \(click the stream first\)/).click();
+  await expect(page.getByRole("group").getByText("Ctrl+Shift+←")).toBeVisible();
+  await expectNoAccessibilityViolations(page, { within: ".stream-player" });
 
   // The statistics' Audio section reads the sound's real figures.
   await page.getByRole("button", { name: "Statistics" }).click();
@@ -299,6 +304,7 @@ test("the developer tools beside the stream: a shell on the instance, and its lo
   await tools.getByRole("tab", { name: "Logs" }).click();
   const log = tools.getByLabel("Log android.log");
   await expect(log).toContainText("stream client connected", { timeout: 10_000 });
+  await expectNoAccessibilityViolations(page, { within: ".dev-tools" });
   // A touch on the stream shows in the followed log within a few seconds.
   const at = await clientPoint(video(page), { x: 360, y: 1000 }, screen);
   await page.mouse.click(at.x, at.y);

@@ -56,16 +56,24 @@ export function ShortcutsHelp({ capturingKeyboard, hasStatistics, hasDevTools, h
           </Fragment>
         ))}
       </summary>
-      <dl className="stream-player__shortcuts">
-        {shown.map(([action, description]) => (
-          <div key={action}>
-            <dt>{description}</dt>
-            <dd>
-              <kbd>{shortcutText(action)}</kbd>
-            </dd>
-          </div>
-        ))}
-      </dl>
+      {/* It scrolls within a few lines: focusable, so that keyboard users can scroll it too. */}
+      <div
+        className="stream-player__shortcuts"
+        role="region"
+        aria-label="All shortcuts"
+        tabIndex={0}
+      >
+        <dl>
+          {shown.map(([action, description]) => (
+            <div key={action}>
+              <dt>{description}</dt>
+              <dd>
+                <kbd>{shortcutText(action)}</kbd>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
     </details>
   );
 }
