@@ -1,7 +1,9 @@
 import type { GatewayJoinResponse } from "@anbox-dashboard/contract";
 import { HttpError } from "../http/http-error.ts";
 import type { GatewayServices } from "./gateway-services.ts";
-import type { SessionWithInstance } from "./session-view.ts";
+import { deviceScreenFor } from "../streaming/screen-registry.ts";
+import { applyJoinScreen, type RequestedScreen } from "./join-screen.ts";
+import { sessionScreen, type SessionWithInstance } from "./session-view.ts";
 
 /**
  * The signaling websocket of a session with a join token. A path, not a URL: the gateway is
@@ -19,18 +21,28 @@ export function signalingPath(sessionId: string, joinToken: string): string {
 export function joinSession(
   services: GatewayServices,
   session: SessionWithInstance,
-  shareId?: string,
+  options: { shareId?: string; screen?: RequestedScreen } = {},
 ): GatewayJoinResponse {
   if (session.status !== "active") {
     throw new HttpError(409, notJoinableNow(session));
   }
+  const screen = sessionScreen(session);
+  const orientation = applyJoinScreen(screen, options.screen);
   if (session.joinable !== 1 && session.has_had_client === 1) {
     throw new HttpError(
       409,
       `Session ${session.id} is not joinable: its client has connected already`,
     );
   }
-  const token = services.joinTokens.issue(session.id, shareId);
+  // Asked for the screen held the other way round: the device turns, as a phone does.
+  if (orientation !== undefined && session.live_instance_id !== null) {
+    deviceScreenFor(session.live_instance_id).apply(
+      { kind: "rotate", orientation },
+      screen,
+      Date.now(),
+    );
+  }
+  const token = services.joinTokens.issue(session.id, options.shareId);
   // The existing client is disconnected now (reference 3.2 join); the new one need not wait for it.
   void services.streams.disconnect(session.id);
   return { url: signalingPath(session.id, token), stun_servers: [] };

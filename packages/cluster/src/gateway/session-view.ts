@@ -28,10 +28,11 @@ export function toGatewaySession(row: SessionWithInstance, clusterName: string):
     // creation time (RFC 3339) and the screen the session streams.
     instance_name: row.instance_name ?? "",
     created_at: rfc3339(row.created_at),
-    screen: parseScreen(row.screen),
+    screen: sessionScreen(row),
   };
 }
 
-function parseScreen(text: string): StreamScreen {
-  return { ...defaultDisplay, ...parseJsonColumn<Partial<StreamScreen>>(text, {}) };
+/** The screen the session streams (its instance's display when it was made). */
+export function sessionScreen(row: Pick<GatewaySessionsTable, "screen">): StreamScreen {
+  return { ...defaultDisplay, ...parseJsonColumn<Partial<StreamScreen>>(row.screen, {}) };
 }

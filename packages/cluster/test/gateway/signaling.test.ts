@@ -9,6 +9,7 @@ import {
   minimalManifest,
 } from "../helpers/application-packages.ts";
 import { startGateway, type RunningGateway } from "../../src/gateway/start-gateway.ts";
+import { readScreenState } from "../../src/streaming/screen-registry.ts";
 import {
   fakeSignaling,
   gatewayRequest,
@@ -317,6 +318,24 @@ describe("the signaling websocket", () => {
       `/1.0/sessions/${lasting.id}`,
     );
     expect(kept.body.metadata.status).toBe("active");
+  });
+
+  it("applies a join's screen held sideways by turning the device, and refuses another size", async () => {
+    const { instanceId, sessionId } = await streamingSession({
+      display: { width: 720, height: 1280, fps: 30, density: 240 },
+    });
+    const sideways = await gatewayRequest(cluster, "POST", `/1.0/sessions/${sessionId}/join`, {
+      body: { screen: { width: 1280, height: 720 } },
+    });
+    expect(sideways.status, sideways.text).toBe(200);
+    expect(readScreenState(instanceId)?.orientation).toBe("landscape");
+    const refused = await gatewayRequest(cluster, "POST", `/1.0/sessions/${sessionId}/join`, {
+      body: { screen: { width: 1920, height: 1080 } },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/this session's screen is 720x1280 at 30 fps/);
+    // The node has room for a few running instances: this one makes way for the next tests'.
+    await writeAndWait(cluster, "DELETE", `/1.0/instances/${instanceId}`, { force: true });
   });
 
   it("answers a plain HTTP request on the signaling path in the envelope", async () => {

@@ -143,10 +143,9 @@ export function registerSessionRoutes(app: FastifyInstance, services: GatewaySer
 
   app.post<IdParams>("/1.0/sessions/:id/join", async (request) => {
     const session = await requireSession(db, request.params.id);
-    // The screen is checked but not applied: a virtual device keeps the display it was created
-    // with (its instance's config.display), which is what the stream shows.
-    parseInput(sessionJoinSchema, request.body ?? {}, "join request");
-    return gatewaySync(joinSession(services, session));
+    // The screen asked for is the session's, held either way (join-screen.ts), or refused.
+    const body = parseInput(sessionJoinSchema, request.body ?? {}, "join request");
+    return gatewaySync(joinSession(services, session, { screen: body.screen }));
   });
 }
 

@@ -114,8 +114,8 @@ export function registerShareRoutes(app: FastifyInstance, services: GatewayServi
     if (share.type !== "stream") {
       throw new HttpError(400, `This is an ${share.type} share: it does not lead to a stream`);
     }
-    parseInput(sessionJoinSchema, request.body ?? {}, "join request");
+    const body = parseInput(sessionJoinSchema, request.body ?? {}, "join request");
     const session = await requireSession(db, share.session_id);
-    return gatewaySync(joinSession(services, session, share.id));
+    return gatewaySync(joinSession(services, session, { shareId: share.id, screen: body.screen }));
   });
 }
