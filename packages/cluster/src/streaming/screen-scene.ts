@@ -1,6 +1,6 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { trailFadeMs, type DeviceScreen, type Point } from "./device-screen.ts";
-import { rotationDegrees } from "./orientation.ts";
+import { contentRotation, rotationDegrees } from "./orientation.ts";
 import { markerBlockSize, markerRect, markerValues } from "./input-marker.ts";
 import type { Rect } from "./rect.ts";
 
@@ -55,7 +55,7 @@ const blockSpeed = 240;
  */
 export function buildScene(input: SceneInput): Scene {
   const { width, height, screen } = input;
-  const rotation = rotationDegrees(screen.orientation);
+  const rotation = contentRotation(screen.orientation);
   const turned = rotation === 90 || rotation === 270;
   const layoutWidth = turned ? height : width;
   const layoutHeight = turned ? width : height;
@@ -113,7 +113,8 @@ export function buildScene(input: SceneInput): Scene {
 
   const rotationRow = { x: margin, y: u(214), width: innerWidth, height: u(40) };
   content("rotation", rotationRow, screen.orientation, (context) => {
-    infoRow(context, "Rotation", `${screen.orientation} (${rotation}°)`, margin, u(234), u);
+    const degrees = rotationDegrees(screen.orientation);
+    infoRow(context, "Rotation", `${screen.orientation} (${degrees}°)`, margin, u(234), u);
   });
 
   const navigation = screen.lastNavigation;

@@ -93,7 +93,7 @@ describe("DeviceScreen", () => {
 
   it("rotates from acceleration and from input::rotate", () => {
     const screen = new DeviceScreen();
-    screen.apply({ kind: "acceleration", x: 9.8, y: 0.3, z: 0.1 }, bounds, at);
+    screen.apply({ kind: "acceleration", x: -9.8, y: 0.3, z: 0.1 }, bounds, at);
     expect(screen.orientation).toBe("landscape");
     screen.apply({ kind: "acceleration", x: 0, y: 0, z: 9.8 }, bounds, at);
     expect(screen.orientation).toBe("landscape");

@@ -200,8 +200,9 @@ export function StreamPlayer({
   };
 
   const sideways = rotation === 90 || rotation === 270;
-  // The box has the aspect of the screen as shown; the stylesheet fits it in the stage.
-  const screenBox = {
+  // The box has the aspect of the screen as shown; the stylesheet fits it in the stage (and, on
+  // a phone or a tablet, gives the stage that aspect too). Set on the root: both inherit it.
+  const shownAspect = {
     "--shown-width": sideways ? screen.height : screen.width,
     "--shown-height": sideways ? screen.width : screen.height,
   } as CSSProperties;
@@ -213,6 +214,7 @@ export function StreamPlayer({
     <div
       ref={rootRef}
       className={`stream-player${fullWindow ? " is-full-window" : ""}`}
+      style={shownAspect}
       role="region"
       aria-label="Stream player"
       tabIndex={-1}
@@ -235,7 +237,7 @@ export function StreamPlayer({
         extraControls={extraControls}
       />
       <div className="stream-player__stage">
-        <div className="stream-player__screen" style={screenBox}>
+        <div className="stream-player__screen">
           <video
             ref={videoRef}
             className={`stream-player__video${sideways ? " is-sideways" : ""}`}
