@@ -12,6 +12,7 @@ import { startTlsFront, type TlsFront } from "./access/tls-front.ts";
 import { startGateway, type RunningGateway } from "./gateway/start-gateway.ts";
 import type { ServeSignaling } from "./gateway/signaling.ts";
 import { serveSignaling } from "./streaming/serve-signaling.ts";
+import { iceServersOf } from "./gateway/ice-servers.ts";
 import { startRegistrySync } from "./registry/registry-sync.ts";
 
 export interface RunningCluster {
@@ -50,7 +51,10 @@ export async function startCluster(
     const app = await buildAmsServer(context);
     // The gateway follows instance changes from before the operations resume, so none is missed.
     gateway = await startGateway(context, {
-      serveSignaling: dependencies.serveSignaling ?? serveSignaling,
+      serveSignaling:
+        dependencies.serveSignaling ??
+        ((socket, screen) =>
+          serveSignaling(socket, screen, { stunServers: iceServersOf(options) })),
     });
     await operations.recover();
 

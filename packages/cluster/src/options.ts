@@ -20,6 +20,12 @@ export interface ClusterOptions {
   httpsAddress?: { host: string; port: number } | undefined;
   /** Largest image package `POST /1.0/images/` accepts (413 past it); `defaultMaxImageUploadBytes` when absent. */
   maxImageUploadBytes?: number | undefined;
+  /**
+   * STUN (or TURN) servers for streams (`CLUSTER_STUN_SERVERS`, comma-separated `stun:host:port`
+   * URLs): the device's peer gathers through them, and joins hand them to clients. None on one
+   * machine, where host candidates suffice.
+   */
+  stunServers?: string[] | undefined;
 }
 
 /** 8 GiB: a provided Android image is under 1 GB compressed; room for larger VM images. */
@@ -40,6 +46,7 @@ export function readClusterOptions(
     ...base,
     databaseUrl: emptyToUndefined(env.CLUSTER_DATABASE_URL),
     httpsAddress: readAddress(env.CLUSTER_HTTPS_ADDRESS),
+    stunServers: readStunServers(env.CLUSTER_STUN_SERVERS),
     maxImageUploadBytes: readNumber(
       env,
       "CLUSTER_MAX_IMAGE_UPLOAD_BYTES",
@@ -66,6 +73,21 @@ function readAddress(value: string | undefined): { host: string; port: number } 
     throw new ClusterOptionsError(`CLUSTER_HTTPS_ADDRESS must be HOST:PORT, got "${value}"`);
   }
   return { host: match[1], port };
+}
+
+function readStunServers(value: string | undefined): string[] {
+  const urls = (value ?? "")
+    .split(",")
+    .map((url) => url.trim())
+    .filter((url) => url !== "");
+  for (const url of urls) {
+    if (!/^(stun|stuns|turn|turns):[^\s/?#]+(\?transport=(udp|tcp))?$/.test(url)) {
+      throw new ClusterOptionsError(
+        `CLUSTER_STUN_SERVERS must be comma-separated URLs like stun:stun.example.com:3478, got "${url}"`,
+      );
+    }
+  }
+  return urls;
 }
 
 export function emptyToUndefined(value: string | undefined): string | undefined {

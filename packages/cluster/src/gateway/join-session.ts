@@ -2,6 +2,7 @@ import type { GatewayJoinResponse } from "@anbox-dashboard/contract";
 import { HttpError } from "../http/http-error.ts";
 import type { GatewayServices } from "./gateway-services.ts";
 import { deviceScreenFor } from "../streaming/screen-registry.ts";
+import { iceServersOf } from "./ice-servers.ts";
 import { applyJoinScreen, type RequestedScreen } from "./join-screen.ts";
 import { sessionScreen, type SessionWithInstance } from "./session-view.ts";
 
@@ -45,7 +46,10 @@ export function joinSession(
   const token = services.joinTokens.issue(session.id, options.shareId);
   // The existing client is disconnected now (reference 3.2 join); the new one need not wait for it.
   void services.streams.disconnect(session.id);
-  return { url: signalingPath(session.id, token), stun_servers: [] };
+  return {
+    url: signalingPath(session.id, token),
+    stun_servers: iceServersOf(services.context.options),
+  };
 }
 
 function notJoinableNow(session: SessionWithInstance): string {

@@ -16,6 +16,7 @@ import {
   sessionPostSchema,
   type SessionPost,
 } from "../request-schemas.ts";
+import { iceServersOf } from "../ice-servers.ts";
 import { joinSession, signalingPath } from "../join-session.ts";
 import { terminateSession, terminateSessions } from "../session-termination.ts";
 
@@ -104,7 +105,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: GatewaySer
             region: session.region,
             joinable: session.joinable === 1,
             url: signalingPath(session.id, token),
-            stun_servers: [],
+            stun_servers: iceServersOf(services.context.options),
           },
           { statusCode: 201 },
         ),
