@@ -21,36 +21,31 @@ function sdkEvents(page: Page): Promise<SdkEvent[]> {
   return page.evaluate(() => (window as unknown as { sdkEvents: SdkEvent[] }).sdkEvents);
 }
 
-/** The sound the SDK's peer has received and decoded so far (the sum of its samples' energy). */
-function audioEnergy(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    let energy = 0;
+/** A figure of the SDK's peer's inbound sound (summed over its peers), from getStats. */
+function inboundAudio(page: Page, field: "totalAudioEnergy" | "packetsReceived"): Promise<number> {
+  return page.evaluate(async (name) => {
+    let sum = 0;
     for (const peer of (window as unknown as { sdkPeers: RTCPeerConnection[] }).sdkPeers) {
       const stats = await peer.getStats();
-      stats.forEach((report: { type?: string; kind?: string; totalAudioEnergy?: number }) => {
-        if (report.type === "inbound-rtp" && report.kind === "audio") {
-          energy += report.totalAudioEnergy ?? 0;
+      stats.forEach((report: { type?: string; kind?: string } & Record<string, unknown>) => {
+        const value = report[name];
+        if (report.type === "inbound-rtp" && report.kind === "audio" && typeof value === "number") {
+          sum += value;
         }
       });
     }
-    return energy;
-  });
+    return sum;
+  }, field);
+}
+
+/** The sound the SDK's peer has received and decoded so far (the sum of its samples' energy). */
+function audioEnergy(page: Page): Promise<number> {
+  return inboundAudio(page, "totalAudioEnergy");
 }
 
 /** The sound's RTP packets the SDK's peer has received so far. */
 function audioPackets(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    let packets = 0;
-    for (const peer of (window as unknown as { sdkPeers: RTCPeerConnection[] }).sdkPeers) {
-      const stats = await peer.getStats();
-      stats.forEach((report: { type?: string; kind?: string; packetsReceived?: number }) => {
-        if (report.type === "inbound-rtp" && report.kind === "audio") {
-          packets += report.packetsReceived ?? 0;
-        }
-      });
-    }
-    return packets;
-  });
+  return inboundAudio(page, "packetsReceived");
 }
 
 /** A share link of the instance's stream, made through the dashboard's API as the signed-in user. */

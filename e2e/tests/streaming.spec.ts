@@ -34,6 +34,19 @@ async function expectPlaying(page: Page): Promise<void> {
   await expect.poll(() => framesShown(video(page)), { timeout: 15_000 }).toBeGreaterThan(10);
 }
 
+/**
+ * Signs a new person up, makes a streamable instance and opens its stream from the instances
+ * list, as a user does; resolves once it plays.
+ */
+async function streamNewInstance(page: Page, person: string): Promise<{ name: string }> {
+  await signUp(page, person);
+  const instance = await createStreamableInstance();
+  await page.goto("/instances");
+  await page.getByRole("link", { name: `Stream ${instance.name}` }).click();
+  await expectPlaying(page);
+  return instance;
+}
+
 test("a streamable instance plays on its session page; a touch shows on the device; real statistics", async ({
   page,
 }) => {
@@ -130,11 +143,7 @@ test("a streamable instance plays on its session page; a touch shows on the devi
 
 test("a share link plays signed out, and stops working once revoked", async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await signUp(page, "Grace Hopper");
-  const { name } = await createStreamableInstance();
-  await page.goto("/instances");
-  await page.getByRole("link", { name: `Stream ${name}` }).click();
-  await expectPlaying(page);
+  await streamNewInstance(page, "Grace Hopper");
 
   await page.getByRole("button", { name: "Share" }).click();
   const dialog = page.getByRole("dialog", { name: "Share this stream" });
@@ -170,11 +179,7 @@ test("a share link plays signed out, and stops working once revoked", async ({ p
 
 test("signing out stops the stream the session was watching at once", async ({ page }) => {
   test.setTimeout(120_000);
-  await signUp(page, "Grace Hopper");
-  const { name } = await createStreamableInstance();
-  await page.goto("/instances");
-  await page.getByRole("link", { name: `Stream ${name}` }).click();
-  await expectPlaying(page);
+  await streamNewInstance(page, "Grace Hopper");
 
   // The session ends elsewhere (another tab's Log out): its stream is cut off at the gateway,
   // although the page's WebRTC connection needs no dashboard call to go on.
@@ -193,11 +198,7 @@ test("the player plays the device's sound, rotates both ways, presses device key
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUp(page, "Delia Derbyshire");
-  const { name } = await createStreamableInstance();
-  await page.goto("/instances");
-  await page.getByRole("link", { name: `Stream ${name}` }).click();
-  await expectPlaying(page);
+  await streamNewInstance(page, "Delia Derbyshire");
   // This site was clicked in before: the browser lets it play sound at once.
   const audio = page.locator(".stream-player audio");
   await expect(audio).toHaveJSProperty("muted", false);
@@ -283,11 +284,7 @@ test("the developer tools beside the stream: a shell on the instance, and its lo
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUp(page, "Margaret Hamilton");
-  const { name } = await createStreamableInstance();
-  await page.goto("/instances");
-  await page.getByRole("link", { name: `Stream ${name}` }).click();
-  await expectPlaying(page);
+  await streamNewInstance(page, "Margaret Hamilton");
 
   const opener = page.getByRole("button", { name: "Developer tools" });
   await opener.click();

@@ -6,6 +6,8 @@ import { request as httpRequest } from "node:http";
 import type { WebSocket } from "ws";
 import type { GatewaySession } from "@anbox-dashboard/contract";
 import type { TestCluster } from "../helpers/test-cluster.ts";
+import type { IdleWatchOptions } from "../../src/gateway/idle-sessions.ts";
+import { startGateway, type RunningGateway } from "../../src/gateway/start-gateway.ts";
 import type {
   ServeSignaling,
   StreamHandle,
@@ -184,4 +186,21 @@ export function fakeSignaling(): {
     return handle;
   };
   return { serve, streams, options };
+}
+
+/**
+ * Replaces the cluster's gateway with one whose media side is a fake (`fakeSignaling`), on the
+ * same socket; `idleWatch` as the gateway takes it.
+ */
+export async function startFakeMediaGateway(
+  cluster: TestCluster,
+  idleWatch?: IdleWatchOptions,
+): Promise<{ gateway: RunningGateway; media: ReturnType<typeof fakeSignaling> }> {
+  await cluster.running.gateway.close();
+  const media = fakeSignaling();
+  const gateway = await startGateway(cluster.running.context, {
+    serveSignaling: media.serve,
+    ...(idleWatch ? { idleWatch } : {}),
+  });
+  return { gateway, media };
 }

@@ -6,9 +6,10 @@ import {
   manifestYaml,
   minimalManifest,
 } from "../helpers/application-packages.ts";
-import { startGateway, type RunningGateway } from "../../src/gateway/start-gateway.ts";
+import type { RunningGateway } from "../../src/gateway/start-gateway.ts";
 import {
-  fakeSignaling,
+  startFakeMediaGateway,
+  type fakeSignaling,
   gatewayRequest,
   getSession,
   waitForSessionStatus,
@@ -23,12 +24,7 @@ let media: ReturnType<typeof fakeSignaling>;
 
 beforeAll(async () => {
   cluster = await startTestCluster({ bootStepDelayMs: 20 });
-  await cluster.running.gateway.close();
-  media = fakeSignaling();
-  gateway = await startGateway(cluster.running.context, {
-    serveSignaling: media.serve,
-    idleWatch: { checkEveryMs: 50, minuteMs: 400 },
-  });
+  ({ gateway, media } = await startFakeMediaGateway(cluster, { checkEveryMs: 50, minuteMs: 400 }));
   await createApplication(cluster, { "manifest.yaml": manifestYaml(minimalManifest("idler")) });
 });
 

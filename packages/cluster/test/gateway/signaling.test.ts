@@ -11,7 +11,8 @@ import {
 import { startGateway, type RunningGateway } from "../../src/gateway/start-gateway.ts";
 import { readScreenState } from "../../src/streaming/screen-registry.ts";
 import {
-  fakeSignaling,
+  startFakeMediaGateway,
+  type fakeSignaling,
   gatewayRequest,
   sessionIdOf,
   waitForSessionStatus,
@@ -25,9 +26,7 @@ let media: ReturnType<typeof fakeSignaling>;
 // The cluster's gateway is replaced by one whose media side is a fake, on the same socket.
 beforeAll(async () => {
   cluster = await startTestCluster({ bootStepDelayMs: 50 });
-  await cluster.running.gateway.close();
-  media = fakeSignaling();
-  gateway = await startGateway(cluster.running.context, { serveSignaling: media.serve });
+  ({ gateway, media } = await startFakeMediaGateway(cluster));
 });
 
 afterAll(async () => {
