@@ -107,7 +107,8 @@ test("every route of the dashboard loads its page", async () => {
     // No such application: the page says so (rather than a title made of the id).
     ["/applications/default/app1", "Application not found"],
     ["/applications/default/app1/versions", "Application not found"],
-    ["/applications/edit/default/app1", "Edit application"],
+    // Its edit page too: "Edit application" shows only while the application is being read.
+    ["/applications/edit/default/app1", "Application not found"],
     ["/images", "Images"],
     // No such image: the page says so (rather than a title made of the id).
     ["/images/default/img1", "Image not found"],
