@@ -1,6 +1,6 @@
 import type { GatewayServices } from "./gateway-services.ts";
 import { findSession } from "./session-store.ts";
-import { terminateSessions } from "./session-termination.ts";
+import { endSessionByGateway } from "./session-termination.ts";
 
 /**
  * An ephemeral session ends when its client leaves (reference 3.3: "deletes the session when the
@@ -10,10 +10,5 @@ import { terminateSessions } from "./session-termination.ts";
 export async function endIfEphemeral(services: GatewayServices, sessionId: string): Promise<void> {
   const session = await findSession(services.context.db, sessionId);
   if (session?.ephemeral !== 1 || session.status !== "active") return;
-  const { errors } = await terminateSessions(services, [sessionId], { wait: false });
-  for (const error of errors) {
-    console.warn(
-      `stream gateway: ephemeral session ${sessionId} not ended: ${error.error_message}`,
-    );
-  }
+  await endSessionByGateway(services, sessionId, undefined);
 }

@@ -1,5 +1,5 @@
 import type { GatewayServices } from "./gateway-services.ts";
-import { terminateSessions } from "./session-termination.ts";
+import { endSessionByGateway } from "./session-termination.ts";
 
 export interface IdleWatchOptions {
   /** How often sessions are looked at. */
@@ -42,15 +42,11 @@ export function watchIdleSessions(
         if (now - since < limitMs) continue;
         const minutes =
           session.idle_time_min === 1 ? "1 minute" : `${String(session.idle_time_min)} minutes`;
-        const { errors } = await terminateSessions(services, [session.id], {
-          wait: false,
-          why: `The session ended: it was idle for ${minutes}`,
-        });
-        for (const error of errors) {
-          console.warn(
-            `stream gateway: idle session ${session.id} not ended: ${error.error_message}`,
-          );
-        }
+        await endSessionByGateway(
+          services,
+          session.id,
+          `The session ended: it was idle for ${minutes}`,
+        );
       }
     } catch (error) {
       console.warn("stream gateway: checking idle sessions:", error);

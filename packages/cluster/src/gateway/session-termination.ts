@@ -154,3 +154,19 @@ async function instanceIdsOf(
     .execute();
   return rows.map((row) => row.instance_id);
 }
+
+/**
+ * Ends a session on the gateway's own initiative (idle, its ephemeral client gone), as
+ * `DELETE /1.0/sessions/{id}` does without waiting; a session that cannot end (its instance
+ * protected) is logged with the reason, and stays.
+ */
+export async function endSessionByGateway(
+  services: GatewayServices,
+  id: string,
+  why: string | undefined,
+): Promise<void> {
+  const { errors } = await terminateSessions(services, [id], { wait: false, why });
+  for (const error of errors) {
+    console.warn(`stream gateway: session ${id} not ended: ${error.error_message}`);
+  }
+}

@@ -33,8 +33,9 @@ export function useInputLatency(
       const region = markerRegion({ width: frame.width, height: frame.height });
       canvasRef.current ??= document.createElement("canvas");
       const canvas = canvasRef.current;
-      canvas.width = region.width;
-      canvas.height = region.height;
+      // Set once: assigning a canvas's size clears and reallocates it, frame after frame.
+      if (canvas.width !== region.width) canvas.width = region.width;
+      if (canvas.height !== region.height) canvas.height = region.height;
       const context = canvas.getContext("2d", { willReadFrequently: true });
       if (context && region.x >= 0 && region.y >= 0) {
         context.drawImage(
