@@ -12,6 +12,8 @@ export type ControlEvent =
   | { kind: "rotate"; orientation: Orientation }
   | { kind: "text"; text: string }
   | { kind: "disconnect" }
+  /** The client asks for the device's side of each input's timing (stream::input-shown). */
+  | { kind: "timing"; enabled: boolean }
   /** A message of the protocol that this virtual device has nothing to do with (gamepad, VHAL…). */
   | { kind: "unsupported"; type: string };
 
@@ -59,6 +61,8 @@ const rotate = z.object({ orientation: z.enum(orientations) });
 /** IME events: only committed text (type 1) changes what this device shows. */
 const imeEvent = z.object({ type: z.number().int().min(1).max(5), data: z.unknown() });
 const imeText = z.object({ text: z.string().max(10_000) });
+
+const timing = z.object({ enabled: z.boolean() });
 
 const envelope = z.object({ type: z.string().min(1), data: z.unknown() });
 
@@ -133,6 +137,8 @@ export function parseControlMessage(text: string): ParsedControlMessage {
       });
     case "stream::disconnect":
       return { ok: true, event: { kind: "disconnect" } };
+    case "stream::timing":
+      return read(timing, data, (wanted) => ({ kind: "timing", enabled: wanted.enabled }));
     default:
       if (unsupportedTypes.has(type)) return { ok: true, event: { kind: "unsupported", type } };
       return { ok: false, error: `unknown control message type "${type}"` };

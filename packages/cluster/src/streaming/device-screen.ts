@@ -1,6 +1,7 @@
 import type { ControlEvent } from "./control-messages.ts";
 import { isShiftKey, keyEffect, type NavigationKey } from "./hid-keys.ts";
 import { countsAsInput } from "./input-marker.ts";
+import { wallClock } from "./input-timeline.ts";
 import { orientationFromGravity, type Orientation } from "./orientation.ts";
 
 /** The framebuffer's size in device pixels. */
@@ -62,10 +63,16 @@ export class DeviceScreen {
   private pointer: Point | undefined;
   private mousePressed = false;
   private inputs = 0;
+  private inputAt = 0;
 
   /** The input applied since the current viewer's stream started (input-marker.ts). */
   get inputCount(): number {
     return this.inputs;
+  }
+
+  /** When the last input that counts was applied (wall-clock ms, input-timeline.ts). */
+  get lastInputAt(): number {
+    return this.inputAt;
   }
 
   /** A new viewer counts its input from zero. */
@@ -101,7 +108,10 @@ export class DeviceScreen {
 
   /** Applies one control event; coordinates outside `bounds` are clamped to its edges. */
   apply(event: ControlEvent, bounds: ScreenBounds, now: number): void {
-    if (countsAsInput(event)) this.inputs++;
+    if (countsAsInput(event)) {
+      this.inputs++;
+      this.inputAt = wallClock();
+    }
     switch (event.kind) {
       case "touch-start":
       case "touch-move": {
@@ -146,6 +156,7 @@ export class DeviceScreen {
         this.held = event.orientation;
         return;
       case "disconnect":
+      case "timing":
       case "unsupported":
         return;
     }

@@ -1,20 +1,23 @@
-import type { MediaStreamTrack } from "werift";
 import type { DeviceScreen } from "./device-screen.ts";
 import { EncoderProcess } from "./encoder-process.ts";
 import { FramePump } from "./frame-pump.ts";
+import { InputTimeline, wallClock, type InputShown } from "./input-timeline.ts";
 import { RtpRelay } from "./rtp-relay.ts";
 import { ScreenRenderer } from "./screen-renderer.ts";
 import { buildScene } from "./screen-scene.ts";
 import type { StreamScreenSpec } from "./screen-spec.ts";
+import type { SendingTrack } from "./stream-peer.ts";
 import type { VideoCodec } from "./video-codecs.ts";
 
 export interface MediaPipelineSpec extends Omit<StreamScreenSpec, "instanceId"> {
   codec: VideoCodec;
-  /** The werift track of the negotiated video sender. */
-  track: MediaStreamTrack;
+  /** The negotiated video sender and its werift track. */
+  video: SendingTrack;
   screen: DeviceScreen;
   /** The encoder cannot be kept running: the stream has no video left. */
   onFailure: (why: string) => void;
+  /** The first frame showing an input is on its way to the client. */
+  onInputShown: (shown: InputShown) => void;
 }
 
 /** An encoder that ran at least this long before it died is restarted; sooner, it counts as failing. */
@@ -30,20 +33,22 @@ export class MediaPipeline {
   private readonly relay: RtpRelay;
   private readonly renderer: ScreenRenderer;
   private readonly pump: FramePump;
+  private readonly timeline: InputTimeline;
   private encoder: EncoderProcess;
   private encoderStartedAt = 0;
   private quickFailures = 0;
   private stopping = false;
 
-  private constructor(spec: MediaPipelineSpec, relay: RtpRelay) {
+  private constructor(spec: MediaPipelineSpec, relay: RtpRelay, timeline: InputTimeline) {
     this.spec = spec;
     this.relay = relay;
+    this.timeline = timeline;
     this.renderer = new ScreenRenderer(spec.width, spec.height);
     this.encoder = this.startEncoder();
     this.pump = new FramePump(
       spec.fps,
-      (frameNumber, now) =>
-        this.renderer.render(
+      (frameNumber, now) => {
+        const frame = this.renderer.render(
           buildScene({
             width: spec.width,
             height: spec.height,
@@ -55,7 +60,10 @@ export class MediaPipeline {
             now,
             frameNumber,
           }),
-        ),
+        );
+        this.timeline.drawn(spec.screen.inputCount, spec.screen.lastInputAt, wallClock());
+        return frame;
+      },
       {
         writeFrame: (frame, written) => {
           this.encoder.writeFrame(frame, written);
@@ -66,8 +74,17 @@ export class MediaPipeline {
   }
 
   static async start(spec: MediaPipelineSpec): Promise<MediaPipeline> {
-    const relay = await RtpRelay.open(spec.track);
-    return new MediaPipeline(spec, relay);
+    const timeline = new InputTimeline();
+    const relay = await RtpRelay.open(spec.video, () => {
+      const shown = timeline.encoded(wallClock());
+      if (shown) spec.onInputShown(shown);
+    });
+    return new MediaPipeline(spec, relay, timeline);
+  }
+
+  /** Input was applied to the screen: show it in a frame now (FramePump.expedite). */
+  inputApplied(): void {
+    this.pump.expedite();
   }
 
   async stop(): Promise<void> {
@@ -99,6 +116,7 @@ export class MediaPipeline {
       return;
     }
     this.relay.expectNewSource();
+    this.timeline.restart();
     this.encoder = this.startEncoder();
   }
 }

@@ -1,29 +1,38 @@
 import { createSocket, type RemoteInfo, type Socket } from "node:dgram";
 import type { MediaStreamTrack } from "werift";
+import { negotiatedPlayoutDelayId, withZeroPlayoutDelay } from "./playout-delay.ts";
+import type { SendingTrack } from "./stream-peer.ts";
 
 /**
  * Carries the encoder's RTP from a loopback UDP port into a werift track, which re-stamps SSRC,
- * payload type, sequence numbers and timestamps for the negotiated stream and encrypts it.
+ * payload type, sequence numbers and timestamps for the negotiated stream and encrypts it (and
+ * keeps the header extensions a packet carries: the playout delay is added here).
  */
 export class RtpRelay {
   private readonly socket: Socket;
   private readonly track: MediaStreamTrack;
+  /** Runs as the last packet of each frame is handed on (the RTP marker bit). */
+  private readonly onFrameSent: () => void;
+  /** The playout delay extension's negotiated id (playout-delay.ts), when the client took it. */
+  private readonly playoutDelayId: number | undefined;
   /** The encoder's source port, learnt from its first packet; strays from elsewhere are dropped. */
   private source: number | undefined;
   /** Set when a new encoder starts: werift must re-base its numbering on the new stream. */
   private newSource = false;
   packetsForwarded = 0;
 
-  private constructor(socket: Socket, track: MediaStreamTrack) {
+  private constructor(socket: Socket, sending: SendingTrack, onFrameSent: () => void) {
     this.socket = socket;
-    this.track = track;
+    this.track = sending.track;
+    this.playoutDelayId = negotiatedPlayoutDelayId(sending.transceiver);
+    this.onFrameSent = onFrameSent;
     socket.on("message", (packet, from) => {
       this.forward(packet, from);
     });
   }
 
   /** Opens a relay on a free loopback port. */
-  static async open(track: MediaStreamTrack): Promise<RtpRelay> {
+  static async open(sending: SendingTrack, onFrameSent: () => void): Promise<RtpRelay> {
     const socket = createSocket("udp4");
     await new Promise<void>((resolve, reject) => {
       socket.once("error", reject);
@@ -34,7 +43,7 @@ export class RtpRelay {
     });
     // A datagram socket's errors (an ICMP unreachable after a send) must not crash the cluster.
     socket.on("error", () => undefined);
-    return new RtpRelay(socket, track);
+    return new RtpRelay(socket, sending, onFrameSent);
   }
 
   get port(): number {
@@ -66,9 +75,19 @@ export class RtpRelay {
         timestamp: packet.readUInt32BE(4),
       });
     }
-    this.track.writeRtp(packet);
+    this.track.writeRtp(
+      this.playoutDelayId === undefined
+        ? packet
+        : withZeroPlayoutDelay(packet, this.playoutDelayId),
+    );
     this.packetsForwarded++;
+    if (endsFrame(packet)) this.onFrameSent();
   }
+}
+
+/** The RTP marker bit: for video, the last packet of a frame (RFC 6184, RFC 7741). */
+function endsFrame(packet: Buffer): boolean {
+  return ((packet[1] ?? 0) & 0x80) !== 0;
 }
 
 /**

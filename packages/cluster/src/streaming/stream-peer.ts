@@ -5,6 +5,7 @@ import {
   useOPUS,
   type RTCRtpTransceiver,
 } from "werift";
+import { playoutDelayExtension } from "./playout-delay.ts";
 import { codecParameters, type VideoCodec } from "./video-codecs.ts";
 
 export interface StreamPeerSpec {
@@ -49,6 +50,7 @@ export class StreamPeer {
         video: spec.codecs.map((codec) => codecParameters(codec, spec)),
         audio: [useOPUS()],
       },
+      headerExtensions: { video: [playoutDelayExtension()], audio: [] },
       iceServers: spec.stunServers.map((server) => ({ urls: server.urls })),
       iceAdditionalHostAddresses: spec.iceAddresses,
       // One transport for video, audio and data from the start. With werift's default policy

@@ -6,6 +6,7 @@ import type { DeviceScreen } from "./device-screen.ts";
 import { deviceSounds, type DeviceSoundName } from "./device-sounds.ts";
 import { keyEffect } from "./hid-keys.ts";
 import { countsAsInput } from "./input-marker.ts";
+import type { InputShown } from "./input-timeline.ts";
 import { MediaPipeline } from "./media-pipeline.ts";
 import { deviceScreenFor } from "./screen-registry.ts";
 import {
@@ -66,12 +67,16 @@ export class StreamSession {
   private readonly queuedCandidates: RTCIceCandidateInit[] = [];
   private control: RTCDataChannel | undefined;
   private media: Promise<MediaPipeline | undefined> | undefined;
+  /** The pipeline once it runs, for input to reach it without waiting on a promise. */
+  private pipeline: MediaPipeline | undefined;
   private sound: Promise<AudioSender | undefined> | undefined;
   private goodbye: Promise<void> | undefined;
   /** Set once the media is stopped for good (closing or tearing down): it never starts again. */
   private mediaStopped: Promise<void> | undefined;
   private teardown: Promise<void> | undefined;
   private badControlReported = false;
+  /** The client asked for each input's timing on the device (stream::timing). */
+  private timingWanted = false;
   /** When the client last sent input; its connecting counts as input. */
   lastInputAt = Date.now();
   private readonly timers = new Map<"signaling" | "connect" | "disconnected", NodeJS.Timeout>();
@@ -317,12 +322,35 @@ export class StreamSession {
       void this.end("the client disconnected");
       return;
     }
+    if (parsed.event.kind === "timing") {
+      this.timingWanted = parsed.event.enabled;
+      return;
+    }
     const now = Date.now();
-    if (countsAsInput(parsed.event)) this.lastInputAt = now;
     this.screen.apply(parsed.event, this.spec, now);
+    if (countsAsInput(parsed.event)) {
+      this.lastInputAt = now;
+      this.pipeline?.inputApplied();
+    }
     this.log.input(parsed.event);
     const sound = soundOf(parsed.event);
     if (sound) void this.sound?.then((sender) => sender?.play(sound));
+  }
+
+  /** Where the device's part of an input's time to the screen went, for a client that asked. */
+  private sendInputShown(shown: InputShown): void {
+    if (!this.timingWanted || this.control?.readyState !== "open") return;
+    this.control.send(
+      JSON.stringify({
+        type: "stream::input-shown",
+        data: {
+          input: shown.input,
+          received_at: shown.receivedAt,
+          drawn_at: shown.drawnAt,
+          encoded_at: shown.encodedAt,
+        },
+      }),
+    );
   }
 
   private startMedia(): void {
@@ -339,13 +367,22 @@ export class StreamSession {
         fps: this.spec.fps,
         density: this.spec.density,
         codec,
-        track: video.track,
+        video,
         screen: this.screen,
         onFailure: (why) => void this.end(why),
-      }).catch((error: unknown) => {
-        void this.end(`the media pipeline did not start: ${describeError(error)}`);
-        return undefined;
-      });
+        onInputShown: (shown) => {
+          this.sendInputShown(shown);
+        },
+      }).then(
+        (pipeline) => {
+          if (!this.mediaStopped) this.pipeline = pipeline;
+          return pipeline;
+        },
+        (error: unknown) => {
+          void this.end(`the media pipeline did not start: ${describeError(error)}`);
+          return undefined;
+        },
+      );
     }
     const audio = this.peer?.audio;
     if (!this.sound && audio) {
@@ -399,6 +436,7 @@ export class StreamSession {
   /** Stops the encoder and the frames it is fed. Runs once; every caller gets the same. */
   private stopMedia(): Promise<void> {
     this.mediaStopped ??= (async () => {
+      this.pipeline = undefined;
       try {
         (await this.sound)?.stop();
         const media = await this.media;

@@ -54,6 +54,14 @@ describe("parseControlMessage", () => {
       ok: true,
       event: { kind: "disconnect" },
     });
+    expect(parseControlMessage(message("stream::timing", { enabled: true }))).toEqual({
+      ok: true,
+      event: { kind: "timing", enabled: true },
+    });
+    expect(parseControlMessage(message("stream::timing", { enabled: "yes" }))).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("data.enabled") as unknown,
+    });
   });
 
   it("accepts protocol messages this device has nothing to do with", () => {

@@ -54,4 +54,35 @@ describe("FramePump", () => {
     await waitFor(() => (pump.framesSent > 2 ? true : undefined), "sending to resume");
     pump.stop();
   });
+
+  it("draws a frame at once for input, once in four frame periods at most", async () => {
+    const drawnAt: number[] = [];
+    // 10 fps: the next frame's turn is 100 ms away, far more than an expedited frame takes.
+    const pump = new FramePump(
+      10,
+      () => {
+        drawnAt.push(performance.now());
+        return Buffer.alloc(4);
+      },
+      {
+        writeFrame: (_frame, written) => {
+          written();
+        },
+      },
+    );
+    pump.start();
+    await waitFor(() => (drawnAt.length >= 1 ? true : undefined), "the first frame");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const inputAt = performance.now();
+    pump.expedite();
+    expect(drawnAt).toHaveLength(2);
+    expect((drawnAt[1] ?? 0) - inputAt).toBeLessThan(5);
+    // A second input within four periods waits for its turn.
+    pump.expedite();
+    expect(drawnAt).toHaveLength(2);
+    // The schedule goes on from the expedited frame: the next is a period after it, not sooner.
+    await waitFor(() => (drawnAt.length >= 3 ? true : undefined), "the next frame");
+    pump.stop();
+    expect((drawnAt[2] ?? 0) - (drawnAt[1] ?? 0)).toBeGreaterThanOrEqual(95);
+  });
 });

@@ -12,6 +12,7 @@ import {
   type RTCRtpCodecParameters,
   type RtpPacket,
 } from "werift";
+import { playoutDelayExtension } from "../../src/streaming/playout-delay.ts";
 import {
   serveSignaling,
   type StreamHandle,
@@ -121,6 +122,8 @@ export class Viewer {
   constructor(codecs: RTCRtpCodecParameters[] = [useH264(), useVP8()]) {
     this.peer = new RTCPeerConnection({
       codecs: { video: codecs, audio: [useOPUS()] },
+      // As Chromium does: it takes the playout delay extension on video.
+      headerExtensions: { video: [playoutDelayExtension()], audio: [] },
       iceAdditionalHostAddresses: ["127.0.0.1"],
     });
     // As the SDK does: the control channel exists before the offer arrives.

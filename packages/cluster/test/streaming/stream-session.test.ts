@@ -44,6 +44,9 @@ async function serve(
   return server;
 }
 
+/** The playout delay extension's payload: minimum and maximum zero. */
+const zeroPlayoutDelay = Buffer.from([0, 0, 0]);
+
 function viewer(...args: ConstructorParameters<typeof Viewer>): Viewer {
   const created = new Viewer(...args);
   cleanups.push(() => created.close());
@@ -96,8 +99,18 @@ describe("serveSignaling", () => {
     expect([...nalTypes].every((type) => (type >= 1 && type <= 24) || type === 28)).toBe(true);
     expect(ffmpegChildren()).toHaveLength(1);
 
-    // Input on the control channel reaches the device's screen, clamped to it.
+    // Every packet asks the browser to show frames as soon as they are decoded (playout delay 0).
+    expect(
+      client.packets.every((packet) =>
+        packet.header.extensions.some((extension) => extension.payload.equals(zeroPlayoutDelay)),
+      ),
+    ).toBe(true);
+
+    // Input on the control channel reaches the device's screen, clamped to it; the client that
+    // asks is told when the device applied it, drew it and had it encoded.
     await waitFor(() => (client.control.readyState === "open" ? true : undefined), "control open");
+    client.sendControl({ type: "stream::timing", data: { enabled: true } });
+    const touchedAt = performance.timeOrigin + performance.now();
     client.sendControl({ type: "input::touch-start", data: { id: 0, x: 100, y: 200 } });
     client.sendControl({ type: "input::touch-start", data: { id: 1, x: 5000, y: -20 } });
     client.sendControl("{broken");
@@ -115,6 +128,18 @@ describe("serveSignaling", () => {
     ]);
     expect(state.typedText).toBe("hi");
     expect(state.lastNavigationKey).toBe("Home");
+    const timing = await waitFor(
+      () =>
+        client.controlMessages
+          .map((text) => JSON.parse(text) as { type: string; data: Record<string, number> })
+          .find((message) => message.type === "stream::input-shown")?.data,
+      "the timing of the input shown",
+    );
+    expect(timing.input).toBeGreaterThanOrEqual(1);
+    expect(timing.received_at).toBeGreaterThanOrEqual(touchedAt);
+    expect(timing.drawn_at).toBeGreaterThanOrEqual(timing.received_at ?? Infinity);
+    expect(timing.encoded_at).toBeGreaterThanOrEqual(timing.drawn_at ?? Infinity);
+    client.controlMessages.length = 0;
 
     await handle.close("taken-over");
     await handle.closed;
