@@ -214,7 +214,8 @@ test("the player plays the device's sound, rotates both ways, presses device key
   await expect(page.getByRole("group").getByText("Ctrl+Shift+←")).toBeVisible();
   await expectNoAccessibilityViolations(page, { within: ".stream-player" });
 
-  // The statistics' Audio section reads the sound's real figures.
+  // The statistics' Audio section reads the sound's real figures (silence comes as Opus DTX, a
+  // packet every 400 ms).
   await page.getByRole("button", { name: "Statistics" }).click();
   const audioStats = page
     .getByRole("complementary", { name: "Statistics" })
@@ -226,7 +227,7 @@ test("the player plays the device's sound, rotates both ways, presses device key
     .poll(async () => Number((await value("Packets received").textContent())?.replace(/\D/g, "")), {
       timeout: 10_000,
     })
-    .toBeGreaterThan(25);
+    .toBeGreaterThan(5);
   await page.getByRole("button", { name: "Statistics" }).click();
 
   // Rotate left, then right twice: the picture turns a quarter each way.

@@ -206,14 +206,20 @@ describe("serveSignaling", () => {
     expect(client.receivedCodec("audio")?.mimeType.toLowerCase()).toBe("audio/opus");
     expect(client.receivedCodec()?.mimeType).toBe("video/H264");
 
-    // A packet every 20 ms, silence (a few bytes) while nothing happens.
-    await waitFor(() => (client.audioPackets.length >= 25 ? true : undefined), "sound", 8_000);
+    // Silence is Opus DTX: a frame of silence (a few bytes), then a one-byte packet (a frame of no
+    // data) every 400 ms, the timestamps going on in between, the sequence numbers unbroken.
+    await waitFor(() => (client.audioPackets.length >= 4 ? true : undefined), "sound", 8_000);
     const silent = Math.max(...client.audioPackets.map((packet) => packet.payload.length));
     expect(silent).toBeLessThan(20);
-    const timestamps = client.audioPackets.slice(-10).map((packet) => packet.header.timestamp);
-    expect(timestamps.slice(1).map((value, index) => value - (timestamps[index] ?? 0))).toEqual(
-      Array<number>(9).fill(960),
-    );
+    const dtx = client.audioPackets.slice(1, 4);
+    expect(dtx.map((packet) => packet.payload.length)).toEqual([1, 1, 1]);
+    const timestamps = dtx.map((packet) => packet.header.timestamp);
+    expect(timestamps.slice(1).map((value, index) => value - (timestamps[index] ?? 0))).toEqual([
+      20 * 960,
+      20 * 960,
+    ]);
+    const sequence = dtx.map((packet) => packet.header.sequenceNumber);
+    expect(sequence.slice(1).map((value, index) => value - (sequence[index] ?? 0))).toEqual([1, 1]);
 
     const soundAfter = async (message: Json): Promise<number> => {
       const from = client.audioPackets.length;
