@@ -23,16 +23,19 @@ export function encoderBitrate(width: number, height: number, fps: number): numb
   return Math.min(Math.max(Math.round(bits / 1000) * 1000, 300_000), 8_000_000);
 }
 
+/** Seconds between keyframes: a safety net only, as a picture loss starts a new encoder. */
+const keyframeIntervalSeconds = 10;
+
 /**
  * ffmpeg's arguments: raw yuv420p frames on stdin at the screen's size and rate, encoded for real
- * time, out as RTP to the relay. The keyframe interval is one second, which is also how a
- * browser's picture loss indication (PLI) is answered: ffmpeg cannot be asked for a keyframe
- * through its input, so a viewer that lost a frame waits at most a second for the next one.
+ * time, out as RTP to the relay. Keyframes are rare: the first frame is one, and a viewer that
+ * lost a picture gets one from a new encoder (media-pipeline.ts).
  */
 export function encoderArguments(spec: EncoderSpec): string[] {
   const { width, height, fps } = spec;
   const bitrate = encoderBitrate(width, height, fps);
-  const keyframes = ["-g", String(fps), "-keyint_min", String(fps)];
+  const interval = String(fps * keyframeIntervalSeconds);
+  const keyframes = ["-g", interval, "-keyint_min", interval];
   const rate = [`-b:v`, `${bitrate / 1000}k`, "-maxrate", `${bitrate / 1000}k`];
   const codec =
     spec.codec === "H264"

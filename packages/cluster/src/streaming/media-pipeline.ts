@@ -23,10 +23,17 @@ export interface MediaPipelineSpec extends Omit<StreamScreenSpec, "instanceId"> 
 /** An encoder that ran at least this long before it died is restarted; sooner, it counts as failing. */
 const healthyRunMs = 5_000;
 const maxQuickFailures = 3;
+/** A picture loss restarts the encoder at most this often (a browser repeats its PLI meanwhile). */
+const keyframeRestartGapMs = 500;
 
 /**
  * The screen drawn, encoded and sent: renderer → frame pump → ffmpeg → RTP relay → werift track.
  * It runs while a viewer is connected; stop() leaves no process and no socket behind.
+ *
+ * ffmpeg cannot be asked for a keyframe through its input, but a new encoder starts with one: a
+ * picture loss indication (PLI) from the client starts a new encoder, and the keyframe follows in
+ * about a tenth of a second. So the encoder needs no short keyframe interval (a keyframe costs
+ * as much to encode and send as a dozen frames of this mostly still screen).
  */
 export class MediaPipeline {
   private readonly spec: MediaPipelineSpec;
@@ -38,6 +45,7 @@ export class MediaPipeline {
   private encoderStartedAt = 0;
   private quickFailures = 0;
   private stopping = false;
+  private readonly stopListeningForLoss: () => void;
 
   private constructor(spec: MediaPipelineSpec, relay: RtpRelay, timeline: InputTimeline) {
     this.spec = spec;
@@ -45,6 +53,11 @@ export class MediaPipeline {
     this.timeline = timeline;
     this.renderer = new ScreenRenderer(spec.width, spec.height);
     this.encoder = this.startEncoder();
+    this.stopListeningForLoss = spec.video.transceiver.sender.onPictureLossIndication.subscribe(
+      () => {
+        this.keyframeWanted();
+      },
+    ).unSubscribe;
     this.pump = new FramePump(
       spec.fps,
       (frameNumber, now) => {
@@ -89,9 +102,24 @@ export class MediaPipeline {
 
   async stop(): Promise<void> {
     this.stopping = true;
+    this.stopListeningForLoss();
     this.pump.stop();
     await this.encoder.stop();
     await this.relay.close();
+  }
+
+  /** The client lost a picture (RTCP PLI): a new encoder, which starts with a keyframe. */
+  keyframeWanted(): void {
+    if (this.stopping || Date.now() - this.encoderStartedAt < keyframeRestartGapMs) return;
+    const retired = this.encoder;
+    this.replaceEncoder();
+    void retired.stop();
+  }
+
+  private replaceEncoder(): void {
+    this.relay.expectNewSource();
+    this.timeline.restart();
+    this.encoder = this.startEncoder();
   }
 
   private startEncoder(): EncoderProcess {
@@ -115,8 +143,6 @@ export class MediaPipeline {
       this.spec.onFailure(why);
       return;
     }
-    this.relay.expectNewSource();
-    this.timeline.restart();
-    this.encoder = this.startEncoder();
+    this.replaceEncoder();
   }
 }

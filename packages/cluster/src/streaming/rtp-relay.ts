@@ -17,6 +17,8 @@ export class RtpRelay {
   private readonly playoutDelayId: number | undefined;
   /** The encoder's source port, learnt from its first packet; strays from elsewhere are dropped. */
   private source: number | undefined;
+  /** The last encoder's port: its packets still queued when a new one starts are not its. */
+  private retired: number | undefined;
   /** Set when a new encoder starts: werift must re-base its numbering on the new stream. */
   private newSource = false;
   packetsForwarded = 0;
@@ -52,6 +54,7 @@ export class RtpRelay {
 
   /** The next packets come from a new encoder (a restart), with numbering of their own. */
   expectNewSource(): void {
+    this.retired = this.source ?? this.retired;
     this.source = undefined;
     this.newSource = this.packetsForwarded > 0;
   }
@@ -65,7 +68,7 @@ export class RtpRelay {
   }
 
   private forward(packet: Buffer, from: RemoteInfo): void {
-    if (from.address !== "127.0.0.1" || !isRtp(packet)) return;
+    if (from.address !== "127.0.0.1" || !isRtp(packet) || from.port === this.retired) return;
     this.source ??= from.port;
     if (from.port !== this.source) return;
     if (this.newSource) {

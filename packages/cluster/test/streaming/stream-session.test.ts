@@ -1,3 +1,4 @@
+import type { RtpPacket } from "werift";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -42,6 +43,14 @@ async function serve(
   const server = await startStreamServer({ ...screenSpec(instanceId), ...extra });
   cleanups.push(() => server.close());
   return server;
+}
+
+/** An H.264 packet that carries a sequence parameter set, which starts each keyframe (RFC 6184). */
+function startsKeyframe(packet: RtpPacket): boolean {
+  const type = (packet.payload[0] ?? 0) & 0x1f;
+  // A single NAL unit, or the first one in an aggregation packet (STAP-A: type 24).
+  if (type === 7) return true;
+  return type === 24 && ((packet.payload[3] ?? 0) & 0x1f) === 7;
 }
 
 /** The playout delay extension's payload: minimum and maximum zero. */
@@ -98,6 +107,30 @@ describe("serveSignaling", () => {
     const nalTypes = new Set(client.packets.map((packet) => (packet.payload[0] ?? 0) & 0x1f));
     expect([...nalTypes].every((type) => (type >= 1 && type <= 24) || type === 28)).toBe(true);
     expect(ffmpegChildren()).toHaveLength(1);
+
+    // A lost picture (RTCP PLI) is answered by a new encoder, whose first frame is a keyframe;
+    // the packets go on with unbroken numbering.
+    const [firstEncoder] = ffmpegChildren();
+    const lossAt = client.packets.length;
+    const receiver = client.peer.getTransceivers().find((t) => t.kind === "video")?.receiver;
+    const ssrc = client.packets.at(-1)?.header.ssrc ?? 0;
+    // As a browser does, the PLI is repeated until a keyframe comes.
+    const repeat = setInterval(() => void receiver?.sendRtcpPLI(ssrc), 200);
+    const restarted = await waitFor(() => {
+      const now = ffmpegChildren();
+      return now.length === 1 && now[0] !== firstEncoder ? now[0] : undefined;
+    }, "a new encoder").finally(() => {
+      clearInterval(repeat);
+    });
+    expect(restarted).toBeDefined();
+    await waitFor(
+      () => (client.packets.slice(lossAt).some(startsKeyframe) ? true : undefined),
+      "a keyframe after the loss",
+    );
+    const sequence = client.packets.slice(lossAt).map((packet) => packet.header.sequenceNumber);
+    expect(
+      sequence.slice(1).every((value, index) => value === ((sequence[index] ?? 0) + 1) % 65_536),
+    ).toBe(true);
 
     // Every packet asks the browser to show frames as soon as they are decoded (playout delay 0).
     expect(
