@@ -307,14 +307,17 @@ const stageNames: [keyof TouchStages, string][] = [
 ];
 
 async function stagesOf(page: Page, timing: PageTiming): Promise<TouchStages> {
-  const device = await page.evaluate(
-    (marker) =>
-      (window as unknown as PageWithTimings).inputShown?.findLast(
-        (shown) => (shown.input & 0xff) === marker,
-      ),
-    timing.marker,
-  );
-  if (!device) throw new Error(`the device did not time input ${String(timing.marker)}`);
+  // The device's message may come a little after the frame (the control channel is not the video's).
+  const device = await page
+    .waitForFunction(
+      (marker) =>
+        (window as unknown as PageWithTimings).inputShown?.findLast(
+          (shown) => (shown.input & 0xff) === marker,
+        ),
+      timing.marker,
+      { timeout: 2_000 },
+    )
+    .then((handle) => handle.jsonValue() as Promise<InputShown>);
   return {
     total: timing.displayedAt - timing.pressedAt,
     input: device.received_at - timing.pressedAt,
@@ -372,7 +375,7 @@ async function measure(
   // Every stream's viewer touches at once, round after round, at points far apart.
   const touches: TouchStages[][] = pages.map(() => []);
   for (let round = 0; round < touchesPerStream; round++) {
-    const point = { x: 120 + (round % 4) * 160, y: 950 + Math.floor(round / 4) * 100 };
+    const point = { x: 120 + (round % 4) * 160, y: 950 + (Math.floor(round / 4) % 3) * 100 };
     await Promise.all(
       pages.map(async (page, index) => {
         const timing = await timeTouch(page, point);

@@ -11,11 +11,6 @@ import {
  * input sent is noted, and while any waits to be seen, every frame the video presents has its
  * marker read (`requestVideoFrameCallback`, a 96x12 corner of the frame drawn into a small
  * canvas). Nothing is read while no input waits. Returns what to call for each message sent.
- *
- * While input waits, the page also asks for every display frame (requestAnimationFrame). A page
- * where only a video changes lets Chromium slow its display to the video's cadence (30 Hz for a
- * 30 fps stream), and a frame that arrives just after a display frame then waits up to 33 ms
- * to be shown; measured in bench/stream.bench.ts, this halves touch to screen at 30 fps.
  */
 export function useInputLatency(
   videoRef: RefObject<HTMLVideoElement | null>,
@@ -34,10 +29,6 @@ export function useInputLatency(
     const video = videoRef.current;
     if (!probe || !video || reading.current || !("requestVideoFrameCallback" in video)) return;
     reading.current = true;
-    const keepDisplayAtFullRate = () => {
-      if (reading.current) requestAnimationFrame(keepDisplayAtFullRate);
-    };
-    requestAnimationFrame(keepDisplayAtFullRate);
     const onFrame = (_now: number, frame: VideoFrameCallbackMetadata) => {
       const region = markerRegion({ width: frame.width, height: frame.height });
       canvasRef.current ??= document.createElement("canvas");
