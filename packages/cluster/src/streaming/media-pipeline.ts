@@ -24,7 +24,7 @@ export interface MediaPipelineSpec extends Omit<StreamScreenSpec, "instanceId"> 
 const healthyRunMs = 5_000;
 const maxQuickFailures = 3;
 /** A picture loss restarts the encoder at most this often (a browser repeats its PLI meanwhile). */
-const keyframeRestartGapMs = 500;
+const keyframeRestartGapMs = 1_000;
 
 /**
  * The screen drawn, encoded and sent: renderer → frame pump → ffmpeg → RTP relay → werift track.
