@@ -33,6 +33,8 @@ const port = Number(process.env.BENCH_PORT ?? 18390);
 const screenSize = { width: 720, height: 1280 };
 const holdSeconds = 10;
 const touchesPerStream = 10;
+/** In a round of touches, each viewer touches this long after the one before. */
+const viewerSpacingMs = 120;
 const ticksPerSecond = 100; // Linux's USER_HZ, the unit of /proc/<pid>/stat times
 
 interface Scenario {
@@ -138,6 +140,8 @@ interface InputShown {
 
 interface PageWithTimings {
   inputShown?: InputShown[];
+  /** The touch being timed (timeTouch). */
+  touch?: Promise<PageTiming>;
 }
 
 /**
@@ -229,67 +233,74 @@ async function timeTouch(page: Page, point: { x: number; y: number }): Promise<P
   const at = await clientPoint(page, point);
   await page.mouse.move(at.x, at.y);
   await sleep(100); // a hover sends nothing, but let any frame in flight pass
-  const measured = page.evaluate(
+  // Resolves once the listener is in place and a frame's marker read, however loaded the page.
+  await page.evaluate(
     ({ selector, width, height }) =>
-      new Promise<PageTiming>((resolve, reject) => {
-        const video = document.querySelector<HTMLVideoElement>(selector);
-        const canvas = document.createElement("canvas");
-        canvas.width = 96;
-        canvas.height = 12;
-        const context = canvas.getContext("2d", { willReadFrequently: true });
-        if (!video || !context) throw new Error("no video");
-        const readMarker = (): number => {
-          context.drawImage(video, width - 96, height - 12, 96, 12, 0, 0, 96, 12);
-          const pixels = context.getImageData(0, 0, 96, 12).data;
-          let value = 0;
-          for (let bit = 0; bit < 8; bit++) {
-            const index = (6 * 96 + bit * 12 + 6) * 4;
-            value = (value << 1) | ((pixels[index + 1] ?? 0) > 128 ? 1 : 0);
-          }
-          return value;
-        };
-        const wall = (time: number) => performance.timeOrigin + time;
-        let baseline: number | undefined;
-        let pressedAt = 0;
-        video.addEventListener(
-          "pointerdown",
-          (event) => {
-            pressedAt = event.timeStamp;
-          },
-          { once: true, capture: true },
-        );
-        const timeout = setTimeout(() => {
-          reject(
-            new Error(
-              `the touch never showed (marker ${String(baseline)}, pressed: ${String(pressedAt > 0)})`,
-            ),
+      new Promise<void>((ready) => {
+        const store = window as unknown as PageWithTimings;
+        store.touch = new Promise<PageTiming>((resolve, reject) => {
+          const video = document.querySelector<HTMLVideoElement>(selector);
+          const canvas = document.createElement("canvas");
+          canvas.width = 96;
+          canvas.height = 12;
+          const context = canvas.getContext("2d", { willReadFrequently: true });
+          if (!video || !context) throw new Error("no video");
+          const readMarker = (): number => {
+            context.drawImage(video, width - 96, height - 12, 96, 12, 0, 0, 96, 12);
+            const pixels = context.getImageData(0, 0, 96, 12).data;
+            let value = 0;
+            for (let bit = 0; bit < 8; bit++) {
+              const index = (6 * 96 + bit * 12 + 6) * 4;
+              value = (value << 1) | ((pixels[index + 1] ?? 0) > 128 ? 1 : 0);
+            }
+            return value;
+          };
+          const wall = (time: number) => performance.timeOrigin + time;
+          let baseline: number | undefined;
+          let pressedAt = 0;
+          video.addEventListener(
+            "pointerdown",
+            (event) => {
+              pressedAt = event.timeStamp;
+            },
+            { once: true, capture: true },
           );
-        }, 5_000);
-        const onFrame = (_now: number, frame: VideoFrameCallbackMetadata) => {
-          const marker = readMarker();
-          baseline ??= marker;
-          if (pressedAt > 0 && marker !== baseline) {
-            clearTimeout(timeout);
-            resolve({
-              marker,
-              pressedAt: wall(pressedAt),
-              receivedAt: wall(frame.receiveTime ?? frame.presentationTime),
-              presentedAt: wall(frame.presentationTime),
-              displayedAt: wall(frame.expectedDisplayTime),
-              decodeMs: (frame.processingDuration ?? 0) * 1000,
-            });
-            return;
-          }
+          const timeout = setTimeout(() => {
+            reject(
+              new Error(
+                `the touch never showed (marker ${String(baseline)}, pressed: ${String(pressedAt > 0)})`,
+              ),
+            );
+          }, 5_000);
+          const onFrame = (_now: number, frame: VideoFrameCallbackMetadata) => {
+            const marker = readMarker();
+            if (baseline === undefined) {
+              baseline = marker;
+              ready();
+            }
+            if (pressedAt > 0 && marker !== baseline) {
+              clearTimeout(timeout);
+              resolve({
+                marker,
+                pressedAt: wall(pressedAt),
+                receivedAt: wall(frame.receiveTime ?? frame.presentationTime),
+                presentedAt: wall(frame.presentationTime),
+                displayedAt: wall(frame.expectedDisplayTime),
+                decodeMs: (frame.processingDuration ?? 0) * 1000,
+              });
+              return;
+            }
+            video.requestVideoFrameCallback(onFrame);
+          };
           video.requestVideoFrameCallback(onFrame);
-        };
-        video.requestVideoFrameCallback(onFrame);
+        });
       }),
     { selector: videoSelector, ...screenSize },
   );
-  await sleep(100); // the baseline frame is read
   await page.mouse.down();
-  const timing = await measured;
+  const timing = await page.evaluate(() => (window as unknown as PageWithTimings).touch);
   await page.mouse.up();
+  if (!timing) throw new Error("the touch was not timed");
   return timing;
 }
 
@@ -382,12 +393,14 @@ async function measure(
   const perStream = (key: "cluster" | "encoders" | "chromium" | "dashboard") =>
     (cpuAfter[key] - cpuBefore[key]) / elapsed / sessionIds.length;
 
-  // Every stream's viewer touches at once, round after round, at points far apart.
+  // Every stream's viewer touches, round after round, at points far apart; in a round the viewers
+  // touch a little apart, as people do, not in the same millisecond.
   const touches: TouchStages[][] = pages.map(() => []);
   for (let round = 0; round < touchesPerStream; round++) {
     const point = { x: 120 + (round % 4) * 160, y: 600 + (Math.floor(round / 4) % 3) * 150 };
     await Promise.all(
       pages.map(async (page, index) => {
+        await sleep(index * viewerSpacingMs);
         const timing = await timeTouch(page, point);
         touches[index]?.push(await stagesOf(page, timing));
       }),

@@ -243,7 +243,7 @@ test("the player plays the device's sound, rotates both ways, presses device key
   expect(await turn()).toContain("rotate(0deg)");
 
   // A device key: the device's screen names the last one pressed.
-  const lastKey = { x: 250, y: 166 };
+  const lastKey = { x: 250, y: 278 };
   const beforeKey = await pixelsAround(video(page), lastKey);
   await page.getByRole("button", { name: "Volume up" }).click();
   await expect

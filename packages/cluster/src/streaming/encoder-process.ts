@@ -13,6 +13,12 @@ export interface EncoderSpec {
   fps: number;
   /** The loopback UDP port the RTP goes to. */
   rtpPort: number;
+  /**
+   * "stream": every frame, rate-controlled (VP8). "keyframes": only the frames it is given, each a
+   * keyframe at a constant quality (H.264, whose other frames the device writes itself:
+   * h264-screen-stream.ts).
+   */
+  mode: "stream" | "keyframes";
 }
 
 /** 1.5 Mbit/s carried 720x1280 at 30 fps well (notes/streaming.md); other screens scale from it. */
@@ -25,6 +31,8 @@ export function encoderBitrate(width: number, height: number, fps: number): numb
 
 /** Seconds between keyframes: a safety net only, as a picture loss starts a new encoder. */
 const keyframeIntervalSeconds = 10;
+/** x264's constant rate factor for keyframes: sharp text, some 20 KB for a 720x1280 screen. */
+const keyframeQuality = 23;
 
 /**
  * ffmpeg's arguments: raw yuv420p frames on stdin at the screen's size and rate, encoded for real
@@ -34,7 +42,7 @@ const keyframeIntervalSeconds = 10;
 export function encoderArguments(spec: EncoderSpec): string[] {
   const { width, height, fps } = spec;
   const bitrate = encoderBitrate(width, height, fps);
-  const interval = String(fps * keyframeIntervalSeconds);
+  const interval = String(spec.mode === "keyframes" ? 1 : fps * keyframeIntervalSeconds);
   const keyframes = ["-g", interval, "-keyint_min", interval];
   const rate = [`-b:v`, `${bitrate / 1000}k`, "-maxrate", `${bitrate / 1000}k`];
   const codec =
@@ -44,8 +52,10 @@ export function encoderArguments(spec: EncoderSpec): string[] {
           ["-profile:v", "baseline", "-level", h264Level(width, height, fps).name],
           keyframes,
           ["-sc_threshold", "0"],
-          rate,
-          ["-bufsize", `${Math.round(bitrate / 3000)}k`],
+          // A keyframe now and then has no rate to keep: its quality is what matters.
+          spec.mode === "keyframes"
+            ? ["-crf", String(keyframeQuality)]
+            : [...rate, "-bufsize", `${Math.round(bitrate / 3000)}k`],
         ].flat()
       : [
           // cpu-used 16 (libvpx's fastest) halves ffmpeg's share against 8 on this mostly still

@@ -1,6 +1,8 @@
 /** Where frames go: the encoder's stdin. `written` runs once the frame's buffer is free again. */
 export interface FrameSink {
   writeFrame(frame: Buffer, written: () => void): void;
+  /** The sink is done with a frame when writeFrame returns: it gets the renderer's own buffer. */
+  readonly takesFrameAtOnce?: boolean;
 }
 
 /** Frames handed over but not yet taken by the pipe, beyond which a frame is dropped. */
@@ -70,7 +72,12 @@ export class FramePump {
 
   private step(): void {
     if (!this.running) return;
-    if (this.inFlight >= maxFramesInFlight) {
+    if (this.sink.takesFrameAtOnce === true) {
+      this.framesSent++;
+      this.sink.writeFrame(this.produce(this.framesSent + this.framesDropped, Date.now()), () => {
+        // nothing held
+      });
+    } else if (this.inFlight >= maxFramesInFlight) {
       this.framesDropped++;
     } else {
       const frame = this.produce(this.framesSent + this.framesDropped + 1, Date.now());

@@ -1,24 +1,10 @@
-import type { DeviceScreen } from "./device-screen.ts";
 import { EncoderProcess } from "./encoder-process.ts";
 import { FramePump } from "./frame-pump.ts";
-import { InputTimeline, wallClock, type InputShown } from "./input-timeline.ts";
+import { InputTimeline, wallClock } from "./input-timeline.ts";
+import type { MediaPipelineSpec, ScreenStream } from "./media-pipeline-spec.ts";
 import { RtpRelay } from "./rtp-relay.ts";
 import { ScreenRenderer } from "./screen-renderer.ts";
 import { buildScene } from "./screen-scene.ts";
-import type { StreamScreenSpec } from "./screen-spec.ts";
-import type { SendingTrack } from "./stream-peer.ts";
-import type { VideoCodec } from "./video-codecs.ts";
-
-export interface MediaPipelineSpec extends Omit<StreamScreenSpec, "instanceId"> {
-  codec: VideoCodec;
-  /** The negotiated video sender and its werift track. */
-  video: SendingTrack;
-  screen: DeviceScreen;
-  /** The encoder cannot be kept running: the stream has no video left. */
-  onFailure: (why: string) => void;
-  /** The first frame showing an input is on its way to the client. */
-  onInputShown: (shown: InputShown) => void;
-}
 
 /** An encoder that ran at least this long before it died is restarted; sooner, it counts as failing. */
 const healthyRunMs = 5_000;
@@ -27,7 +13,8 @@ const maxQuickFailures = 3;
 const keyframeRestartGapMs = 1_000;
 
 /**
- * The screen drawn, encoded and sent: renderer → frame pump → ffmpeg → RTP relay → werift track.
+ * The screen drawn, encoded and sent as VP8: renderer → frame pump → ffmpeg → RTP relay → werift
+ * track (H.264 is written from the screen's changes instead: h264-screen-stream.ts).
  * It runs while a viewer is connected; stop() leaves no process and no socket behind.
  *
  * ffmpeg cannot be asked for a keyframe through its input, but a new encoder starts with one: a
@@ -35,7 +22,7 @@ const keyframeRestartGapMs = 1_000;
  * about a tenth of a second. So the encoder needs no short keyframe interval (a keyframe costs
  * as much to encode and send as a dozen frames of this mostly still screen).
  */
-export class MediaPipeline {
+export class MediaPipeline implements ScreenStream {
   private readonly spec: MediaPipelineSpec;
   private readonly relay: RtpRelay;
   private readonly renderer: ScreenRenderer;
@@ -125,7 +112,14 @@ export class MediaPipeline {
   private startEncoder(): EncoderProcess {
     const { codec, fps } = this.spec;
     const { width, height } = this.renderer;
-    const encoder = new EncoderProcess({ codec, width, height, fps, rtpPort: this.relay.port });
+    const encoder = new EncoderProcess({
+      codec,
+      width,
+      height,
+      fps,
+      rtpPort: this.relay.port,
+      mode: "stream",
+    });
     this.encoderStartedAt = Date.now();
     void encoder.exited.then((code) => {
       this.onEncoderExit(encoder, code);

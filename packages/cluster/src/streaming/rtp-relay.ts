@@ -6,7 +6,9 @@ import type { SendingTrack } from "./stream-peer.ts";
 /**
  * Carries the encoder's RTP from a loopback UDP port into a werift track, which re-stamps SSRC,
  * payload type, sequence numbers and timestamps for the negotiated stream and encrypts it (and
- * keeps the header extensions a packet carries: the playout delay is added here).
+ * keeps the header extensions a packet carries: the playout delay is added here). Given a
+ * `deliver` function, the relay hands it the encoder's packets instead (h264-screen-stream.ts
+ * numbers and sends them with its own).
  */
 export class RtpRelay {
   private readonly socket: Socket;
@@ -21,10 +23,17 @@ export class RtpRelay {
   private retired: number | undefined;
   /** Set when a new encoder starts: werift must re-base its numbering on the new stream. */
   private newSource = false;
+  private readonly deliver: ((packet: Buffer) => void) | undefined;
   packetsForwarded = 0;
 
-  private constructor(socket: Socket, sending: SendingTrack, onFrameSent: () => void) {
+  private constructor(
+    socket: Socket,
+    sending: SendingTrack,
+    onFrameSent: () => void,
+    deliver: ((packet: Buffer) => void) | undefined,
+  ) {
     this.socket = socket;
+    this.deliver = deliver;
     this.track = sending.track;
     this.playoutDelayId = negotiatedPlayoutDelayId(sending.transceiver);
     this.onFrameSent = onFrameSent;
@@ -34,7 +43,11 @@ export class RtpRelay {
   }
 
   /** Opens a relay on a free loopback port. */
-  static async open(sending: SendingTrack, onFrameSent: () => void): Promise<RtpRelay> {
+  static async open(
+    sending: SendingTrack,
+    onFrameSent: () => void,
+    deliver?: (packet: Buffer) => void,
+  ): Promise<RtpRelay> {
     const socket = createSocket("udp4");
     await new Promise<void>((resolve, reject) => {
       socket.once("error", reject);
@@ -45,7 +58,7 @@ export class RtpRelay {
     });
     // A datagram socket's errors (an ICMP unreachable after a send) must not crash the cluster.
     socket.on("error", () => undefined);
-    return new RtpRelay(socket, sending, onFrameSent);
+    return new RtpRelay(socket, sending, onFrameSent, deliver);
   }
 
   get port(): number {
@@ -71,6 +84,10 @@ export class RtpRelay {
     if (from.address !== "127.0.0.1" || !isRtp(packet) || from.port === this.retired) return;
     this.source ??= from.port;
     if (from.port !== this.source) return;
+    if (this.deliver) {
+      this.deliver(packet);
+      return;
+    }
     if (this.newSource) {
       this.newSource = false;
       this.track.notifySourceChanged({

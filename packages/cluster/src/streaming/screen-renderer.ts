@@ -40,6 +40,8 @@ export class ScreenRenderer {
   private previousRotation: number | undefined;
   /** Pixels repainted by the last render (for tests and measurements). */
   damagedPixels = 0;
+  /** The rectangles the last render repainted (pixels that may differ from the frame before). */
+  lastDamage: readonly Rect[] = [];
 
   constructor(screenWidth: number, screenHeight: number) {
     this.width = screenWidth + (screenWidth % 2);
@@ -53,6 +55,7 @@ export class ScreenRenderer {
   /** Brings the frame up to the scene and returns it (the same buffer every time). */
   render(scene: Scene): Buffer {
     const damage = this.damage(scene);
+    this.lastDamage = damage;
     this.damagedPixels = 0;
     for (const rect of damage) {
       const bottom = rect.y + rect.height;

@@ -7,7 +7,8 @@ import { deviceSounds, type DeviceSoundName } from "./device-sounds.ts";
 import { keyEffect } from "./hid-keys.ts";
 import { countsAsInput } from "./input-marker.ts";
 import type { InputShown } from "./input-timeline.ts";
-import { MediaPipeline } from "./media-pipeline.ts";
+import type { ScreenStream } from "./media-pipeline-spec.ts";
+import { startScreenStream } from "./screen-stream.ts";
 import { deviceScreenFor } from "./screen-registry.ts";
 import {
   parseSignalingMessage,
@@ -66,9 +67,9 @@ export class StreamSession {
   private negotiated = false;
   private readonly queuedCandidates: RTCIceCandidateInit[] = [];
   private control: RTCDataChannel | undefined;
-  private media: Promise<MediaPipeline | undefined> | undefined;
+  private media: Promise<ScreenStream | undefined> | undefined;
   /** The pipeline once it runs, for input to reach it without waiting on a promise. */
-  private pipeline: MediaPipeline | undefined;
+  private pipeline: ScreenStream | undefined;
   private sound: Promise<AudioSender | undefined> | undefined;
   private goodbye: Promise<void> | undefined;
   /** Set once the media is stopped for good (closing or tearing down): it never starts again. */
@@ -359,7 +360,7 @@ export class StreamSession {
     const video = this.peer?.video;
     const codec = this.codec;
     if (!this.media && video && codec) {
-      this.media = MediaPipeline.start({
+      this.media = startScreenStream({
         instanceName: this.spec.instanceName,
         source: this.spec.source,
         width: this.spec.width,

@@ -53,23 +53,25 @@ describe("codecParameters", () => {
 describe("encoderArguments", () => {
   const spec = { width: 720, height: 1280, fps: 30, rtpPort: 40_000 };
 
-  it("encodes H.264 for real time at the level that matches the SDP", () => {
-    const args = encoderArguments({ ...spec, codec: "H264" }).join(" ");
+  it("encodes H.264 keyframes, each frame it is given, at a constant quality and the SDP's level", () => {
+    const args = encoderArguments({ ...spec, codec: "H264", mode: "keyframes" }).join(" ");
     expect(args).toContain("-f rawvideo -pix_fmt yuv420p -s 720x1280 -r 30 -i pipe:0");
     expect(args).toContain("-c:v libx264 -preset ultrafast -tune zerolatency");
     expect(args).toContain("-profile:v baseline -level 3.1");
-    expect(args).toContain("-g 30 -keyint_min 30");
-    expect(args).toContain("-b:v 1500k");
+    expect(args).toContain("-g 1 -keyint_min 1");
+    expect(args).toContain("-crf 23");
+    expect(args).not.toContain("-b:v");
     expect(args).toContain("rtp://127.0.0.1:40000?pkt_size=1200&rtcpport=40000");
-    expect(encoderArguments({ ...spec, codec: "H264", width: 1080, height: 1920 })).toContain(
-      "4.0",
-    );
+    expect(
+      encoderArguments({ ...spec, codec: "H264", mode: "keyframes", width: 1080, height: 1920 }),
+    ).toContain("4.0");
   });
 
-  it("encodes VP8 for real time, a keyframe a second", () => {
-    const args = encoderArguments({ ...spec, codec: "VP8", fps: 60 }).join(" ");
+  it("encodes VP8 for real time, rate-controlled, a keyframe every ten seconds", () => {
+    const args = encoderArguments({ ...spec, codec: "VP8", mode: "stream", fps: 60 }).join(" ");
     expect(args).toContain("-c:v libvpx -deadline realtime");
-    expect(args).toContain("-g 60 -keyint_min 60");
+    expect(args).toContain("-g 600 -keyint_min 600");
+    expect(args).toContain("-b:v 3000k");
     expect(args).not.toContain("libx264");
   });
 
