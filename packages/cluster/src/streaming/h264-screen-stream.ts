@@ -14,6 +14,8 @@ import { buildScene } from "./screen-scene.ts";
 
 /** Past this share of macroblocks changed, a keyframe from x264 is smaller than their samples. */
 const keyframeShare = 0.08;
+/** x264 answers in milliseconds; one that has not answered in this long is restarted. */
+const keyframeTimeoutMs = 2_000;
 /** A picture loss asks for a keyframe at most this often (a browser repeats its PLI meanwhile). */
 const keyframeRequestGapMs = 250;
 /** An encoder that ran at least this long before it died is restarted; sooner, it counts as failing. */
@@ -138,7 +140,13 @@ export class H264ScreenStream implements ScreenStream {
     this.markChanged(this.renderer.lastDamage);
     const timestamp = this.rtpTimestamp();
     // While x264 encodes a keyframe, the changes pile up for the first frame after it.
-    if (this.keyframeInFlight !== undefined) return;
+    if (this.keyframeInFlight !== undefined) {
+      if (performance.now() - this.lastKeyframeRequestAt > keyframeTimeoutMs) {
+        // Its exit is handled as a failure: a new x264, and a keyframe asked of it.
+        void this.encoder.stop();
+      }
+      return;
+    }
     const parameters = this.parameters;
     if (parameters !== undefined && !this.keyframeWanted) this.keepChangedOnly(frame);
     if (
