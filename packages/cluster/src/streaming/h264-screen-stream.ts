@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
-import { EncoderProcess } from "./encoder-process.ts";
-import { FramePump } from "./frame-pump.ts";
+import type { FramePump } from "./frame-pump.ts";
 import { nalTypes, parsePps, parseSps, type SliceParameters } from "./h264/parameter-sets.ts";
 import { pcmSlice } from "./h264/pcm-slice.ts";
 import { packetizeNal, wholeNalsOf } from "./h264/rtp-packetizer.ts";
@@ -9,8 +8,9 @@ import type { MediaPipelineSpec, ScreenStream } from "./media-pipeline-spec.ts";
 import { negotiatedPlayoutDelayId, withZeroPlayoutDelay } from "./playout-delay.ts";
 import type { Rect } from "./rect.ts";
 import { RtpRelay } from "./rtp-relay.ts";
+import { sceneFramePump } from "./scene-frame-pump.ts";
 import { ScreenRenderer } from "./screen-renderer.ts";
-import { buildScene } from "./screen-scene.ts";
+import { SupervisedEncoder } from "./supervised-encoder.ts";
 
 /** Past this share of macroblocks changed, a keyframe from x264 is smaller than their samples. */
 const keyframeShare = 0.08;
@@ -18,9 +18,6 @@ const keyframeShare = 0.08;
 const keyframeTimeoutMs = 2_000;
 /** A picture loss asks for a keyframe at most this often (a browser repeats its PLI meanwhile). */
 const keyframeRequestGapMs = 250;
-/** An encoder that ran at least this long before it died is restarted; sooner, it counts as failing. */
-const healthyRunMs = 5_000;
-const maxQuickFailures = 3;
 /** The dynamic payload type written; werift re-stamps it with the negotiated one. */
 const h264PayloadType = 96;
 const rtpClockRate = 90_000;
@@ -55,9 +52,7 @@ export class H264ScreenStream implements ScreenStream {
   private readonly ssrc = randomInt(1, 0xffffffff);
   private readonly timestampBase = randomInt(0, 0xffffffff);
   private sequence = randomInt(0, 0xffff);
-  private encoder: EncoderProcess;
-  private encoderStartedAt = 0;
-  private quickFailures = 0;
+  private readonly encoder: SupervisedEncoder;
   private sps: ReturnType<typeof parseSps> | undefined;
   private pps: ReturnType<typeof parsePps> | undefined;
   private parameters: SliceParameters | undefined;
@@ -66,7 +61,6 @@ export class H264ScreenStream implements ScreenStream {
   private keyframeInFlight: number | undefined;
   private keyframeWanted = true;
   private lastKeyframeRequestAt = Number.NEGATIVE_INFINITY;
-  private stopping = false;
   private readonly stopListeningForLoss: () => void;
 
   private constructor(spec: MediaPipelineSpec, relay: RtpRelay) {
@@ -78,35 +72,35 @@ export class H264ScreenStream implements ScreenStream {
     this.changed = new Uint8Array(this.widthInMbs * this.heightInMbs);
     this.sent = Buffer.alloc(this.renderer.layout.bytes);
     this.playoutDelayId = negotiatedPlayoutDelayId(spec.video.transceiver);
-    this.encoder = this.startEncoder();
+    this.encoder = new SupervisedEncoder({
+      spec: {
+        codec: "H264",
+        width: this.renderer.width,
+        height: this.renderer.height,
+        fps: spec.fps,
+        rtpPort: relay.port,
+        mode: "keyframes",
+      },
+      instanceName: spec.instanceName,
+      onReplaced: () => {
+        relay.expectNewSource();
+        this.timeline.restart();
+        this.keyframeInFlight = undefined;
+        this.keyframeWanted = true;
+      },
+      onFailure: spec.onFailure,
+    });
     this.stopListeningForLoss = spec.video.transceiver.sender.onPictureLossIndication.subscribe(
       () => {
         this.onPictureLoss();
       },
     ).unSubscribe;
-    this.pump = new FramePump(
-      spec.fps,
-      (frameNumber, now) =>
-        this.renderer.render(
-          buildScene({
-            width: spec.width,
-            height: spec.height,
-            fps: spec.fps,
-            density: spec.density,
-            instanceName: spec.instanceName,
-            source: spec.source,
-            screen: spec.screen,
-            now,
-            frameNumber,
-          }),
-        ),
-      {
-        takesFrameAtOnce: true,
-        writeFrame: (frame) => {
-          this.onFrame(frame);
-        },
+    this.pump = sceneFramePump(spec, this.renderer, {
+      takesFrameAtOnce: true,
+      writeFrame: (frame) => {
+        this.onFrame(frame);
       },
-    );
+    });
     this.pump.start();
   }
 
@@ -129,7 +123,6 @@ export class H264ScreenStream implements ScreenStream {
   }
 
   async stop(): Promise<void> {
-    this.stopping = true;
     this.stopListeningForLoss();
     this.pump.stop();
     await this.encoder.stop();
@@ -143,7 +136,7 @@ export class H264ScreenStream implements ScreenStream {
     if (this.keyframeInFlight !== undefined) {
       if (performance.now() - this.lastKeyframeRequestAt > keyframeTimeoutMs) {
         // Its exit is handled as a failure: a new x264, and a keyframe asked of it.
-        void this.encoder.stop();
+        this.encoder.kill();
       }
       return;
     }
@@ -271,40 +264,6 @@ export class H264ScreenStream implements ScreenStream {
         this.changed.fill(1, y * this.widthInMbs + left, y * this.widthInMbs + right);
       }
     }
-  }
-
-  private startEncoder(): EncoderProcess {
-    const { width, height } = this.renderer;
-    const encoder = new EncoderProcess({
-      codec: "H264",
-      width,
-      height,
-      fps: this.spec.fps,
-      rtpPort: this.relay.port,
-      mode: "keyframes",
-    });
-    this.encoderStartedAt = Date.now();
-    void encoder.exited.then((code) => {
-      this.onEncoderExit(encoder, code);
-    });
-    return encoder;
-  }
-
-  private onEncoderExit(encoder: EncoderProcess, code: number | null): void {
-    if (this.stopping || encoder !== this.encoder) return;
-    const why = `ffmpeg exited (${code ?? "killed"}): ${encoder.diagnostics || "no message"}`;
-    console.warn(`stream of ${this.spec.instanceName}: ${why}`);
-    this.quickFailures =
-      Date.now() - this.encoderStartedAt < healthyRunMs ? this.quickFailures + 1 : 0;
-    if (this.quickFailures >= maxQuickFailures) {
-      this.spec.onFailure(why);
-      return;
-    }
-    this.relay.expectNewSource();
-    this.timeline.restart();
-    this.keyframeInFlight = undefined;
-    this.keyframeWanted = true;
-    this.encoder = this.startEncoder();
   }
 }
 
