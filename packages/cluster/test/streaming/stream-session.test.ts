@@ -150,6 +150,7 @@ describe("serveSignaling", () => {
     // asks is told when the device applied it, drew it and had it encoded.
     await waitFor(() => (client.control.readyState === "open" ? true : undefined), "control open");
     client.sendControl({ type: "stream::timing", data: { enabled: true } });
+    const inputFrom = client.packets.length;
     const touchedAt = performance.timeOrigin + performance.now();
     client.sendControl({ type: "input::touch-start", data: { id: 0, x: 100, y: 200 } });
     client.sendControl({ type: "input::touch-start", data: { id: 1, x: 5000, y: -20 } });
@@ -168,6 +169,11 @@ describe("serveSignaling", () => {
     ]);
     expect(state.typedText).toBe("hi");
     expect(state.lastNavigationKey).toBe("Home");
+    // Turning the device repaints the whole screen: a keyframe, not every macroblock's samples.
+    await waitFor(
+      () => (client.packets.slice(inputFrom).some(startsKeyframe) ? true : undefined),
+      "a keyframe after the rotation",
+    );
     const timing = await waitFor(
       () =>
         client.controlMessages
