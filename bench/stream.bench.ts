@@ -140,6 +140,8 @@ interface InputShown {
 
 interface PageWithTimings {
   inputShown?: InputShown[];
+  /** When the page last sent a touch on the control channel (wall-clock ms). */
+  touchSentAt?: number;
   /** The touch being timed (timeTouch). */
   touch?: Promise<PageTiming>;
 }
@@ -161,6 +163,13 @@ function collectDeviceTimings(): void {
   ) {
     const channel = createDataChannel.call(this, label, init);
     if (label === "control") {
+      const send = channel.send.bind(channel) as (data: string) => void;
+      channel.send = ((data: string) => {
+        if (data.includes('"input::touch-start"')) {
+          store.touchSentAt = performance.timeOrigin + performance.now();
+        }
+        send(data);
+      }) as RTCDataChannel["send"];
       channel.addEventListener("open", () => {
         channel.send(JSON.stringify({ type: "stream::timing", data: { enabled: true } }));
       });
@@ -221,6 +230,8 @@ interface PageTiming {
   /** The count the frame that showed the touch carries (mod 256). */
   marker: number;
   pressedAt: number;
+  /** The player sent the touch on the control channel. */
+  sentAt: number;
   /** The last packet of the frame received, the frame submitted for display, expected on screen. */
   receivedAt: number;
   presentedAt: number;
@@ -240,20 +251,25 @@ async function timeTouch(page: Page, point: { x: number; y: number }): Promise<P
         const store = window as unknown as PageWithTimings;
         store.touch = new Promise<PageTiming>((resolve, reject) => {
           const video = document.querySelector<HTMLVideoElement>(selector);
-          const canvas = document.createElement("canvas");
-          canvas.width = 96;
-          canvas.height = 12;
-          const context = canvas.getContext("2d", { willReadFrequently: true });
-          if (!video || !context) throw new Error("no video");
-          const readMarker = (): number => {
-            context.drawImage(video, width - 96, height - 12, 96, 12, 0, 0, 96, 12);
-            const pixels = context.getImageData(0, 0, 96, 12).data;
-            let value = 0;
-            for (let bit = 0; bit < 8; bit++) {
-              const index = (6 * 96 + bit * 12 + 6) * 4;
-              value = (value << 1) | ((pixels[index + 1] ?? 0) > 128 ? 1 : 0);
+          if (!video) throw new Error("no video");
+          // The marker's luma, copied out of the decoded frame (nothing converted to RGB):
+          // the frame is taken at once, its bytes come a moment later.
+          const rect = { x: width - 96, y: height - 12, width: 96, height: 12 };
+          const readMarker = async (): Promise<number> => {
+            const frame = new VideoFrame(video);
+            try {
+              const buffer = new Uint8Array(frame.allocationSize({ rect }));
+              const [luma] = await frame.copyTo(buffer, { rect });
+              if (!luma) throw new Error(`no luma in a ${String(frame.format)} frame`);
+              let value = 0;
+              for (let bit = 0; bit < 8; bit++) {
+                const level = buffer[luma.offset + 6 * luma.stride + bit * 12 + 6] ?? 0;
+                value = (value << 1) | (level > 128 ? 1 : 0);
+              }
+              return value;
+            } finally {
+              frame.close();
             }
-            return value;
           };
           const wall = (time: number) => performance.timeOrigin + time;
           let baseline: number | undefined;
@@ -272,25 +288,28 @@ async function timeTouch(page: Page, point: { x: number; y: number }): Promise<P
               ),
             );
           }, 5_000);
+          let done = false;
           const onFrame = (_now: number, frame: VideoFrameCallbackMetadata) => {
-            const marker = readMarker();
-            if (baseline === undefined) {
-              baseline = marker;
-              ready();
-            }
-            if (pressedAt > 0 && marker !== baseline) {
+            if (done) return;
+            video.requestVideoFrameCallback(onFrame);
+            void readMarker().then((marker) => {
+              if (baseline === undefined) {
+                baseline = marker;
+                ready();
+              }
+              if (done || pressedAt === 0 || marker === baseline) return;
+              done = true;
               clearTimeout(timeout);
               resolve({
                 marker,
                 pressedAt: wall(pressedAt),
+                sentAt: store.touchSentAt ?? Number.NaN,
                 receivedAt: wall(frame.receiveTime ?? frame.presentationTime),
                 presentedAt: wall(frame.presentationTime),
                 displayedAt: wall(frame.expectedDisplayTime),
                 decodeMs: (frame.processingDuration ?? 0) * 1000,
               });
-              return;
-            }
-            video.requestVideoFrameCallback(onFrame);
+            }, reject);
           };
           video.requestVideoFrameCallback(onFrame);
         });
@@ -307,6 +326,7 @@ async function timeTouch(page: Page, point: { x: number; y: number }): Promise<P
 /** Where one touch's time went, in ms. */
 interface TouchStages {
   total: number;
+  page: number;
   input: number;
   frame: number;
   encode: number;
@@ -317,6 +337,7 @@ interface TouchStages {
 }
 
 const stageNames: [keyof TouchStages, string][] = [
+  ["page", "the page handles the touch"],
   ["input", "input to the device"],
   ["frame", "wait for the frame and draw it"],
   ["encode", "encode"],
@@ -340,7 +361,8 @@ async function stagesOf(page: Page, timing: PageTiming): Promise<TouchStages> {
     .then((handle) => handle.jsonValue() as Promise<InputShown>);
   return {
     total: timing.displayedAt - timing.pressedAt,
-    input: device.received_at - timing.pressedAt,
+    page: timing.sentAt - timing.pressedAt,
+    input: device.received_at - timing.sentAt,
     frame: device.drawn_at - device.received_at,
     encode: device.encoded_at - device.drawn_at,
     send: timing.receivedAt - device.encoded_at,

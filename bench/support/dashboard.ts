@@ -49,7 +49,7 @@ export async function startDashboard(
   const dashboard = spawn("bin/dashboard", ["start"], {
     cwd: repositoryRoot,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ...env },
-    stdio: "ignore",
+    stdio: process.env.BENCH_DASHBOARD_OUTPUT ? "inherit" : "ignore",
   });
   const stop = async () => {
     const exited = new Promise((resolve) => dashboard.once("exit", resolve));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { InputLatencyProbe, countsAsInput, markerRegion, readMarker } from "./input-latency.ts";
+import {
+  InputLatencyProbe,
+  countsAsInput,
+  markerRegion,
+  readMarker,
+  readMarkerLuma,
+} from "./input-latency.ts";
 
 /** The marker's pixels as the device draws them: white blocks for ones, black for zeros. */
 function markerPixels(value: number): Uint8ClampedArray {
@@ -27,6 +33,20 @@ describe("the input marker, read back", () => {
       width: 96,
       height: 12,
     });
+  });
+
+  it("reads the count from a decoded frame's luma, rows `stride` bytes apart", () => {
+    const stride = 128; // wider than the region, as a decoder's rows are
+    for (const value of [0, 1, 0x5a, 0xff]) {
+      const luma = new Uint8Array(stride * 12);
+      for (let y = 0; y < 12; y++) {
+        for (let x = 0; x < 96; x++) {
+          // Video range, with a codec's noise: black near 16, white near 235.
+          luma[y * stride + x] = (value >> (7 - Math.floor(x / 12))) & 1 ? 230 : 22;
+        }
+      }
+      expect(readMarkerLuma(luma, stride)).toBe(value);
+    }
   });
 
   it("counts the same messages as the device", () => {

@@ -33,14 +33,28 @@ export function markerRegion(frame: { width: number; height: number }) {
 
 /** The count the marker shows, from its region's RGBA pixels (each block read at its centre). */
 export function readMarker(rgba: Uint8ClampedArray, regionWidth: number): number {
+  return readBlocks((x, y) => {
+    const at = (y * regionWidth + x) * 4;
+    return 0.299 * (rgba[at] ?? 0) + 0.587 * (rgba[at + 1] ?? 0) + 0.114 * (rgba[at + 2] ?? 0);
+  });
+}
+
+/**
+ * The count the marker shows, from its region's luma plane as a decoded frame holds it (Y of
+ * I420 or NV12, `stride` bytes a row): read so, no pixel of the frame is converted to RGB.
+ */
+export function readMarkerLuma(luma: Uint8Array, stride: number): number {
+  // Video range: black is 16 and white 235, so 128 still splits them.
+  return readBlocks((x, y) => luma[y * stride + x] ?? 0);
+}
+
+/** The blocks' bits, most significant first, each read at its centre as a brightness 0-255. */
+function readBlocks(brightnessAt: (x: number, y: number) => number): number {
   let value = 0;
   const row = Math.floor(blockSize / 2);
   for (let bit = 0; bit < bits; bit++) {
     const x = bit * blockSize + Math.floor(blockSize / 2);
-    const at = (row * regionWidth + x) * 4;
-    const luminance =
-      0.299 * (rgba[at] ?? 0) + 0.587 * (rgba[at + 1] ?? 0) + 0.114 * (rgba[at + 2] ?? 0);
-    value = (value << 1) | (luminance > 128 ? 1 : 0);
+    value = (value << 1) | (brightnessAt(x, row) > 128 ? 1 : 0);
   }
   return value;
 }
