@@ -1,5 +1,6 @@
 import { chmodSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { hostname } from "node:os";
 import type { FastifyInstance } from "fastify";
 import type { ClusterOptions } from "./options.ts";
 import type { ClusterContext } from "./context.ts";
@@ -9,6 +10,8 @@ import { OperationManager } from "./operations/operation-manager.ts";
 import { seedCluster } from "./seed/seed-cluster.ts";
 import { buildAmsServer } from "./ams/server.ts";
 import { startTlsFront, type TlsFront } from "./access/tls-front.ts";
+import { startTlsSocketProxy, type TlsSocketProxy } from "./access/tls-socket-proxy.ts";
+import { ensureServerCertificate } from "./access/server-certificate.ts";
 import { startGateway, type RunningGateway } from "./gateway/start-gateway.ts";
 import type { ServeSignaling } from "./gateway/signaling.ts";
 import { serveSignaling } from "./streaming/serve-signaling.ts";
@@ -21,6 +24,8 @@ export interface RunningCluster {
   socketPath: string;
   /** The TCP endpoint's port, when CLUSTER_HTTPS_ADDRESS enabled it. */
   httpsPort: number | undefined;
+  /** The gateway's TCP port, when CLUSTER_GATEWAY_ADDRESS enabled it. */
+  gatewayHttpsPort: number | undefined;
   /** The stream gateway, on `<dataDir>/gateway.socket`. */
   gateway: RunningGateway;
   stop(): Promise<void>;
@@ -74,6 +79,20 @@ export async function startCluster(
         db,
       });
     }
+    let gatewayFront: TlsSocketProxy | undefined;
+    if (options.gatewayAddress) {
+      gatewayFront = await startTlsSocketProxy({
+        ...options.gatewayAddress,
+        // One identity for the cluster: whoever pinned its AMS certificate knows its gateway.
+        identity: ensureServerCertificate(options.dataDir, `ams-${options.name}`),
+        requestClientCertificate: false,
+        socketPath: gateway.socketPath,
+        // The gateway checks its tokens itself: service accounts for its API, join tokens for
+        // the signaling sockets.
+        decide: () => Promise.resolve({ forward: true }),
+      });
+      gateway.services.publicOrigin = `https://${hostForUrl(options.gatewayAddress.host)}:${String(gatewayFront.port)}`;
+    }
     // Last: its rounds start operations, which need every kind registered and the API up.
     const registrySync = startRegistrySync(context);
 
@@ -82,10 +101,12 @@ export async function startCluster(
       app,
       socketPath,
       httpsPort: tlsFront?.port,
+      gatewayHttpsPort: gatewayFront?.port,
       gateway,
       stop: async () => {
         await registrySync.stop();
         await tlsFront?.close();
+        await gatewayFront?.close();
         await app.close();
         await gateway?.close();
         await operations.stop();
@@ -98,4 +119,13 @@ export async function startCluster(
     await db.destroy();
     throw error;
   }
+}
+
+/**
+ * A listening host as clients reach it, as it goes into a URL: the machine's name for "every
+ * address" (0.0.0.0, ::), an IPv6 address in brackets.
+ */
+function hostForUrl(host: string): string {
+  if (host === "0.0.0.0" || host === "::") return hostname();
+  return host.includes(":") ? `[${host}]` : host;
 }

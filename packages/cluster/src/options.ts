@@ -18,6 +18,11 @@ export interface ClusterOptions {
   tokenSecret: string;
   /** The API over TCP with mTLS (`CLUSTER_HTTPS_ADDRESS=127.0.0.1:8444`); off when undefined. */
   httpsAddress?: { host: string; port: number } | undefined;
+  /**
+   * The stream gateway over TCP with TLS (`CLUSTER_GATEWAY_ADDRESS=127.0.0.1:8445`): its API
+   * (service-account tokens) and its signaling sockets (join tokens); off when undefined.
+   */
+  gatewayAddress?: { host: string; port: number } | undefined;
   /** Largest image package `POST /1.0/images/` accepts (413 past it); `defaultMaxImageUploadBytes` when absent. */
   maxImageUploadBytes?: number | undefined;
   /**
@@ -45,7 +50,8 @@ export function readClusterOptions(
   return {
     ...base,
     databaseUrl: emptyToUndefined(env.CLUSTER_DATABASE_URL),
-    httpsAddress: readAddress(env.CLUSTER_HTTPS_ADDRESS),
+    httpsAddress: readAddress("CLUSTER_HTTPS_ADDRESS", env.CLUSTER_HTTPS_ADDRESS),
+    gatewayAddress: readAddress("CLUSTER_GATEWAY_ADDRESS", env.CLUSTER_GATEWAY_ADDRESS),
     stunServers: readStunServers(env.CLUSTER_STUN_SERVERS),
     maxImageUploadBytes: readNumber(
       env,
@@ -65,12 +71,15 @@ export function readClusterOptions(
   };
 }
 
-function readAddress(value: string | undefined): { host: string; port: number } | undefined {
+function readAddress(
+  key: string,
+  value: string | undefined,
+): { host: string; port: number } | undefined {
   if (value === undefined || value === "") return undefined;
   const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value);
   const port = Number(match?.[2]);
   if (!match?.[1] || port > 65535) {
-    throw new ClusterOptionsError(`CLUSTER_HTTPS_ADDRESS must be HOST:PORT, got "${value}"`);
+    throw new ClusterOptionsError(`${key} must be HOST:PORT, got "${value}"`);
   }
   return { host: match[1], port };
 }

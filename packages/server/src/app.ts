@@ -113,11 +113,7 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
     context.idp.isExternal,
     commandDataDir(config.dataDir, config.defaultDataDir),
   );
-  registerClusterRoutes(
-    app,
-    guard,
-    context.clusters.map((cluster) => cluster.id),
-  );
+  registerClusterRoutes(app, guard, () => context.clusters);
   if (!context.idp.isExternal) await registerEmbeddedIdp(app, context);
   await registerAuthRoutes(app, context);
   await registerRegistrationRoutes(app, context);

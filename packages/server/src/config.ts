@@ -18,8 +18,16 @@ export interface ServerConfig {
   /** `postgres://...` to keep the dashboard's data in PostgreSQL instead of SQLite. */
   databaseUrl: string | undefined;
   variant: DeploymentVariant;
-  /** Ids of the embedded clusters to run, each under `$DATA_DIR/clusters/<id>`. */
+  /**
+   * Ids of the embedded clusters to run, each under `$DATA_DIR/clusters/<id>`, when there is no
+   * clusters file (EMBEDDED_CLUSTERS; `default` alone unless set).
+   */
   embeddedClusters: string[];
+  /**
+   * The clusters file (CLUSTERS_FILE, `$DATA_DIR/clusters.json` by default): when it exists, it
+   * lists every cluster, embedded and remote (clusters/clusters-file.ts).
+   */
+  clustersFile: string;
   /** The built single-page app to serve. */
   webDistDir: string;
   /**
@@ -67,14 +75,19 @@ export class ConfigError extends Error {
 type Environment = Record<string, string | undefined>;
 
 export function readConfig(env: Environment, repositoryRoot: string): ServerConfig {
+  const dataDir = resolve(env.DATA_DIR ?? resolve(repositoryRoot, "data"));
   return {
     host: env.HOST ?? "127.0.0.1",
     port: readPort(env.PORT),
-    dataDir: resolve(env.DATA_DIR ?? resolve(repositoryRoot, "data")),
+    dataDir,
     defaultDataDir: resolve(repositoryRoot, "data"),
     databaseUrl: readDatabaseUrl(env.DATABASE_URL),
     variant: readVariant(env.DASHBOARD_VARIANT),
     embeddedClusters: readClusterIds(env.EMBEDDED_CLUSTERS),
+    clustersFile:
+      env.CLUSTERS_FILE === undefined || env.CLUSTERS_FILE === ""
+        ? resolve(dataDir, "clusters.json")
+        : resolve(env.CLUSTERS_FILE),
     webDistDir: resolve(env.WEB_DIST_DIR ?? resolve(repositoryRoot, "packages/web/dist")),
     publicUrl: readPublicUrl(env.PUBLIC_URL),
     externalIdp: readExternalIdp(env),

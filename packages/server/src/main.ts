@@ -4,7 +4,7 @@ import type { ServerConfig } from "./config.ts";
 import { buildApp } from "./app.ts";
 import { openDatabase, type Database } from "./store/database.ts";
 import { countUsers } from "./store/users.ts";
-import { startEmbeddedCluster, type EmbeddedCluster } from "./clusters/embedded-cluster.ts";
+import { ClusterSet } from "./clusters/cluster-set.ts";
 import { identityProviderSettings } from "./auth/identity-provider.ts";
 import { createRateLimits } from "./auth/rate-limits/rate-limits.ts";
 import type { ServerContext } from "./server-context.ts";
@@ -32,7 +32,10 @@ export interface DashboardOptions {
   logStream?: LogStream;
 }
 
-/** Starts the database, the embedded clusters and the HTTP server; `stop()` ends them in reverse. */
+/**
+ * Starts the database, the embedded clusters (and the clients of the remote ones) and the HTTP
+ * server; `stop()` ends them in reverse.
+ */
 export async function startDashboard(
   config: ServerConfig,
   { logStream }: DashboardOptions = {},
@@ -40,11 +43,16 @@ export async function startDashboard(
   // Before anything opens or writes there: an older install may have left it readable.
   securePrivateDataDirectory(config.dataDir);
   const db: Database = await openDatabase(config);
-  const clusters: EmbeddedCluster[] = [];
+  const clusters = new ClusterSet({
+    file: config.clustersFile,
+    dataDir: config.dataDir,
+    embeddedIds: config.embeddedClusters,
+    warn: (message) => {
+      console.warn(message);
+    },
+  });
   try {
-    for (const id of config.embeddedClusters) {
-      clusters.push(await startEmbeddedCluster(id, config.dataDir));
-    }
+    await clusters.start();
     // The public address must be known before the routes are built (the embedded identity
     // provider's issuer, redirect URIs): a port of 0 is resolved to a free one first.
     const port = config.port === 0 ? await findFreePort(config.host) : config.port;
@@ -57,7 +65,9 @@ export async function startDashboard(
       publicUrl,
       secureCookies: publicUrl.startsWith("https:"),
       idp: identityProviderSettings(config, publicUrl),
-      clusters,
+      get clusters() {
+        return clusters.current;
+      },
       rateLimits: createRateLimits(),
       sessionWatch: new SessionWatch(db),
       joinGrants: new JoinGrants(),
@@ -81,12 +91,12 @@ export async function startDashboard(
       stop: async () => {
         await app.close();
         context.sessionWatch.stop();
-        await Promise.all(clusters.map((cluster) => cluster.stop()));
+        await clusters.stop();
         await db.destroy();
       },
     };
   } catch (error) {
-    await Promise.all(clusters.map((cluster) => cluster.stop()));
+    await clusters.stop();
     await db.destroy();
     throw error;
   }

@@ -55,7 +55,7 @@ async function relayServer(
   const wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await new Promise((resolve) => wss.once("listening", resolve));
   wss.on("connection", (browser) => {
-    void openUpstream(upstreamUrl, "c1").then((upstream) => {
+    void openUpstream({ url: upstreamUrl, options: {} }, "c1").then((upstream) => {
       const handle = relayEvents(browser, upstream, {
         clusterId: "c1",
         ...(pingIntervalMs === undefined ? {} : { pingIntervalMs }),
@@ -168,7 +168,10 @@ describe("relayEvents", () => {
     const opened = expectOpened(
       await connect(await relayServer("ws+unix:///nonexistent/ams.socket:/1.0/events")),
     );
-    expect(await opened.closed).toEqual({ code: 1011, reason: "Cluster c1 cannot be reached" });
+    expect(await opened.closed).toEqual({
+      code: 1011,
+      reason: "Cluster c1 cannot be reached: its socket is not there (is the cluster running?)",
+    });
   });
 
   it("maps a 403 of the cluster to 4003 with the cluster's reason", async () => {

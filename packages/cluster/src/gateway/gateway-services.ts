@@ -9,4 +9,10 @@ export interface GatewayServices {
   joinTokens: JoinTokens;
   streams: SessionStreams;
   tracker: SessionTracker;
+  /**
+   * The gateway's address over TLS (`https://host:port`), once it listens there
+   * (`CLUSTER_GATEWAY_ADDRESS`): joins then answer absolute `wss://` signaling URLs, as a real
+   * gateway does. Undefined on the Unix socket alone: joins answer a path.
+   */
+  publicOrigin?: string | undefined;
 }

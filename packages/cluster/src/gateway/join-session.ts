@@ -7,11 +7,14 @@ import { applyJoinScreen, type RequestedScreen } from "./join-screen.ts";
 import { sessionScreen, type SessionWithInstance } from "./session-view.ts";
 
 /**
- * The signaling websocket of a session with a join token. A path, not a URL: the gateway is
- * reached over a Unix socket, and the dashboard server puts its own relay in front of this path.
+ * The signaling websocket of a session with a join token. A path when the gateway is reached over
+ * its Unix socket alone (the dashboard puts its own relay in front of it); an absolute `wss://`
+ * URL when it also listens over TLS (`origin`), which the SDK's own connector hands to
+ * `new WebSocket` as it is. The dashboard relays either.
  */
-export function signalingPath(sessionId: string, joinToken: string): string {
-  return `/1.0/session/${sessionId}/sockets/master?token=${joinToken}`;
+export function signalingUrl(sessionId: string, joinToken: string, origin?: string): string {
+  const path = `/1.0/session/${sessionId}/sockets/master?token=${joinToken}`;
+  return origin === undefined ? path : `${origin.replace(/^https:/, "wss:")}${path}`;
 }
 
 /**
@@ -47,7 +50,7 @@ export function joinSession(
   // The existing client is disconnected now (reference 3.2 join); the new one need not wait for it.
   void services.streams.disconnect(session.id);
   return {
-    url: signalingPath(session.id, token),
+    url: signalingUrl(session.id, token, services.publicOrigin),
     stun_servers: iceServersOf(services.context.options),
   };
 }

@@ -1,13 +1,13 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { Cluster } from "@anbox-dashboard/contract";
 
-/** `GET /api/clusters`: the clusters this dashboard manages, in configuration order. */
+/** `GET /api/clusters`: the clusters this dashboard manages now, in configuration order. */
 export function registerClusterRoutes(
   app: FastifyInstance,
   guard: preHandlerAsyncHookHandler,
-  clusterIds: readonly string[],
+  clusters: () => readonly { id: string }[],
 ): void {
   app.get("/api/clusters", { preHandler: guard }, (): Cluster[] =>
-    clusterIds.map((id) => ({ id })),
+    clusters().map(({ id }) => ({ id })),
   );
 }

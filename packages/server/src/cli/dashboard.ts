@@ -6,6 +6,8 @@ import { registerCommand as registerCommandText } from "@anbox-dashboard/contrac
 import { CliError } from "./cli-error.ts";
 import { registerCommand } from "./register.ts";
 import { setAccountStatusCommand } from "./account-status.ts";
+import { clusterCommand } from "./cluster-command.ts";
+import { askYesNo } from "./ask-yes-no.ts";
 
 const repositoryRoot = resolve(import.meta.dirname, "../../../..");
 
@@ -16,6 +18,9 @@ commands:
   register [--email ADDRESS] [--validity DURATION]
                         print a one-time URL that registers an account (valid 1h by default;
                         DURATION like 30m, 2h, 1d; the orchestrator variant needs --email)
+  cluster add|list|remove
+                        the clusters it manages: a remote AMS and its stream gateway, or embedded
+                        (bin/dashboard cluster for more)
   disable-user EMAIL    disable an account and end its sessions
   enable-user EMAIL     enable a disabled account again
 
@@ -65,6 +70,14 @@ try {
       break;
     case "register":
       await registerCommand(args, readConfig(process.env, repositoryRoot), output);
+      break;
+    case "cluster":
+      await clusterCommand(
+        args,
+        readConfig(process.env, repositoryRoot),
+        output,
+        process.stdin.isTTY ? askYesNo : undefined,
+      );
       break;
     case "disable-user":
     case "enable-user":

@@ -1,6 +1,7 @@
 import type { AmsResponse } from "@anbox-dashboard/contract";
-import { requestOverSocket, type RawAnswer } from "./socket-request.ts";
-import { streamToSocket, type StreamCall } from "./stream-to-cluster.ts";
+import { requestEndpoint, type RawAnswer } from "./endpoint-request.ts";
+import { streamToEndpoint, type StreamCall } from "./stream-to-cluster.ts";
+import { socketEndpoint, type ClusterEndpoint } from "./cluster-endpoint.ts";
 
 /** A failed call to a cluster's AMS API, with the status and message the cluster answered. */
 export class AmsClientError extends Error {
@@ -20,14 +21,15 @@ export interface AmsResult<T> {
 }
 
 /**
- * Talks to one cluster's Anbox Management Service REST API exactly as to a real AMS: here through
- * its local Unix socket. Unwraps the envelope and turns error envelopes into `AmsClientError`.
+ * Talks to one cluster's Anbox Management Service REST API exactly as to a real AMS: through its
+ * local Unix socket (an embedded cluster; a path is taken as one) or over HTTPS with mutual TLS
+ * (a remote AMS). Unwraps the envelope and turns error envelopes into `AmsClientError`.
  */
 export class AmsClient {
-  readonly socketPath: string;
+  readonly endpoint: ClusterEndpoint;
 
-  constructor(socketPath: string) {
-    this.socketPath = socketPath;
+  constructor(endpoint: ClusterEndpoint | string) {
+    this.endpoint = typeof endpoint === "string" ? socketEndpoint(endpoint) : endpoint;
   }
 
   async get<T>(path: string, signal?: AbortSignal): Promise<AmsResult<T>> {
@@ -52,8 +54,8 @@ export class AmsClient {
    * held whole: see stream-to-cluster.ts for how a cut body, the limit and an early answer end it.
    */
   async sendStream<T>(call: StreamCall): Promise<AmsResult<T>> {
-    const answer = await streamToSocket(
-      this.socketPath,
+    const answer = await streamToEndpoint(
+      this.endpoint,
       call,
       (message) => new AmsClientError(503, `The cluster cannot be reached: ${message}`),
     );
@@ -74,8 +76,8 @@ export class AmsClient {
     body: unknown,
     signal: AbortSignal | undefined,
   ): Promise<RawAnswer> {
-    return requestOverSocket(
-      this.socketPath,
+    return requestEndpoint(
+      this.endpoint,
       { method, path, body, signal },
       (message) => new AmsClientError(503, `The cluster cannot be reached: ${message}`),
     );

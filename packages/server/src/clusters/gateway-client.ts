@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import type { GatewayResponse } from "@anbox-dashboard/contract";
 import { AmsClientError } from "./ams-client.ts";
-import { requestOverSocket, type RawAnswer } from "./socket-request.ts";
+import { requestEndpoint, type RawAnswer } from "./endpoint-request.ts";
+import { socketEndpoint, type ClusterEndpoint } from "./cluster-endpoint.ts";
 
 export interface GatewayResult<T> {
   metadata: T;
@@ -10,18 +11,22 @@ export interface GatewayResult<T> {
 
 /**
  * Talks to one cluster's stream gateway (reference section 3) as to a real one: with a service
- * account's token (`Authorization: macaroon root=<token>`), here over its Unix socket. The token
+ * account's token (`Authorization: macaroon root=<token>`), over its Unix socket (an embedded
+ * cluster) or HTTPS (a remote gateway, its certificate pinned). The token
  * stays in the server: the browser only ever gets the single-use join token of a signaling URL.
  * Failures are `AmsClientError`s, so that the one cluster call (cluster-call.ts) maps both alike.
  */
 export class GatewayClient {
-  readonly socketPath: string;
+  readonly endpoint: ClusterEndpoint;
   private readonly tokenFile: string;
   private token: string | undefined;
 
-  /** `tokenFile` holds the service account's token, as the embedded cluster writes it. */
-  constructor(socketPath: string, tokenFile: string) {
-    this.socketPath = socketPath;
+  /**
+   * `tokenFile` holds the service account's token (as the embedded cluster writes it, or as an
+   * operator saved it); a path for `endpoint` is a Unix socket.
+   */
+  constructor(endpoint: ClusterEndpoint | string, tokenFile: string) {
+    this.endpoint = typeof endpoint === "string" ? socketEndpoint(endpoint) : endpoint;
     this.tokenFile = tokenFile;
   }
 
@@ -48,8 +53,8 @@ export class GatewayClient {
     signal: AbortSignal | undefined,
   ): Promise<GatewayResult<T>> {
     const send = async () =>
-      requestOverSocket(
-        this.socketPath,
+      requestEndpoint(
+        this.endpoint,
         {
           method,
           path,

@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
-import { streamToSocket } from "./stream-to-cluster.ts";
+import { streamToEndpoint } from "./stream-to-cluster.ts";
+import { socketEndpoint } from "./cluster-endpoint.ts";
 
 // A service that answers once the whole body has come: a body that never ends would hold it.
 let directory: string;
@@ -34,10 +35,10 @@ afterAll(async () => {
 
 const unreachable = (message: string) => new Error(`unreachable: ${message}`);
 
-describe("streamToSocket", () => {
+describe("streamToEndpoint", () => {
   it("sends a body through and answers what the service said", async () => {
-    const answer = await streamToSocket(
-      socketPath,
+    const answer = await streamToEndpoint(
+      socketEndpoint(socketPath),
       {
         path: "/upload",
         body: Readable.from([Buffer.alloc(1000), Buffer.alloc(24)]),
@@ -57,7 +58,11 @@ describe("streamToSocket", () => {
     await new Promise((resolve) => setImmediate(resolve));
     const before = received.length;
     await expect(
-      streamToSocket(socketPath, { path: "/upload", body, maxBytes: 4096 }, unreachable),
+      streamToEndpoint(
+        socketEndpoint(socketPath),
+        { path: "/upload", body, maxBytes: 4096 },
+        unreachable,
+      ),
     ).rejects.toThrow("Unexpected end of form");
     expect(received.length).toBe(before);
   });

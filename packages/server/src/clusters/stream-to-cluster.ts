@@ -1,6 +1,7 @@
-import { request } from "node:http";
 import { Transform, type Readable, type TransformCallback } from "node:stream";
-import type { RawAnswer } from "./socket-request.ts";
+import type { RawAnswer } from "./endpoint-request.ts";
+import { requestTo, type ClusterEndpoint } from "./cluster-endpoint.ts";
+import { describeConnectionError } from "./connection-errors.ts";
 
 /** A streamed body that passed its size limit: the relay stopped sending it. */
 export class StreamTooLargeError extends Error {
@@ -39,8 +40,8 @@ export interface StreamCall {
  *   with that cause (`StreamTooLargeError` for the limit).
  * - A socket that cannot be reached rejects with `unreachable(message)`.
  */
-export function streamToSocket(
-  socketPath: string,
+export function streamToEndpoint(
+  endpoint: ClusterEndpoint,
   call: StreamCall,
   unreachable: (message: string) => Error,
 ): Promise<RawAnswer> {
@@ -62,8 +63,7 @@ export function streamToSocket(
       settled = true;
       finish();
     };
-    const outgoing = request({
-      socketPath,
+    const outgoing = requestTo(endpoint, {
       path: call.path,
       method: call.method ?? "POST",
       signal: call.signal,
@@ -98,7 +98,7 @@ export function streamToSocket(
       res.on("error", (error) => {
         settle(() => {
           stopReading();
-          reject(unreachable(error.message));
+          reject(unreachable(describeConnectionError(error)));
         });
       });
       res.on("end", () => {
@@ -111,7 +111,7 @@ export function streamToSocket(
     outgoing.on("error", (error) => {
       settle(() => {
         stopReading();
-        reject(call.signal?.aborted === true ? error : unreachable(error.message));
+        reject(call.signal?.aborted === true ? error : unreachable(describeConnectionError(error)));
       });
     });
     call.body.pipe(limit).pipe(outgoing);

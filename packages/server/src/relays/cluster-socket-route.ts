@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
+import { websocketTarget, type ClusterEndpoint } from "../clusters/cluster-endpoint.ts";
 import type { RouteAccess } from "../auth/route-access.ts";
 import { ApiError } from "../http/api-error.ts";
 import { sessionEndedCloseCode } from "./close-codes.ts";
@@ -21,9 +22,13 @@ export interface ClusterSocketRoute<Owner extends SocketOwner = SocketOwner> {
   access?: RouteAccess;
   /**
    * The cluster and its socket's path for a request (throws an ApiError for a bad one), and the
-   * Unix socket of the service that serves it when it is not the cluster's AMS (its gateway).
+   * service that serves it when it is not the cluster's AMS (its gateway).
    */
-  target(request: FastifyRequest): { cluster: ClusterHandle; path: string; socketPath?: string };
+  target(request: FastifyRequest): {
+    cluster: ClusterHandle;
+    path: string;
+    endpoint?: ClusterEndpoint;
+  };
   /**
    * Who opens the socket, decided once before the upgrade (throws an ApiError to refuse it).
    * By default the signed-in user's browser session, which the session gate has checked.
@@ -66,11 +71,11 @@ export function registerClusterSocketRoute<Owner extends SocketOwner>(
     url: route.url,
     config: { access: route.access ?? "session" },
     preValidation: async (request) => {
-      const { cluster, path, socketPath = cluster.client.socketPath } = route.target(request);
+      const { cluster, path, endpoint = cluster.client.endpoint } = route.target(request);
       if (!request.ws) return;
       const owner = await ownerOf(request);
       const upstream = await openUpstream(
-        `ws+unix://${socketPath}:${path}`,
+        websocketTarget(endpoint, path),
         cluster.id,
         route.upstream,
       );

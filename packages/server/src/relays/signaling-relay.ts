@@ -92,6 +92,6 @@ function signalingTarget(request: FastifyRequest, context: ServerContext) {
   return {
     cluster,
     path: `/1.0/session/${sessionId}/sockets/master?${query.toString()}`,
-    socketPath: cluster.gateway.socketPath,
+    endpoint: cluster.gateway.endpoint,
   };
 }

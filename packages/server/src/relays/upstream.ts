@@ -1,5 +1,6 @@
-import WebSocket, { type RawData } from "ws";
+import WebSocket, { type ClientOptions, type RawData } from "ws";
 import { closeCodeForClusterStatus, clusterUnavailableCloseCode } from "./close-codes.ts";
+import { describeConnectionError } from "../clusters/connection-errors.ts";
 
 /** A frame of a cluster's websocket. */
 export interface Frame {
@@ -39,7 +40,8 @@ export interface UpstreamOptions {
 }
 
 /**
- * Opens a cluster's websocket (`ws+unix://<socket>:/1.0/events?...`, or an exec operation's
+ * Opens a cluster's websocket (`ws+unix://<socket>:/1.0/events?...` or `wss://` with the
+ * endpoint's TLS trust (cluster-endpoint.ts), for its events or an exec operation's
  * `/1.0/operations/{id}/websocket?secret=`). The relay opens it before it accepts the browser's
  * upgrade, so that every frame sent after the browser's socket opened reaches the browser: a
  * client that starts an operation once connected sees all of it.
@@ -47,13 +49,13 @@ export interface UpstreamOptions {
  * cluster 1011.
  */
 export function openUpstream(
-  url: string,
+  target: { url: string; options: ClientOptions },
   clusterId: string,
   options: UpstreamOptions = {},
 ): Promise<Upstream> {
   const { timeoutMs = 5_000, stream = "events stream", secret = "Events token" } = options;
   return new Promise((resolve) => {
-    const socket = new WebSocket(url, { handshakeTimeout: timeoutMs });
+    const socket = new WebSocket(target.url, { ...target.options, handshakeTimeout: timeoutMs });
     let settled = false;
     const settle = (upstream: Upstream) => {
       if (settled) return;
@@ -106,8 +108,11 @@ export function openUpstream(
       response.on("error", done);
     });
 
-    socket.on("error", () => {
-      fail(clusterUnavailableCloseCode, `Cluster ${clusterId} cannot be reached`);
+    socket.on("error", (error) => {
+      fail(
+        clusterUnavailableCloseCode,
+        `Cluster ${clusterId} cannot be reached: ${describeConnectionError(error)}`,
+      );
     });
     socket.on("close", (code, reason) => {
       closedEarly = { code, reason: reason.toString("utf8") };

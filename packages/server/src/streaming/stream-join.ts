@@ -25,18 +25,18 @@ export async function joinStream(
   return browserJoin(at, result.metadata, new URL(context.publicUrl));
 }
 
-/** The join token of a gateway's signaling path (`...?token=`); undefined in an absolute URL. */
+/** The join token of a gateway's signaling URL or path (`...?token=`). */
 function joinTokenOf(url: string): string | undefined {
-  if (/^wss?:\/\//.test(url)) return undefined;
   return new URL(url, "http://gateway.invalid").searchParams.get("token") ?? undefined;
 }
 
 /**
- * The browser's side of a join: the gateway's signaling path becomes the dashboard's relay of it
- * (`/gateway/{clusterIndex}/1.0/session/...`), as an absolute `ws://` or `wss://` URL on the
+ * The browser's side of a join: the gateway's signaling socket becomes the dashboard's relay of
+ * it (`/gateway/{clusterIndex}/1.0/session/...`), as an absolute `ws://` or `wss://` URL on the
  * dashboard's public address, which is what the streaming SDK's connectors hand to
- * `new WebSocket` (a page of another origin that embeds the SDK needs it absolute); a gateway's
- * own absolute URL (a real gateway's `wss://`) is passed on as it is.
+ * `new WebSocket` (a page of another origin that embeds the SDK needs it absolute). A gateway's
+ * own absolute URL (a remote gateway's `wss://`) is relayed too: the browser need not reach that
+ * machine nor trust its certificate, and the join stays bound to whoever asked for it.
  */
 function browserJoin(
   at: GatewayCluster,
@@ -44,12 +44,11 @@ function browserJoin(
   publicUrl: URL,
 ): SessionJoinResponse {
   const stunServers = join.stun_servers ?? [];
-  if (/^wss?:\/\//.test(join.url)) return { signaling_url: join.url, stun_servers: stunServers };
+  const signaling = new URL(join.url, "http://gateway.invalid");
   const relay = new URL(publicUrl);
   relay.protocol = publicUrl.protocol === "https:" ? "wss:" : "ws:";
   // The public address may have a path (a dashboard served under a prefix).
-  const [path = "", query = ""] = join.url.split("?");
-  relay.pathname = `${publicUrl.pathname.replace(/\/$/, "")}/gateway/${String(at.index)}${path}`;
-  relay.search = query;
+  relay.pathname = `${publicUrl.pathname.replace(/\/$/, "")}/gateway/${String(at.index)}${signaling.pathname}`;
+  relay.search = signaling.search;
   return { signaling_url: relay.toString(), stun_servers: stunServers };
 }

@@ -17,7 +17,7 @@ import {
   type SessionPost,
 } from "../request-schemas.ts";
 import { iceServersOf } from "../ice-servers.ts";
-import { joinSession, signalingPath } from "../join-session.ts";
+import { joinSession, signalingUrl } from "../join-session.ts";
 import { terminateSession, terminateSessions } from "../session-termination.ts";
 
 interface IdParams {
@@ -104,7 +104,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: GatewaySer
             status: session.status,
             region: session.region,
             joinable: session.joinable === 1,
-            url: signalingPath(session.id, token),
+            url: signalingUrl(session.id, token, services.publicOrigin),
             stun_servers: iceServersOf(services.context.options),
           },
           { statusCode: 201 },
