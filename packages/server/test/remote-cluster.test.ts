@@ -244,8 +244,19 @@ describe("a remote cluster beside the embedded one", () => {
     const down = await call("GET", "/api/instances/far-away?clusterId=lab");
     expect(down.status).toBe(503);
     expect(messageOf(down.body)).toMatch(/Cluster "lab" failed: .*refuses connections/);
-    // The embedded cluster answers as usual.
+    // The embedded cluster answers as usual, and lists across both show its instances and say
+    // which cluster is missing and why.
     expect((await call("GET", "/api/instances/near-by?clusterId=default")).status).toBe(200);
+    const partial = await call("GET", "/api/instances");
+    expect(partial.status).toBe(200);
+    const { metadata, unreachable } = partial.body as InstancesListResponse;
+    expect(metadata.map((instance) => instance.clusterId)).toEqual(["default"]);
+    expect(unreachable).toEqual([
+      { clusterId: "lab", message: expect.stringMatching(/refuses connections/) as string },
+    ]);
+    const nodes = await call("GET", "/api/nodes");
+    expect(nodes.status).toBe(200);
+    expect((nodes.body as { unreachable?: unknown[] }).unreachable).toHaveLength(1);
     await remote.restart();
     expect((await call("GET", "/api/instances/far-away?clusterId=lab")).status).toBe(200);
   });

@@ -1,6 +1,7 @@
 // The dashboard's `/api/instances...` calls (SPEC section 7): what the browser sends and receives.
 // The server answers them from the clusters' AMS API; every instance carries its `clusterId`.
 import { z } from "zod";
+import type { UnreachableCluster } from "./cluster.ts";
 import {
   instanceOrderKeys,
   instanceStatuses,
@@ -21,6 +22,8 @@ export type ClusterInstance = AmsInstance & { clusterId: string };
 export interface InstancesListResponse {
   metadata: ClusterInstance[];
   total_size: number;
+  /** The clusters that did not answer, when others did: their items are missing. */
+  unreachable?: UnreachableCluster[];
 }
 
 /** `GET /api/instances/{id}?clusterId=`. */

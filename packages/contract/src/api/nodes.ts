@@ -1,6 +1,7 @@
 // The dashboard's `/api/nodes` calls: every node of every cluster, each with its `clusterId`,
 // paged, filtered and sorted by the clusters (`GET /1.0/nodes` takes the same parameters).
 import { z } from "zod";
+import type { UnreachableCluster } from "./cluster.ts";
 import { nodeNamePattern, type AmsNode } from "../ams/node.ts";
 import {
   nodeListOrderBy,
@@ -59,6 +60,8 @@ export type ClusterNode = AmsNode & { clusterId: string };
 export interface NodesListResponse {
   metadata: ClusterNode[];
   total_size: number;
+  /** The clusters that did not answer, when others did: their items are missing. */
+  unreachable?: UnreachableCluster[];
 }
 
 /** How full a node is on one resource: allocated over capacity (rates applied); 0 when it has none. */

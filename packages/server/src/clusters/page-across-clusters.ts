@@ -1,3 +1,5 @@
+import type { UnreachableCluster } from "@anbox-dashboard/contract";
+import { ApiError } from "../http/api-error.ts";
 import type { ClusterHandle } from "./cluster-handle.ts";
 
 /** The most a cluster lists at once (its `limit` maximum, as AMS's). */
@@ -21,13 +23,17 @@ export type ListClusterSlice<T> = (
  * them. One cluster pages itself. Several clusters each answer their first `page × size` matches
  * in the same order; merged by that order (`compare`, the clusters' own), those hold the page,
  * whatever the clusters' shares of it.
+ *
+ * A cluster that does not answer (down, unreachable, timed out) is left out, and named in
+ * `unreachable` with why: one cluster down never hides the others'. When none answers, the first
+ * failure is the answer.
  */
 export async function pageAcrossClusters<T>(
   clusters: readonly ClusterHandle[],
   { page, size }: { page: number; size: number },
   listSlice: ListClusterSlice<T>,
   compare: (a: T, b: T) => number,
-): Promise<{ metadata: T[]; total_size: number }> {
+): Promise<{ metadata: T[]; total_size: number; unreachable?: UnreachableCluster[] }> {
   const [first] = clusters;
   if (first === undefined) return { metadata: [], total_size: 0 };
   const firstIndex = (page - 1) * size;
@@ -35,9 +41,21 @@ export async function pageAcrossClusters<T>(
     const slice = await listSlice(first, size, firstIndex);
     return { metadata: slice.items, total_size: slice.total };
   }
+  const unreachable: UnreachableCluster[] = [];
+  const failures: ApiError[] = [];
   const heads = await Promise.all(
-    clusters.map((cluster) => listFirst(cluster, page * size, listSlice)),
+    clusters.map(async (cluster) => {
+      try {
+        return await listFirst(cluster, page * size, listSlice);
+      } catch (error) {
+        if (!isUnavailable(error)) throw error;
+        unreachable.push({ clusterId: cluster.id, message: error.message });
+        failures.push(error);
+        return { items: [], total: 0 };
+      }
+    }),
   );
+  if (failures.length === clusters.length && failures[0] !== undefined) throw failures[0];
   const merged = mergeInOrder(
     heads.map((head) => head.items),
     compare,
@@ -46,7 +64,13 @@ export async function pageAcrossClusters<T>(
   return {
     metadata: merged.slice(firstIndex, firstIndex + size),
     total_size: heads.reduce((sum, head) => sum + head.total, 0),
+    ...(unreachable.length === 0 ? {} : { unreachable }),
   };
+}
+
+/** A cluster call that failed because the cluster is down or broken (503, 502), not a refusal. */
+function isUnavailable(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.statusCode === 502 || error.statusCode === 503);
 }
 
 /** The cluster's first `count` matches, asked for in slices of at most what it lists at once. */

@@ -7,6 +7,9 @@ export function clustersQuery() {
   return queryOptions({
     queryKey: queryKeys.clusters(),
     queryFn: ({ signal }) => fetchClusters(signal),
+    // Clusters are added and removed while the dashboard runs (bin/dashboard cluster add): a
+    // page open for long learns of them, and follows their events, without a reload.
+    refetchInterval: 60_000,
   });
 }
 

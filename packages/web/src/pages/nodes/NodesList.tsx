@@ -7,6 +7,7 @@ import { whyEmpty } from "../../components/list/empty-reason.ts";
 import { ListEmptyState } from "../../components/list/ListEmptyState.tsx";
 import { ListPagination } from "../../components/list/ListPagination.tsx";
 import { ListView } from "../../components/list/ListView.tsx";
+import { UnreachableClustersNotice } from "../../components/list/UnreachableClustersNotice.tsx";
 import { useListUrlState } from "../../components/list/url/use-list-url-state.ts";
 import { ListTable } from "../../components/table/ListTable.tsx";
 import { useNodesPage } from "../../queries/nodes.ts";
@@ -48,6 +49,7 @@ export function NodesList({ onEdit }: Props) {
         />
       )}
       {page.isError && <ErrorNotice title="Cannot load the nodes" error={page.error} />}
+      <UnreachableClustersNotice clusters={page.data?.unreachable} noun="nodes" />
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState

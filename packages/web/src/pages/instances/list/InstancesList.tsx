@@ -8,6 +8,7 @@ import { whyEmpty } from "../../../components/list/empty-reason.ts";
 import { ListEmptyState } from "../../../components/list/ListEmptyState.tsx";
 import { ListPagination } from "../../../components/list/ListPagination.tsx";
 import { ListView } from "../../../components/list/ListView.tsx";
+import { UnreachableClustersNotice } from "../../../components/list/UnreachableClustersNotice.tsx";
 import { RefreshingIndicator } from "../../../components/list/RefreshingIndicator.tsx";
 import {
   BulkActionsBar,
@@ -98,6 +99,7 @@ export function InstancesList() {
         />
       )}
       {page.isError && <ErrorNotice title="Cannot load the instances" error={page.error} />}
+      <UnreachableClustersNotice clusters={page.data?.unreachable} noun="instances" />
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState

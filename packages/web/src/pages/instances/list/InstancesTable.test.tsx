@@ -37,6 +37,14 @@ describe("InstancesTable", () => {
   const a = makeInstance({ id: "a", name: "web-a" });
   const b = makeInstance({ id: "b", name: "web-b" });
 
+  it("names each instance's cluster only when the page holds several clusters' instances", () => {
+    const { rerender } = render(table([a, b]));
+    expect(screen.queryByText(/^ on /)).not.toBeInTheDocument();
+    rerender(table([a, makeInstance({ id: "far", name: "far-away", clusterId: "lab" })]));
+    expect(rowOf("far-away")).toHaveTextContent("far-away on lab");
+    expect(rowOf("web-a")).toHaveTextContent(`web-a on ${a.clusterId}`);
+  });
+
   it("keeps an instance's row, and the focus in it, when others come and go", () => {
     const { rerender } = render(table([a, b]));
     const rowB = rowOf("web-b");

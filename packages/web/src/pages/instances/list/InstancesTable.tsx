@@ -36,8 +36,9 @@ export function InstancesTable({
   onAction,
   stale,
 }: Props) {
+  const showCluster = new Set(instances.map((instance) => instance.clusterId)).size > 1;
   // The same columns from render to render, or every row would render again.
-  const columns = useMemo(() => instanceColumns(onAction), [onAction]);
+  const columns = useMemo(() => instanceColumns(onAction, showCluster), [onAction, showCluster]);
   const selection = useMemo(
     () => ({
       keys: selectedKeys,

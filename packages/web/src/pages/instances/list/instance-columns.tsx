@@ -14,12 +14,20 @@ function instancePath(instance: ClusterInstance): string {
   return `/instances/${encodeURIComponent(instance.clusterId)}/${encodeURIComponent(instance.id)}`;
 }
 
-/** The name, linking to the instance's page, and whether (and how) it can be streamed. */
-function nameCell(instance: ClusterInstance) {
+/**
+ * The name, linking to the instance's page (and its cluster, when the page holds several
+ * clusters' instances), and whether (and how) it can be streamed.
+ */
+function nameCell(showCluster: boolean) {
+  return (instance: ClusterInstance) => <NameCell instance={instance} showCluster={showCluster} />;
+}
+
+function NameCell({ instance, showCluster }: { instance: ClusterInstance; showCluster: boolean }) {
   const sessionId = sessionIdOf(instance.tags);
   return (
     <>
       <a href={instancePath(instance)}>{instance.name}</a>
+      {showCluster && <small className="instances-list__cluster"> on {instance.clusterId}</small>}
       {sessionId !== undefined && (
         <div className="instances-list__stream">
           <span className="instances-list__streamable">Streamable</span>
@@ -82,13 +90,14 @@ function createdCell(instance: ClusterInstance) {
  */
 export function instanceColumns(
   onAction: (instance: ClusterInstance, action: InstanceAction) => void,
+  showCluster = false,
 ): InstanceColumn[] {
   return [
     {
       id: "name",
       header: "Name",
       sortKey: "name",
-      cell: nameCell,
+      cell: nameCell(showCluster),
       priority: 0,
       minWidth: 10,
       grow: 3,
