@@ -38,11 +38,19 @@ export function AppShell() {
     },
     [notify],
   );
+  const onConnectionRecovered = useCallback(
+    (clusterId: string) => {
+      if (isVdiPath(window.location.pathname)) return;
+      notify.success("Events back", `Cluster ${clusterId} answers again: its pages are live`);
+    },
+    [notify],
+  );
 
   return (
     <EventsProvider
       clusters={clusters.data ?? noClusters}
       onConnectionFailure={onConnectionFailure}
+      onConnectionRecovered={onConnectionRecovered}
     >
       {vdi ? (
         <main className="vdi-main" id="main-content" tabIndex={-1}>

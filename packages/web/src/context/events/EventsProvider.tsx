@@ -16,8 +16,10 @@ export const operationsRefetchIntervalMs = 2_000;
 export interface EventsProviderProps {
   /** The clusters of `GET /api/clusters`, in its order (a cluster's index names its socket). */
   clusters: readonly { id: string }[];
-  /** Retries for the cluster's events socket are exhausted. */
+  /** The quick retries for the cluster's events socket are exhausted (it is tried every 15 s). */
   onConnectionFailure: (clusterId: string) => void;
+  /** The events of a cluster reported down are heard again. */
+  onConnectionRecovered?: (clusterId: string) => void;
   children?: ReactNode;
   /** Tests replace the browser's WebSocket. */
   createSocket?: EventsConnectionOptions["createSocket"];
@@ -32,14 +34,17 @@ export interface EventsProviderProps {
 export function EventsProvider({
   clusters,
   onConnectionFailure,
+  onConnectionRecovered,
   children,
   createSocket,
 }: EventsProviderProps) {
   const queryClient = useQueryClient();
   const onFailure = useRef(onConnectionFailure);
+  const onRecovered = useRef(onConnectionRecovered);
   useEffect(() => {
     onFailure.current = onConnectionFailure;
-  }, [onConnectionFailure]);
+    onRecovered.current = onConnectionRecovered;
+  }, [onConnectionFailure, onConnectionRecovered]);
 
   // Reconnect only when the set of clusters changes, not on every new array of the same ids.
   const clusterKey = clusters.map((cluster) => cluster.id).join(",");
@@ -72,6 +77,9 @@ export function EventsProvider({
         },
         onConnectionFailure: (id) => {
           onFailure.current(id);
+        },
+        onRecovered: (id) => {
+          onRecovered.current?.(id);
         },
       }),
     );

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AmsEvent } from "@anbox-dashboard/contract";
-import { connectEvents, maxConnectionRetries } from "./events-connection.ts";
+import { connectEvents, maxConnectionRetries, slowRetryDelayMs } from "./events-connection.ts";
 import { FakeSocket } from "./fake-socket.test-support.ts";
 
 beforeEach(() => {
@@ -15,6 +15,7 @@ afterEach(() => {
 
 function start(
   fetchToken = vi.fn((_id: string) => Promise.resolve(`token-${FakeSocket.created.length}`)),
+  onRecovered?: (clusterId: string) => void,
 ) {
   const events: AmsEvent[] = [];
   const onConnectionFailure = vi.fn<(clusterId: string) => void>();
@@ -26,6 +27,7 @@ function start(
     createSocket: FakeSocket.create,
     onEvent: (event) => events.push(event),
     onConnectionFailure,
+    onRecovered,
   });
   return { events, onConnectionFailure, close, fetchToken };
 }
@@ -47,7 +49,7 @@ describe("connectEvents", () => {
     expect(events).toEqual([lifecycle]);
   });
 
-  it("retries 5 times, 250 ms × attempt apart, then reports the cluster once", async () => {
+  it("retries 5 times, 250 ms × attempt apart, then reports the cluster once and tries every 15 s", async () => {
     const { onConnectionFailure } = start();
     await vi.advanceTimersByTimeAsync(0);
     expect(FakeSocket.created).toHaveLength(1);
@@ -63,8 +65,34 @@ describe("connectEvents", () => {
     expect(onConnectionFailure).not.toHaveBeenCalled();
     FakeSocket.last().fail(4003);
     expect(onConnectionFailure).toHaveBeenCalledExactlyOnceWith("default");
-    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.advanceTimersByTimeAsync(slowRetryDelayMs - 1);
     expect(FakeSocket.created).toHaveLength(maxConnectionRetries + 1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.created).toHaveLength(maxConnectionRetries + 2);
+    // Still down: reported once only, tried again 15 s later.
+    FakeSocket.last().fail();
+    await vi.advanceTimersByTimeAsync(slowRetryDelayMs);
+    expect(FakeSocket.created).toHaveLength(maxConnectionRetries + 3);
+    expect(onConnectionFailure).toHaveBeenCalledOnce();
+  });
+
+  it("says when a cluster reported down is heard again, and retries quickly after that", async () => {
+    const onRecovered = vi.fn<(clusterId: string) => void>();
+    const { onConnectionFailure } = start(undefined, onRecovered);
+    await vi.advanceTimersByTimeAsync(0);
+    for (let attempt = 1; attempt <= maxConnectionRetries + 1; attempt++) {
+      FakeSocket.last().fail();
+      await vi.advanceTimersByTimeAsync(250 * attempt);
+    }
+    expect(onConnectionFailure).toHaveBeenCalledOnce();
+    await vi.advanceTimersByTimeAsync(slowRetryDelayMs);
+    expect(onRecovered).not.toHaveBeenCalled();
+    FakeSocket.last().open();
+    expect(onRecovered).toHaveBeenCalledExactlyOnceWith("default");
+    const opened = FakeSocket.created.length;
+    FakeSocket.last().fail();
+    await vi.advanceTimersByTimeAsync(250);
+    expect(FakeSocket.created).toHaveLength(opened + 1);
   });
 
   it("counts a failed token request as a failed attempt", async () => {

@@ -4,6 +4,8 @@ import type { AmsEvent } from "@anbox-dashboard/contract";
 export const maxConnectionRetries = 5;
 /** Retry n waits n times this long (250, 500, … ms): a cluster that restarts gets time to. */
 export const retryDelayBaseMs = 250;
+/** After the failure was reported, one more try this often: a cluster that comes back is heard. */
+export const slowRetryDelayMs = 15_000;
 
 /** What the connection needs of a websocket: the browser's, or a test's stand-in. */
 export interface EventsSocket {
@@ -24,16 +26,19 @@ export interface EventsConnectionOptions {
   onEvent: (event: AmsEvent) => void;
   /** The socket opened: events sent while it was not open are lost, so what is cached may be old. */
   onOpen?: (clusterId: string) => void;
-  /** Called once, after the last retry failed; the connection then stays down. */
+  /** Called once, after the last quick retry failed; it is then tried every 15 s. */
   onConnectionFailure: (clusterId: string) => void;
+  /** Called when a socket opens again after the failure was reported. */
+  onRecovered?: (clusterId: string) => void;
 }
 
 /**
  * Keeps one cluster's events websocket open: a fresh token for every attempt (tokens are
  * short-lived), retries with growing delay after a failure (a refused token, an unreachable
- * cluster, a dropped connection), and a report once retries are exhausted. A connection that
- * opened resets the count, so a later drop gets its full set of retries again.
- * Returns the function that closes it for good.
+ * cluster, a dropped connection), and a report once the quick retries are exhausted; then a try
+ * every 15 s, so that a cluster that comes back (restarted, its machine up again) is followed
+ * again without a reload, and said to be back. A connection that opened resets the count, so a
+ * later drop gets its full set of retries again. Returns the function that closes it for good.
  */
 export function connectEvents(options: EventsConnectionOptions): () => void {
   const createSocket = options.createSocket ?? ((url: string) => new WebSocket(url));
@@ -43,19 +48,23 @@ export function connectEvents(options: EventsConnectionOptions): () => void {
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let tokenRequest: AbortController | undefined;
 
+  let reported = false;
+
   const failed = () => {
     if (stopped) return;
     socket = undefined;
     failures += 1;
-    if (failures > maxConnectionRetries) {
-      stopped = true;
+    if (failures > maxConnectionRetries && !reported) {
+      reported = true;
       options.onConnectionFailure(options.clusterId);
-      return;
     }
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void attempt();
-    }, retryDelayBaseMs * failures);
+    retryTimer = setTimeout(
+      () => {
+        retryTimer = undefined;
+        void attempt();
+      },
+      reported ? slowRetryDelayMs : retryDelayBaseMs * failures,
+    );
   };
 
   const attempt = async () => {
@@ -73,6 +82,10 @@ export function connectEvents(options: EventsConnectionOptions): () => void {
     opened.onopen = () => {
       failures = 0;
       options.onOpen?.(options.clusterId);
+      if (reported) {
+        reported = false;
+        options.onRecovered?.(options.clusterId);
+      }
     };
     opened.onmessage = (message) => {
       const event = parseEvent(message.data);
