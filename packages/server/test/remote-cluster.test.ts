@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type {
+  InstanceExecResponse,
   InstanceOperationResponse,
   InstancesListResponse,
   SessionJoinResponse,
@@ -203,6 +204,52 @@ describe("a remote cluster beside the embedded one", () => {
     expect(read.status).toBe(200);
     const logs = await call("GET", "/api/instances/far-away/logs?clusterId=lab");
     expect(logs.status).toBe(200);
+  });
+
+  it("relays its events over wss with the dashboard's client certificate", async () => {
+    const auth = await fetch(`${harness.url}/api/events/auth?clusterId=lab`, {
+      method: "POST",
+      headers: { cookie, "sec-fetch-site": "same-origin" },
+    });
+    expect(auth.status).toBe(200);
+    const { token } = ((await auth.json()) as { metadata: { token: string } }).metadata;
+    const ws = harness.url.replace("http:", "ws:");
+    const events = expectOpened(
+      await connect(`${ws}/ams/1/1.0/events?secret=${token}&type=lifecycle`, { cookie }),
+    );
+    const created = await call("POST", "/api/instances?clusterId=lab", {
+      name: "far-shell",
+      image_id: "jammy:android15:amd64",
+    });
+    expect(created.status).toBe(202);
+    // Lifecycle events name instances by id: the creation is the one heard.
+    await events.waitForMessage((message) => message.includes("instance-created"));
+    events.socket.close();
+    await events.closed;
+  });
+
+  it("relays a shell on it over wss", async (context) => {
+    const running = await eventually(
+      () => call("GET", "/api/instances/far-shell?clusterId=lab"),
+      (answer) => (answer.body as { metadata?: { status: string } }).metadata?.status === "running",
+    );
+    expect((running.body as { metadata: { status: string } }).metadata.status).toBe("running");
+    const exec = await call("POST", "/api/instances/far-shell/exec?clusterId=lab", {
+      height: 24,
+      width: 80,
+    });
+    if (exec.status === 503) context.skip(messageOf(exec.body)); // no sandbox on this machine
+    expect(exec.status, JSON.stringify(exec.body)).toBe(200);
+    const { sockets } = (exec.body as InstanceExecResponse).metadata;
+    const ws = harness.url.replace("http:", "ws:");
+    expect(sockets.terminal.startsWith("/ams/1/1.0/operations/")).toBe(true);
+    const terminal = expectOpened(await connect(`${ws}${sockets.terminal}`, { cookie }));
+    const control = expectOpened(await connect(`${ws}${sockets.control}`, { cookie }));
+    terminal.socket.send(Buffer.from("echo far-$((6*7))\n"), { binary: true });
+    await terminal.waitForMessage(() => /far-42\r?\n/.test(terminal.messages.join("")));
+    terminal.socket.send(Buffer.from("exit\n"), { binary: true });
+    await terminal.closed;
+    control.socket.close();
   });
 
   it("streams through the remote gateway: the dashboard relays its wss signaling", async () => {
