@@ -98,7 +98,19 @@ describe("once signed in", () => {
     const response = await get("/api/clusters", { cookie });
     expect(response.status).toBe(200);
     const clusters = clusterSchema.array().parse(await response.json());
-    expect(clusters).toEqual([{ id: "default" }]);
+    expect(clusters.map((cluster) => cluster.id)).toEqual(["default"]);
+    // Checked at once in the background: known on a later call, with what its API offers.
+    await expect
+      .poll(async () => {
+        const again = clusterSchema
+          .array()
+          .parse(await (await get("/api/clusters", { cookie })).json());
+        return again[0]?.health;
+      })
+      .toMatchObject({
+        reachable: true,
+        api_extensions: expect.arrayContaining(["instance_exec"]),
+      });
   });
 
   it("GET /api/info names the user", async () => {

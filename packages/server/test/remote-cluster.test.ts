@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type {
+  Cluster,
   InstanceExecResponse,
   InstanceOperationResponse,
   InstancesListResponse,
@@ -304,9 +305,18 @@ describe("a remote cluster beside the embedded one", () => {
     const nodes = await call("GET", "/api/nodes");
     expect(nodes.status).toBe(200);
     expect((nodes.body as { unreachable?: unknown[] }).unreachable).toHaveLength(1);
+    // The clusters' list (the status bar's source) says so by its next check, 15 s apart.
+    const labHealth = async () =>
+      ((await call("GET", "/api/clusters")).body as Cluster[]).find(
+        (cluster) => cluster.id === "lab",
+      )?.health;
+    await expect.poll(labHealth, { timeout: 20_000, interval: 500 }).toMatchObject({
+      reachable: false,
+      message: expect.stringMatching(/refuses connections/) as string,
+    });
     await remote.restart();
     expect((await call("GET", "/api/instances/far-away?clusterId=lab")).status).toBe(200);
-  });
+  }, 40_000);
 
   it("is removed with cluster remove, and the running dashboard lets it go", async () => {
     expect(await clusterCli(["remove", "lab"])).toContain("Removed cluster lab");

@@ -1,8 +1,24 @@
 import { z } from "zod";
 
+/** How a cluster answered its last check (`GET /1.0`, every 15 s). */
+export const clusterHealthSchema = z.object({
+  reachable: z.boolean(),
+  /** Why it is not reachable. */
+  message: z.string().optional(),
+  /** Its AMS version and API extensions, when it answered. */
+  version: z.string().optional(),
+  api_extensions: z.array(z.string()).optional(),
+  /** When it was checked (RFC 3339). */
+  checked_at: z.string(),
+});
+
+export type ClusterHealth = z.infer<typeof clusterHealthSchema>;
+
 /** One cluster (an AMS with its stream gateway) that the dashboard manages. */
 export const clusterSchema = z.object({
   id: z.string(),
+  /** Absent until it has been checked once. */
+  health: clusterHealthSchema.optional(),
 });
 
 export type Cluster = z.infer<typeof clusterSchema>;

@@ -1,13 +1,26 @@
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { Cluster } from "@anbox-dashboard/contract";
+import type { ClusterHandle } from "../clusters/cluster-handle.ts";
+import { ClusterHealthWatch } from "../clusters/cluster-health.ts";
 
-/** `GET /api/clusters`: the clusters this dashboard manages now, in configuration order. */
+/**
+ * `GET /api/clusters`: the clusters this dashboard manages now, in configuration order, each with
+ * how it answered its last check (cluster-health.ts): whether it is reachable, its version and
+ * API extensions (what a page may offer on it).
+ */
 export function registerClusterRoutes(
   app: FastifyInstance,
   guard: preHandlerAsyncHookHandler,
-  clusters: () => readonly { id: string }[],
+  clusters: () => readonly ClusterHandle[],
 ): void {
+  const health = new ClusterHealthWatch(clusters);
+  app.addHook("onClose", () => {
+    health.stop();
+  });
   app.get("/api/clusters", { preHandler: guard }, (): Cluster[] =>
-    clusters().map(({ id }) => ({ id })),
+    clusters().map((cluster) => {
+      const known = health.of(cluster);
+      return known === undefined ? { id: cluster.id } : { id: cluster.id, health: known };
+    }),
   );
 }

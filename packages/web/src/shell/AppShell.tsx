@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { Outlet, useLocation } from "react-router";
 import type { Cluster } from "../api/clusters.ts";
 import { Navigation } from "../components/navigation/Navigation.tsx";
@@ -83,6 +83,16 @@ function ApplicationLayout({
   const info = useSessionInfo();
   const runningOperations = useRunningOperationsCount();
   const tour = useTour();
+  const clusters = useClusters();
+  const unreachableClusters = useMemo(
+    () =>
+      (clusters.data ?? []).flatMap((cluster) =>
+        cluster.health?.reachable === false
+          ? [{ id: cluster.id, message: cluster.health.message ?? "It does not answer." }]
+          : [],
+      ),
+    [clusters.data],
+  );
   return (
     <div className="l-application">
       <a className="p-link--skip" href="#main-content">
@@ -95,7 +105,11 @@ function ApplicationLayout({
         <Outlet />
       </main>
       {tour.panelOpen && <TourPanel />}
-      <StatusBar dashboardVersion={dashboardVersion} runningOperations={runningOperations} />
+      <StatusBar
+        dashboardVersion={dashboardVersion}
+        runningOperations={runningOperations}
+        unreachableClusters={unreachableClusters}
+      />
       <UpdateModal show={hasVersionUpdateModal} />
     </div>
   );

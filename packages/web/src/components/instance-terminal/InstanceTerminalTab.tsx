@@ -3,6 +3,8 @@ import { terminalStatuses } from "@anbox-dashboard/contract";
 import type { ClusterInstance } from "../../api/instances.ts";
 import { PageLoader } from "../PageLoader.tsx";
 import { lazyWithRetry } from "../../util/lazy-with-retry.ts";
+import { missingFeature } from "../../util/cluster-features.ts";
+import { useClusterHealth } from "../../queries/clusters.ts";
 
 // xterm.js is heavy: it loads with the terminal, not with the page.
 const InstanceTerminal = lazyWithRetry(() => import("./InstanceTerminal.tsx"));
@@ -13,17 +15,22 @@ export function terminalRefusal(status: string): string {
 }
 
 /**
- * The terminal tab: a shell on the instance while it is up, otherwise the reason there is none.
+ * The terminal tab: a shell on the instance while it is up (and its cluster's AMS offers exec),
+ * otherwise the reason there is none.
  * When the instance stops, the terminal goes (and its sockets close) and the reason shows.
  */
 export function InstanceTerminalTab({ instance }: { instance: ClusterInstance }) {
   // Each reconnection is a new terminal with a new shell.
   const [connection, setConnection] = useState(0);
-  if (!terminalStatuses.includes(instance.status)) {
+  const health = useClusterHealth(instance.clusterId);
+  const refusal = terminalStatuses.includes(instance.status)
+    ? missingFeature(instance.clusterId, health, "terminal")
+    : terminalRefusal(instance.status);
+  if (refusal !== undefined) {
     return (
       <div className="p-notification--caution" role="status">
         <div className="p-notification__content">
-          <p className="p-notification__message">{terminalRefusal(instance.status)}</p>
+          <p className="p-notification__message">{refusal}</p>
         </div>
       </div>
     );

@@ -27,12 +27,20 @@ function AddToasts() {
   );
 }
 
-function renderStatusBar(version: string | undefined, running: number) {
+function renderStatusBar(
+  version: string | undefined,
+  running: number,
+  unreachableClusters?: { id: string; message: string }[],
+) {
   render(
     <MemoryRouter>
       <ToastNotificationProvider>
         <AddToasts />
-        <StatusBar dashboardVersion={version} runningOperations={running} />
+        <StatusBar
+          dashboardVersion={version}
+          runningOperations={running}
+          unreachableClusters={unreachableClusters}
+        />
       </ToastNotificationProvider>
     </MemoryRouter>,
   );
@@ -62,6 +70,25 @@ describe("StatusBar", () => {
     cleanup();
     renderStatusBar("1", 0);
     expect(screen.queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("names the clusters that do not answer, and why, shorter on narrow screens", () => {
+    renderStatusBar("1", 0, [
+      { id: "lab", message: 'Cluster "lab" failed: it refuses connections' },
+    ]);
+    const status = screen.getByRole("status");
+    expect(status).toHaveTextContent("Cluster lab does not answer");
+    expect(status).toHaveTextContent('Cluster "lab" failed: it refuses connections');
+    expect(screen.getByText("lab down")).toHaveClass("u-hide--medium", "u-hide--large");
+    cleanup();
+    renderStatusBar("1", 0, [
+      { id: "lab", message: "down" },
+      { id: "far", message: "timed out" },
+    ]);
+    expect(screen.getByRole("status")).toHaveTextContent("Clusters lab, far do not answer");
+    cleanup();
+    renderStatusBar("1", 0, []);
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
   });
 
   it("toggles the toast list, with an icon per severity and the total; Escape closes it", async () => {

@@ -4,10 +4,20 @@ import { NotificationsToggle } from "./NotificationsToggle.tsx";
 interface Props {
   dashboardVersion: string | undefined;
   runningOperations: number;
+  /** The clusters that did not answer their last check, and why. */
+  unreachableClusters?: readonly { id: string; message: string }[];
 }
 
-/** The bar at the bottom of the application layout: version, running operations, toasts. */
-export function StatusBar({ dashboardVersion, runningOperations }: Props) {
+/**
+ * The bar at the bottom of the application layout: version, clusters that do not answer, running
+ * operations, toasts.
+ */
+export function StatusBar({
+  dashboardVersion,
+  runningOperations,
+  unreachableClusters = [],
+}: Props) {
+  const down = unreachableClusters.map((cluster) => cluster.id).join(", ");
   return (
     <footer className="l-status status-bar" aria-label="Status bar">
       <span className="status-bar__version">
@@ -15,6 +25,25 @@ export function StatusBar({ dashboardVersion, runningOperations }: Props) {
         {dashboardVersion === undefined || dashboardVersion === "" ? "unknown" : dashboardVersion}
       </span>
       <div className="status-bar__items">
+        {unreachableClusters.length > 0 && (
+          <span
+            className="status-bar__clusters"
+            role="status"
+            title={unreachableClusters.map((cluster) => cluster.message).join("\n")}
+          >
+            <i className="p-icon--warning" aria-hidden="true" />
+            <span className="u-hide--small">
+              {unreachableClusters.length === 1
+                ? `Cluster ${down} does not answer`
+                : `Clusters ${down} do not answer`}
+            </span>
+            <span className="u-hide--medium u-hide--large">{down} down</span>
+            <span className="u-off-screen">
+              {" "}
+              {unreachableClusters.map((cluster) => cluster.message).join(" ")}
+            </span>
+          </span>
+        )}
         {runningOperations > 0 && (
           <Link className="status-bar__operations" to="/operations">
             <i className="p-icon--spinner u-animation--spin" aria-hidden="true" />

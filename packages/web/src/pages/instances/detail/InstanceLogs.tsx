@@ -6,12 +6,31 @@ import { EmptyState } from "../../../components/page-layout/EmptyState.tsx";
 import { DownloadAllLogsButton } from "./DownloadAllLogsButton.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { useInstanceLog, useInstanceLogNames } from "../../../queries/instances.ts";
+import { useClusterHealth } from "../../../queries/clusters.ts";
+import { missingFeature } from "../../../util/cluster-features.ts";
 
 /** The search parameter naming the log shown (the first one when absent). */
 const logParam = "log";
 
-/** The logs tab: pick one of the instance's logs to read or download, or download them all. */
+/**
+ * The logs tab: pick one of the instance's logs to read or download, or download them all; or
+ * why there are none to read where the cluster's AMS does not offer them.
+ */
 export function InstanceLogs({ instance }: { instance: ClusterInstance }) {
+  const missing = missingFeature(instance.clusterId, useClusterHealth(instance.clusterId), "logs");
+  if (missing !== undefined) {
+    return (
+      <div className="p-notification--caution" role="status">
+        <div className="p-notification__content">
+          <p className="p-notification__message">{missing}</p>
+        </div>
+      </div>
+    );
+  }
+  return <InstanceLogsOffered instance={instance} />;
+}
+
+function InstanceLogsOffered({ instance }: { instance: ClusterInstance }) {
   const names = useInstanceLogNames(instance.clusterId, instance.id);
   const [searchParams, setSearchParams] = useSearchParams();
   const selectId = useId();

@@ -56,7 +56,7 @@ const terminalPath = `/instances/${runningInstance.clusterId}/${runningInstance.
 const terminalSocketPath = "/ams/0/1.0/operations/op-7/websocket?secret=pty";
 const controlSocketPath = "/ams/0/1.0/operations/op-7/websocket?secret=ctl";
 
-function serve(overrides: Partial<FakeServer> = {}): FakeServer {
+function serve(overrides: Partial<FakeServer> = {}, clusterExtensions?: string[]): FakeServer {
   const server: FakeServer = { instance: runningInstance, logs: {}, calls: [], ...overrides };
   stubInstanceServer(server);
   // The exec call answers with the relay paths of the shell's sockets.
@@ -64,6 +64,17 @@ function serve(overrides: Partial<FakeServer> = {}): FakeServer {
   vi.mocked(fetch).mockImplementation((input, init) => {
     const href = input instanceof Request ? input.url : input instanceof URL ? input.href : input;
     const url = new URL(href, "http://dashboard.test");
+    if (url.pathname === "/api/clusters" && clusterExtensions !== undefined) {
+      const health = {
+        reachable: true,
+        version: "1.14.0",
+        api_extensions: clusterExtensions,
+        checked_at: "2026-11-29T07:00:00Z",
+      };
+      return Promise.resolve(
+        new Response(JSON.stringify([{ id: runningInstance.clusterId, health }])),
+      );
+    }
     if (url.pathname.endsWith("/exec")) {
       server.calls.push({
         method: init?.method ?? "GET",
@@ -113,6 +124,17 @@ describe("InstanceTerminalTab", () => {
     ).toBeVisible();
     expect(server.calls.some((call) => call.path.endsWith("/exec"))).toBe(false);
     expect(FakeTerminalSocket.created).toEqual([]);
+  });
+
+  it("refuses, saying why, where the cluster's AMS offers no exec", async () => {
+    const server = serve({}, ["instance_support"]);
+    renderInstancePage(terminalPath);
+    expect(
+      await screen.findByText(
+        `Cluster ${runningInstance.clusterId}'s AMS (version 1.14.0) does not offer a terminal: its API has no instance_exec extension.`,
+      ),
+    ).toBeVisible();
+    expect(server.calls.some((call) => call.path.endsWith("/exec"))).toBe(false);
   });
 
   it("opens a shell of the terminal's size and pipes keystrokes and output", async () => {
