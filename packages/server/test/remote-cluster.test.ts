@@ -25,7 +25,7 @@ import { clusterClient, messageOf, startSignedIn } from "./support/signed-in-har
 import {
   startRemoteClusterProcess,
   type RemoteClusterProcess,
-} from "./support/remote-cluster-process.ts";
+} from "../../cluster/test/helpers/remote-cluster-process.ts";
 import { connect, expectOpened } from "./support/test-websocket.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };

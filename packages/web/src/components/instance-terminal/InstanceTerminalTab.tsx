@@ -5,6 +5,7 @@ import { PageLoader } from "../PageLoader.tsx";
 import { lazyWithRetry } from "../../util/lazy-with-retry.ts";
 import { missingFeature } from "../../util/cluster-features.ts";
 import { useClusterHealth } from "../../queries/clusters.ts";
+import { CautionNotice } from "../CautionNotice.tsx";
 
 // xterm.js is heavy: it loads with the terminal, not with the page.
 const InstanceTerminal = lazyWithRetry(() => import("./InstanceTerminal.tsx"));
@@ -27,13 +28,7 @@ export function InstanceTerminalTab({ instance }: { instance: ClusterInstance })
     ? missingFeature(instance.clusterId, health, "terminal")
     : terminalRefusal(instance.status);
   if (refusal !== undefined) {
-    return (
-      <div className="p-notification--caution" role="status">
-        <div className="p-notification__content">
-          <p className="p-notification__message">{refusal}</p>
-        </div>
-      </div>
-    );
+    return <CautionNotice>{refusal}</CautionNotice>;
   }
   return (
     <Suspense fallback={<PageLoader />}>

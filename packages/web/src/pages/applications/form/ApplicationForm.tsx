@@ -29,6 +29,7 @@ import { ManifestSection } from "./ManifestSection.tsx";
 import { UploadProgressInView } from "./UploadProgressInView.tsx";
 import { manifestTextOf, readManifestText, type ManifestFields } from "./manifest-mapping.ts";
 import "./_application-form.scss";
+import { CautionNotice } from "../../../components/CautionNotice.tsx";
 
 /** The application being edited: its form values as it is now. */
 export interface ApplicationEditing {
@@ -260,11 +261,7 @@ export function ApplicationForm({
         </div>
       )}
       {formState.errors.root?.message !== undefined && (
-        <div className="p-notification--caution" role="status">
-          <div className="p-notification__content">
-            <p className="p-notification__message">{formState.errors.root.message}</p>
-          </div>
-        </div>
+        <CautionNotice>{formState.errors.root.message}</CautionNotice>
       )}
       {/* What every application needs first (the tour's "essential information"), then the
           rest, which has sound defaults. */}

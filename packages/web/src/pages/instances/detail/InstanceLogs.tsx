@@ -8,6 +8,7 @@ import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { useInstanceLog, useInstanceLogNames } from "../../../queries/instances.ts";
 import { useClusterHealth } from "../../../queries/clusters.ts";
 import { missingFeature } from "../../../util/cluster-features.ts";
+import { CautionNotice } from "../../../components/CautionNotice.tsx";
 
 /** The search parameter naming the log shown (the first one when absent). */
 const logParam = "log";
@@ -19,13 +20,7 @@ const logParam = "log";
 export function InstanceLogs({ instance }: { instance: ClusterInstance }) {
   const missing = missingFeature(instance.clusterId, useClusterHealth(instance.clusterId), "logs");
   if (missing !== undefined) {
-    return (
-      <div className="p-notification--caution" role="status">
-        <div className="p-notification__content">
-          <p className="p-notification__message">{missing}</p>
-        </div>
-      </div>
-    );
+    return <CautionNotice>{missing}</CautionNotice>;
   }
   return <InstanceLogsOffered instance={instance} />;
 }

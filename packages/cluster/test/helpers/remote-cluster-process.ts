@@ -1,8 +1,10 @@
 // The embedded cloud run on its own, as an operator runs it on another machine (`bin/cluster
 // serve`): its AMS API over mutual TLS and its stream gateway over TLS, here on loopback ports.
+// The dashboard's API tests and the end-to-end tests add it as a remote cluster.
 import { spawn, type ChildProcess } from "node:child_process";
 import { X509Certificate } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,14 +19,16 @@ export interface RemoteClusterProcess {
   tokenFile: string;
   /** Trusts a client certificate, as `bin/cluster trust add` does. */
   trust(certificateFile: string): Promise<void>;
-  /** Kills the process (as a machine going down would). */
+  /** A call to its own AMS API over its local socket, as its operator would make it. */
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  /** Kills it and what it started (as a machine going down would). */
   kill(): Promise<void>;
   /** Starts it again on the same ports and data. */
   restart(): Promise<void>;
   destroy(): Promise<void>;
 }
 
-const cli = fileURLToPath(import.meta.resolve("@anbox-dashboard/cluster/cli"));
+const cli = fileURLToPath(new URL("../../src/cli/cluster-cli.ts", import.meta.url));
 
 export async function startRemoteClusterProcess(name: string): Promise<RemoteClusterProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), `remote-cluster-${name}-`));
@@ -39,7 +43,8 @@ export async function startRemoteClusterProcess(name: string): Promise<RemoteClu
         ...["--ams-address", `127.0.0.1:${ports.ams}`],
         ...["--gateway-address", `127.0.0.1:${ports.gateway}`],
       ],
-      { stdio: ["ignore", "pipe", "inherit"] },
+      // A process group of its own: a kill takes its encoders with it.
+      { stdio: ["ignore", "pipe", "inherit"], detached: true },
     );
     child = started;
     let output = "";
@@ -63,11 +68,31 @@ export async function startRemoteClusterProcess(name: string): Promise<RemoteClu
 
   const kill = async () => {
     const running = child;
-    if (running?.exitCode !== null) return;
+    if (running?.pid === undefined || running.exitCode !== null) return;
     const exited = new Promise((resolve) => running.once("exit", resolve));
-    running.kill("SIGKILL");
+    process.kill(-running.pid, "SIGKILL");
     await exited;
   };
+
+  const socketPath = join(dataDir, "ams.socket");
+  const call = (method: string, path: string, body?: unknown) =>
+    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const headers =
+        payload === undefined
+          ? {}
+          : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) };
+      const req = request({ socketPath, method, path, headers }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as unknown });
+        });
+      });
+      req.on("error", reject);
+      req.end(payload);
+    });
 
   return {
     name,
@@ -89,6 +114,7 @@ export async function startRemoteClusterProcess(name: string): Promise<RemoteClu
           else reject(new Error(`trust add exited with ${String(code)}`));
         });
       }),
+    call,
     kill,
     restart: launch,
     destroy: async () => {
