@@ -70,7 +70,7 @@ export async function startDashboard(
       },
       rateLimits: createRateLimits(),
       sessionWatch: new SessionWatch(db),
-      joinGrants: new JoinGrants(),
+      joinGrants: new JoinGrants(db),
     };
     const app = await buildApp({
       context,

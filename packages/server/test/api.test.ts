@@ -109,7 +109,7 @@ describe("once signed in", () => {
       })
       .toMatchObject({
         reachable: true,
-        api_extensions: expect.arrayContaining(["instance_exec"]),
+        api_extensions: expect.arrayContaining(["instance_exec"]) as string[],
       });
   });
 

@@ -46,7 +46,7 @@ export async function startTestApp(
     idp: identityProviderSettings(config, testPublicUrl),
     clusters,
     sessionWatch: new SessionWatch(db),
-    joinGrants: new JoinGrants(),
+    joinGrants: new JoinGrants(db),
     rateLimits: {
       ...createRateLimits(),
       registration: new FailureRateLimiter(limiterMaxFailures, lookupMisses.windowMs),

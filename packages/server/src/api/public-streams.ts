@@ -69,7 +69,7 @@ export function registerPublicStreamRoutes(app: FastifyInstance, context: Server
       }
       return joinStream(context, at, `${sharePath(token)}/join`, {
         streamSessionId: share.session_id,
-        grantee: { kind: "share", token },
+        grantee: { kind: "share" },
       });
     },
   );

@@ -43,7 +43,7 @@ export function registerSignalingRelay(app: FastifyInstance, context: ServerCont
     notPrepared: "The stream's signaling was not prepared",
     relay: (browser, upstream, { clusterId }) => relayBothWays(browser, upstream, { clusterId }),
     opened: ({ grant, sessionId }) => {
-      const at = context.clusters[grant.clusterIndex];
+      const at = context.clusters.find((cluster) => cluster.id === grant.clusterId);
       if (sessionId === undefined || !at?.gateway) return;
       watched.watch(sessionId, at.gateway, grant.streamSessionId);
     },
@@ -56,12 +56,12 @@ async function signalingOwner(
 ): Promise<SignalingOwner> {
   const { clusterIndex, sessionId } = request.params as SignalingParams;
   const { token } = request.query as { token?: unknown };
-  const grant = typeof token === "string" ? context.joinGrants.consume(token) : undefined;
-  if (
-    !grant ||
-    String(grant.clusterIndex) !== clusterIndex ||
-    grant.streamSessionId !== sessionId
-  ) {
+  const grant = typeof token === "string" ? await context.joinGrants.consume(token) : undefined;
+  // The path names the cluster by its position: it must be the one whose gateway issued the token.
+  const atIndex = /^\d{1,4}$/.test(clusterIndex ?? "")
+    ? context.clusters[Number(clusterIndex)]
+    : undefined;
+  if (!grant || atIndex?.id !== grant.clusterId || grant.streamSessionId !== sessionId) {
     throw new ApiError(
       403,
       "This join token is not valid here (each works once, for a minute): join the session again.",

@@ -9,6 +9,18 @@ export interface DatabaseSchema {
   idp_payloads: IdpPayloadsTable;
   user_events: UserEventsTable;
   audit_log: AuditLogTable;
+  join_grants: JoinGrantsTable;
+}
+
+/** A join token handed out (streaming/join-grants.ts): only its hash is kept. */
+export interface JoinGrantsTable {
+  token_hash: string;
+  cluster_id: string;
+  stream_session_id: string;
+  /** `session` (a browser session's id, hashed as stored) or `share` (a share link). */
+  grantee_kind: string;
+  grantee_id: string;
+  expires_at: string;
 }
 
 export interface UsersTable {

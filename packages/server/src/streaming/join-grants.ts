@@ -1,63 +1,79 @@
+import { createHash } from "node:crypto";
+import type { Database } from "../store/database.ts";
+
 /** How long the dashboard keeps a join's grant: as long as the gateway keeps its token. */
 export const joinGrantLifetimeMs = 60_000;
-/** Grants waiting at once; past this the oldest are dropped (each join makes one). */
-const maxPendingGrants = 10_000;
 
 /** Who asked for a join: a signed-in browser session, or a share link's page. */
-export type JoinGrantee = { kind: "session"; sessionId: string } | { kind: "share"; token: string };
+export type JoinGrantee = { kind: "session"; sessionId: string } | { kind: "share" };
 
 export interface JoinGrant {
-  clusterIndex: number;
+  /** The cluster whose gateway issued the token. */
+  clusterId: string;
   /** The gateway's session the token joins. */
   streamSessionId: string;
   grantee: JoinGrantee;
 }
 
-interface PendingGrant extends JoinGrant {
-  expiresAt: number;
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
 }
 
 /**
  * The join tokens the dashboard handed out, bound to whoever asked: the signaling relay opens only
  * for a token found here, once, within a minute, for the stream it was issued for, so a token
  * taken before its browser session ended (or from another dashboard) opens nothing. The gateway
- * checks the same token again (single-use, its own lifetime). In memory: a restart invalidates
- * every pending token, and the player simply joins again.
+ * checks the same token again (single-use, its own lifetime).
+ *
+ * In the database (only each token's hash), so that every dashboard process on it knows them: a
+ * browser may join through one process and open its signaling through another, and a token is
+ * used up once whichever process it reaches (the row is deleted as it is read).
  */
 export class JoinGrants {
-  private readonly pending = new Map<string, PendingGrant>();
+  private readonly db: Database;
   private readonly now: () => number;
 
-  constructor(now: () => number = Date.now) {
+  constructor(db: Database, now: () => number = Date.now) {
+    this.db = db;
     this.now = now;
   }
 
-  grant(token: string, grant: JoinGrant): void {
-    this.prune();
-    this.pending.set(token, { ...grant, expiresAt: this.now() + joinGrantLifetimeMs });
+  async grant(token: string, grant: JoinGrant): Promise<void> {
+    const now = this.now();
+    // Expired grants go as new ones come: the table holds about a minute's joins.
+    await this.db
+      .deleteFrom("join_grants")
+      .where("expires_at", "<=", new Date(now).toISOString())
+      .execute();
+    await this.db
+      .insertInto("join_grants")
+      .values({
+        token_hash: hashToken(token),
+        cluster_id: grant.clusterId,
+        stream_session_id: grant.streamSessionId,
+        grantee_kind: grant.grantee.kind,
+        grantee_id: grant.grantee.kind === "session" ? grant.grantee.sessionId : "",
+        expires_at: new Date(now + joinGrantLifetimeMs).toISOString(),
+      })
+      .execute();
   }
 
   /** Uses up a token: its grant when it is pending and unexpired, else undefined. */
-  consume(token: string): JoinGrant | undefined {
-    const pending = this.pending.get(token);
-    this.pending.delete(token);
-    if (!pending || pending.expiresAt <= this.now()) return undefined;
+  async consume(token: string): Promise<JoinGrant | undefined> {
+    // Deleted as it is read: of two processes given the same token at once, one gets the row.
+    const row = await this.db
+      .deleteFrom("join_grants")
+      .where("token_hash", "=", hashToken(token))
+      .returningAll()
+      .executeTakeFirst();
+    if (row === undefined || Date.parse(row.expires_at) <= this.now()) return undefined;
     return {
-      clusterIndex: pending.clusterIndex,
-      streamSessionId: pending.streamSessionId,
-      grantee: pending.grantee,
+      clusterId: row.cluster_id,
+      streamSessionId: row.stream_session_id,
+      grantee:
+        row.grantee_kind === "session"
+          ? { kind: "session", sessionId: row.grantee_id }
+          : { kind: "share" },
     };
-  }
-
-  private prune(): void {
-    const now = this.now();
-    for (const [token, grant] of this.pending) {
-      if (grant.expiresAt <= now) this.pending.delete(token);
-    }
-    // Oldest first in a Map: drop them when too many wait.
-    for (const token of this.pending.keys()) {
-      if (this.pending.size < maxPendingGrants) break;
-      this.pending.delete(token);
-    }
   }
 }

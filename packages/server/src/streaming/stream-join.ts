@@ -20,7 +20,7 @@ export async function joinStream(
   );
   const token = joinTokenOf(result.metadata.url);
   if (token !== undefined) {
-    context.joinGrants.grant(token, { clusterIndex: at.index, ...grant });
+    await context.joinGrants.grant(token, { clusterId: at.cluster.id, ...grant });
   }
   return browserJoin(at, result.metadata, new URL(context.publicUrl));
 }
