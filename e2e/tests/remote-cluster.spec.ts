@@ -135,6 +135,14 @@ test("a remote cluster beside the embedded one: create, terminal, logs, stream a
     .getByRole("contentinfo", { name: "Status bar" })
     .getByText("Cluster lab does not answer");
   await expect(statusBarWord).toBeVisible({ timeout: 35_000 });
+  await expectNoAccessibilityViolations(page);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expect(notice).toBeVisible();
+  await expect(
+    page.getByRole("contentinfo", { name: "Status bar" }).getByText("lab down"),
+  ).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Back: its rows return on the page as it is, without a reload.
   await remote.restart();
