@@ -68,7 +68,7 @@ export async function startDashboard(
       get clusters() {
         return clusters.current;
       },
-      rateLimits: createRateLimits(),
+      rateLimits: createRateLimits(db),
       sessionWatch: new SessionWatch(db),
       joinGrants: new JoinGrants(db),
     };

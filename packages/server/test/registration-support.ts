@@ -10,6 +10,7 @@ import type { ClusterHandle } from "../src/clusters/cluster-handle.ts";
 import { identityProviderSettings } from "../src/auth/identity-provider.ts";
 import { SessionWatch } from "../src/auth/session-watch.ts";
 import { JoinGrants } from "../src/streaming/join-grants.ts";
+import { DatabaseFailureStore } from "../src/auth/rate-limits/database-failure-store.ts";
 import { FailureRateLimiter } from "../src/auth/rate-limits/failure-rate-limiter.ts";
 import { createRateLimits, lookupMisses } from "../src/auth/rate-limits/rate-limits.ts";
 import { readConfig } from "../src/config.ts";
@@ -48,8 +49,13 @@ export async function startTestApp(
     sessionWatch: new SessionWatch(db),
     joinGrants: new JoinGrants(db),
     rateLimits: {
-      ...createRateLimits(),
-      registration: new FailureRateLimiter(limiterMaxFailures, lookupMisses.windowMs),
+      ...createRateLimits(db),
+      registration: new FailureRateLimiter(
+        new DatabaseFailureStore(db),
+        "registration",
+        limiterMaxFailures,
+        lookupMisses.windowMs,
+      ),
     },
   };
   const app = await buildApp({ context });

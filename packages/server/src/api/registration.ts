@@ -63,7 +63,7 @@ export function registerRegistrationRoutes(
       // Guessing tokens or hammering the password rules from one address is slowed down, with the
       // counter of links looked up that were not valid.
       const limiter = context.rateLimits.registration;
-      const retryAfterMs = limiter.retryAfterMs(addressKey(address));
+      const retryAfterMs = await limiter.retryAfterMs(addressKey(address));
       if (retryAfterMs > 0) {
         return sendTooManyRequests(reply, retryAfterMs, tooManyRegistrationAttempts);
       }
@@ -87,7 +87,7 @@ export function registerRegistrationRoutes(
         user = await registerAccount(db, context.idp.issuer, { token, fullname, email, password });
       } catch (error) {
         if (error instanceof ApiError) {
-          limiter.recordFailure(addressKey(address));
+          await limiter.recordFailure(addressKey(address));
           await recordAudit(db, {
             action: "registration",
             outcome: "failure",

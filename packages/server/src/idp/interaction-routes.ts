@@ -119,7 +119,7 @@ export function registerInteractionRoutes(
       }
 
       // Counted as a failure from here until the password proves right: see sign-in-limiter.ts.
-      const attempt = signInLimiter.tryAttempt(accountKey, request.ip);
+      const attempt = await signInLimiter.tryAttempt(accountKey, request.ip);
       if (!attempt.allowed) {
         await recordAudit(db, {
           action: "sign-in",
@@ -147,7 +147,7 @@ export function registerInteractionRoutes(
         return sendPage(reply, 401, loginPage({ action, email, error: wrongCredentialsMessage }));
       }
 
-      attempt.succeeded();
+      await attempt.succeeded();
       const grant = await ensureDashboardGrant(provider, account.id, context.idp.clientId);
       const returnTo = await provider.interactionResult(
         request.raw,

@@ -24,10 +24,10 @@ export async function checkRegistrationLinkLimited(
 ): Promise<LimitedLinkCheck> {
   const limiter = context.rateLimits.registration;
   const address = addressKey(request.ip);
-  const retryAfterMs = limiter.retryAfterMs(address);
+  const retryAfterMs = await limiter.retryAfterMs(address);
   if (retryAfterMs > 0) return { kind: "limited", retryAfterMs };
   const state: RegistrationTokenState =
     token === "" ? { kind: "unknown" } : await checkRegistrationToken(context.db, token);
-  if (state.kind !== "valid") limiter.recordFailure(address);
+  if (state.kind !== "valid") await limiter.recordFailure(address);
   return state;
 }

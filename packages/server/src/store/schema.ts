@@ -10,6 +10,23 @@ export interface DatabaseSchema {
   user_events: UserEventsTable;
   audit_log: AuditLogTable;
   join_grants: JoinGrantsTable;
+  auth_failures: AuthFailuresTable;
+  auth_known_pairs: AuthKnownPairsTable;
+}
+
+/** A failed sign-in or look-up, counted by a limit (auth/rate-limits). */
+export interface AuthFailuresTable {
+  id: string;
+  /** Which limit counts it: `sign-in-pair`, `sign-in-account`, `registration`, … */
+  scope: string;
+  key: string;
+  at: string;
+}
+
+/** An account and address pair that signed in: exempt from the slowdowns for a while. */
+export interface AuthKnownPairsTable {
+  pair: string;
+  signed_in_at: string;
 }
 
 /** A join token handed out (streaming/join-grants.ts): only its hash is kept. */

@@ -21,23 +21,22 @@ export function shareLinkLimit(
   const limiter = context.rateLimits.shareLinks;
   const publicOrigin = new URL(context.publicUrl).origin;
   return {
-    preHandler: (request, reply, done) => {
+    preHandler: async (request, reply) => {
       if (!isSameOrigin(request, publicOrigin)) {
-        sendApiError(reply, 403, "Share links are opened only by the dashboard's stream page.");
-        return;
+        return sendApiError(
+          reply,
+          403,
+          "Share links are opened only by the dashboard's stream page.",
+        );
       }
-      const retryAfterMs = limiter.retryAfterMs(addressKey(request.ip));
-      if (retryAfterMs > 0) {
-        sendTooManyRequests(reply, retryAfterMs, tooManyShareLinks);
-        return;
-      }
-      done();
+      const retryAfterMs = await limiter.retryAfterMs(addressKey(request.ip));
+      if (retryAfterMs > 0) return sendTooManyRequests(reply, retryAfterMs, tooManyShareLinks);
+      return undefined;
     },
-    onError: (request, _reply, error, done) => {
+    onError: async (request, _reply, error) => {
       if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 410)) {
-        limiter.recordFailure(addressKey(request.ip));
+        await limiter.recordFailure(addressKey(request.ip));
       }
-      done();
     },
   };
 }

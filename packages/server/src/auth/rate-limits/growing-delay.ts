@@ -1,4 +1,4 @@
-import { FailureLog } from "./failure-log.ts";
+import type { FailureStore } from "./failure-store.ts";
 
 export interface DelaySchedule {
   /** Failures within the window that cost no wait (typing mistakes). */
@@ -19,16 +19,13 @@ export interface DelaySchedule {
  */
 export class GrowingDelay {
   private readonly schedule: DelaySchedule;
-  private readonly log: FailureLog;
+  private readonly store: FailureStore;
+  private readonly scope: string;
 
-  constructor(schedule: DelaySchedule) {
+  constructor(store: FailureStore, scope: string, schedule: DelaySchedule) {
+    this.store = store;
+    this.scope = scope;
     this.schedule = schedule;
-    // Past this many failures the wait is at its cap already: older ones need not be kept.
-    const failuresToCap =
-      schedule.failuresBeforeDelay +
-      Math.max(0, Math.ceil(Math.log2(schedule.maxDelayMs / schedule.firstDelayMs))) +
-      1;
-    this.log = new FailureLog(schedule.windowMs, failuresToCap);
   }
 
   /** The wait after a key's `failures`-th failure in the window. */
@@ -38,21 +35,31 @@ export class GrowingDelay {
     return Math.min(maxDelayMs, firstDelayMs * 2 ** (failures - failuresBeforeDelay));
   }
 
-  /** Milliseconds until the key may try again; 0 when it may try now. */
-  retryAfterMs(key: string, now = Date.now()): number {
-    const recent = this.log.recent(key, now);
+  /**
+   * Milliseconds until the key may try again; 0 when it may try now. `excluding`: failures not to
+   * count (an attempt's own, recorded in advance).
+   */
+  async retryAfterMs(
+    key: string,
+    now = Date.now(),
+    excluding: ReadonlySet<string> = new Set(),
+  ): Promise<number> {
+    const recent = (await this.store.after(this.scope, key, now - this.schedule.windowMs)).filter(
+      (failure) => !excluding.has(failure.id),
+    );
     const last = recent[recent.length - 1];
     const delay = this.delayAfter(recent.length);
     if (last === undefined || delay === 0) return 0;
-    return Math.max(0, last + delay - now);
+    return Math.max(0, last.at + delay - now);
   }
 
-  recordFailure(key: string, now = Date.now()): void {
-    this.log.record(key, now);
+  /** Records a failure; its id. */
+  recordFailure(key: string, now = Date.now()): Promise<string> {
+    return this.store.add(this.scope, key, now);
   }
 
-  /** Takes back the failure recorded at `at`: the attempt it stood for succeeded. */
-  withdrawFailure(key: string, at: number): void {
-    this.log.remove(key, at);
+  /** Takes back failures: the attempts they stood for succeeded or were refused. */
+  withdrawFailures(ids: readonly string[]): Promise<void> {
+    return this.store.remove(ids);
   }
 }

@@ -1,7 +1,13 @@
+import type { Database } from "../../store/database.ts";
+import { DatabaseFailureStore } from "./database-failure-store.ts";
 import { FailureRateLimiter } from "./failure-rate-limiter.ts";
+import type { FailureStore } from "./failure-store.ts";
 import { SignInLimiter, type SignInLimits } from "./sign-in-limiter.ts";
 
-/** The server's limits on guessing: one set per server, in memory. */
+/**
+ * The server's limits on guessing, counted in the database: every dashboard process on it holds
+ * the same counts (and a restart forgets nothing).
+ */
 export interface RateLimits {
   /** Passwords tried at the embedded identity provider's sign-in form. */
   signIn: SignInLimiter;
@@ -44,10 +50,23 @@ export const signInLimits: SignInLimits = {
  */
 export const lookupMisses = { maxFailures: 30, windowMs: 5 * minute };
 
-export function createRateLimits(): RateLimits {
+export function createRateLimits(
+  db: Database,
+  store: FailureStore = new DatabaseFailureStore(db),
+): RateLimits {
   return {
-    signIn: new SignInLimiter(signInLimits),
-    registration: new FailureRateLimiter(lookupMisses.maxFailures, lookupMisses.windowMs),
-    shareLinks: new FailureRateLimiter(lookupMisses.maxFailures, lookupMisses.windowMs),
+    signIn: new SignInLimiter(signInLimits, store),
+    registration: new FailureRateLimiter(
+      store,
+      "registration",
+      lookupMisses.maxFailures,
+      lookupMisses.windowMs,
+    ),
+    shareLinks: new FailureRateLimiter(
+      store,
+      "share-links",
+      lookupMisses.maxFailures,
+      lookupMisses.windowMs,
+    ),
   };
 }

@@ -1,5 +1,6 @@
 import { addressKey } from "./address-key.ts";
 import { FailureRateLimiter } from "./failure-rate-limiter.ts";
+import type { FailureStore } from "./failure-store.ts";
 import { GrowingDelay, type DelaySchedule } from "./growing-delay.ts";
 
 export interface SignInLimits {
@@ -20,11 +21,8 @@ export type SignInAttempt =
   | {
       allowed: true;
       /** The password was right: takes the attempt's failure back and remembers the address. */
-      succeeded(): void;
+      succeeded(): Promise<void>;
     };
-
-/** Most account and address pairs remembered as known; past it, the longest unused go first. */
-const maxKnownPairs = 100_000;
 
 /**
  * The limits on password attempts, built so that nobody can use them to keep someone else out:
@@ -37,20 +35,28 @@ const maxKnownPairs = 100_000;
  *   held up by someone else's guessing at all.
  * - One address's failures over all accounts slow it the same way (spraying one password over many
  *   accounts), with the same exemption for its users' known addresses.
- * An attempt is counted as failed before the password is checked, and taken back when it was
- * right: a burst of parallel guesses cannot all slip in before the first failure is recorded.
+ * An attempt is recorded as failed first, then judged by the failures before it (its own left
+ * out): a refused attempt is taken back, an allowed one stands until the password proves right.
+ * So a burst of parallel guesses, to one process or to several on the same database, cannot all
+ * slip in before the first failure is recorded: each sees the others'.
  */
 export class SignInLimiter {
+  private readonly store: FailureStore;
   private readonly pairs: FailureRateLimiter;
   private readonly accounts: GrowingDelay;
   private readonly addresses: GrowingDelay;
-  private readonly knownPairs = new Map<string, number>();
   private readonly knownAddressMs: number;
 
-  constructor(limits: SignInLimits) {
-    this.pairs = new FailureRateLimiter(limits.pairFailures, limits.pairWindowMs);
-    this.accounts = new GrowingDelay(limits.account);
-    this.addresses = new GrowingDelay(limits.address);
+  constructor(limits: SignInLimits, store: FailureStore) {
+    this.store = store;
+    this.pairs = new FailureRateLimiter(
+      store,
+      "sign-in-pair",
+      limits.pairFailures,
+      limits.pairWindowMs,
+    );
+    this.accounts = new GrowingDelay(store, "sign-in-account", limits.account);
+    this.addresses = new GrowingDelay(store, "sign-in-address", limits.address);
     this.knownAddressMs = limits.knownAddressMs;
   }
 
@@ -58,47 +64,41 @@ export class SignInLimiter {
    * Whether `address` may try a password for `account` now. When allowed, the attempt counts as
    * failed until `succeeded()` is called. `account` is the normalised e-mail address typed.
    */
-  tryAttempt(account: string, address: string, now = Date.now()): SignInAttempt {
+  async tryAttempt(account: string, address: string, now = Date.now()): Promise<SignInAttempt> {
     const addressId = addressKey(address);
     const pair = JSON.stringify([account, addressId]);
-    const retryAfterMs = Math.max(
-      this.pairs.retryAfterMs(pair, now),
-      this.isKnown(pair, now)
-        ? 0
-        : Math.max(
-            this.accounts.retryAfterMs(account, now),
-            this.addresses.retryAfterMs(addressId, now),
-          ),
-    );
-    if (retryAfterMs > 0) return { allowed: false, retryAfterMs };
-
-    this.pairs.recordFailure(pair, now);
-    this.accounts.recordFailure(account, now);
-    this.addresses.recordFailure(addressId, now);
+    const ids = await Promise.all([
+      this.pairs.recordFailure(pair, now),
+      this.accounts.recordFailure(account, now),
+      this.addresses.recordFailure(addressId, now),
+    ]);
+    const own = new Set(ids);
+    const [pairWait, known, accountWait, addressWait] = await Promise.all([
+      this.pairs.retryAfterMs(pair, now, own),
+      this.isKnown(pair, now),
+      this.accounts.retryAfterMs(account, now, own),
+      this.addresses.retryAfterMs(addressId, now, own),
+    ]);
+    const retryAfterMs = Math.max(pairWait, known ? 0 : Math.max(accountWait, addressWait));
+    if (retryAfterMs > 0) {
+      // Refused: the attempt was never made, so it is no failure.
+      await this.store.remove(ids);
+      return { allowed: false, retryAfterMs };
+    }
+    const [, accountFailure, addressFailure] = ids;
     return {
       allowed: true,
-      succeeded: () => {
-        this.pairs.reset(pair);
+      succeeded: async () => {
+        await this.pairs.reset(pair);
         // The account's and the address's other failures stay: someone else may be guessing.
-        this.accounts.withdrawFailure(account, now);
-        this.addresses.withdrawFailure(addressId, now);
-        this.remember(pair, now);
+        await this.accounts.withdrawFailures([accountFailure, addressFailure]);
+        await this.store.remember(pair, now);
       },
     };
   }
 
-  private isKnown(pair: string, now: number): boolean {
-    const signedInAt = this.knownPairs.get(pair);
+  private async isKnown(pair: string, now: number): Promise<boolean> {
+    const signedInAt = await this.store.knownSince(pair);
     return signedInAt !== undefined && now - signedInAt < this.knownAddressMs;
-  }
-
-  private remember(pair: string, now: number): void {
-    // Deleted and set again, so that the map's order is the order of the latest sign-ins.
-    this.knownPairs.delete(pair);
-    this.knownPairs.set(pair, now);
-    for (const oldest of this.knownPairs.keys()) {
-      if (this.knownPairs.size <= maxKnownPairs) break;
-      this.knownPairs.delete(oldest);
-    }
   }
 }
