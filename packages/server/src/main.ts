@@ -5,7 +5,7 @@ import { buildApp } from "./app.ts";
 import { openDatabase, type Database } from "./store/database.ts";
 import { countUsers } from "./store/users.ts";
 import { ClusterSet } from "./clusters/cluster-set.ts";
-import { identityProviderSettings } from "./auth/identity-provider.ts";
+import { embeddedIdpClientSecret, identityProviderSettings } from "./auth/identity-provider.ts";
 import { createRateLimits } from "./auth/rate-limits/rate-limits.ts";
 import type { ServerContext } from "./server-context.ts";
 import { SessionWatch } from "./auth/session-watch.ts";
@@ -64,7 +64,11 @@ export async function startDashboard(
       db,
       publicUrl,
       secureCookies: publicUrl.startsWith("https:"),
-      idp: identityProviderSettings(config, publicUrl),
+      idp: identityProviderSettings(
+        config,
+        publicUrl,
+        await embeddedIdpClientSecret(db, config.dataDir),
+      ),
       get clusters() {
         return clusters.current;
       },

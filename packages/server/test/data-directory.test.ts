@@ -155,7 +155,7 @@ describe("the data directory", () => {
     try {
       // The migrations have written to both databases: their WAL and its index exist.
       const cluster = join("clusters", "default");
-      for (const dir of ["", "idp", "clusters", cluster]) {
+      for (const dir of ["", "clusters", cluster]) {
         expect([dir, modeOf(join(dataDir, dir))]).toEqual([dir, "700"]);
       }
       for (const file of [
@@ -163,9 +163,6 @@ describe("the data directory", () => {
         "dashboard.sqlite-wal",
         "dashboard.sqlite-shm",
         runtimeFileName,
-        join("idp", "client-secret"),
-        join("idp", "jwks.json"),
-        join("idp", "cookie-keys.json"),
         join(cluster, "cluster.sqlite"),
         join(cluster, "cluster.sqlite-wal"),
         join(cluster, "cluster.sqlite-shm"),

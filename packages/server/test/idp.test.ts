@@ -1,10 +1,8 @@
 // The embedded identity provider against the real server: discovery, the authorization-code flow
 // with PKCE through the sign-in page, wrong passwords, rate limiting, expired links, sign-out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import { embeddedClientId } from "../src/auth/identity-provider.ts";
+import { embeddedClientId, embeddedIdpClientSecret } from "../src/auth/identity-provider.ts";
 import { createIdpAccount } from "../src/idp/accounts.ts";
 import {
   Browser,
@@ -24,7 +22,7 @@ const password = "correct horse battery";
 beforeAll(async () => {
   server = await startTestDashboard();
   base = server.dashboard.url;
-  clientSecret = readFileSync(join(server.dataDir, "idp", "client-secret"), "utf8").trim();
+  clientSecret = await embeddedIdpClientSecret(server.db, server.dataDir);
 });
 
 afterAll(async () => {

@@ -7,7 +7,10 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../src/app.ts";
 import type { ServerContext } from "../src/server-context.ts";
 import type { ClusterHandle } from "../src/clusters/cluster-handle.ts";
-import { identityProviderSettings } from "../src/auth/identity-provider.ts";
+import {
+  embeddedIdpClientSecret,
+  identityProviderSettings,
+} from "../src/auth/identity-provider.ts";
 import { SessionWatch } from "../src/auth/session-watch.ts";
 import { JoinGrants } from "../src/streaming/join-grants.ts";
 import { DatabaseFailureStore } from "../src/auth/rate-limits/database-failure-store.ts";
@@ -44,7 +47,11 @@ export async function startTestApp(
     db,
     publicUrl: testPublicUrl,
     secureCookies: false,
-    idp: identityProviderSettings(config, testPublicUrl),
+    idp: identityProviderSettings(
+      config,
+      testPublicUrl,
+      await embeddedIdpClientSecret(db, config.dataDir),
+    ),
     clusters,
     sessionWatch: new SessionWatch(db),
     joinGrants: new JoinGrants(db),

@@ -12,12 +12,14 @@ import { dashboardVersion } from "../version.ts";
  * Sign-in as the identity provider's relying party, logout, and the session's info. The access
  * rules every request meets are access-rules.ts.
  */
-export function registerAuthRoutes(app: FastifyInstance, context: ServerContext): Promise<void> {
+export async function registerAuthRoutes(
+  app: FastifyInstance,
+  context: ServerContext,
+): Promise<void> {
   const guard = requireSession(context.db, context.config.session);
   const relyingParty = new RelyingParty(context.idp);
-  const sealer = LoginTransactionSealer.fromDataDir(context.config.dataDir);
+  const sealer = await LoginTransactionSealer.shared(context.db, context.config.dataDir);
   registerLoginRoutes(app, { context, relyingParty, sealer });
   registerLogoutRoute(app, context, relyingParty);
   registerSessionInfoRoutes(app, context, guard, dashboardVersion);
-  return Promise.resolve();
 }

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import type { Database } from "../store/database.ts";
+import { sharedSecret } from "../store/shared-secrets.ts";
 import type { ServerConfig } from "../config.ts";
 
 /** The OpenID provider the dashboard signs people in with, as its relying party sees it. */
@@ -21,12 +22,13 @@ export const embeddedClientId = "anbox-dashboard";
 export const callbackPath = "/api/oidc/callback";
 
 /**
- * The provider's settings: the external one when configured, else the embedded one, whose client
- * secret is made once and kept in the data directory (mode 0600).
+ * The provider's settings: the external one when configured, else the embedded one, with its
+ * client secret (embeddedIdpClientSecret).
  */
 export function identityProviderSettings(
   config: ServerConfig,
   publicUrl: string,
+  embeddedClientSecret: string,
 ): IdentityProviderSettings {
   const redirectUri = `${publicUrl}${callbackPath}`;
   const postLogoutRedirectUri = `${publicUrl}/login`;
@@ -44,18 +46,20 @@ export function identityProviderSettings(
     isExternal: false,
     issuer: `${publicUrl}${embeddedIdpPath}`,
     clientId: embeddedClientId,
-    clientSecret: embeddedClientSecret(config.dataDir),
+    clientSecret: embeddedClientSecret,
     redirectUri,
     postLogoutRedirectUri,
   };
 }
 
-function embeddedClientSecret(dataDir: string): string {
-  const dir = join(dataDir, "idp");
-  const path = join(dir, "client-secret");
-  if (existsSync(path)) return readFileSync(path, "utf8").trim();
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(path, secret, { mode: 0o600 });
-  return secret;
+/**
+ * The dashboard's client secret at its embedded provider: made once and kept in the database,
+ * which every dashboard process shares (an older install's `<dataDir>/idp/client-secret` is taken
+ * over).
+ */
+export function embeddedIdpClientSecret(db: Database, dataDir: string): Promise<string> {
+  return sharedSecret(db, "idp-client-secret", {
+    legacyFile: join(dataDir, "idp", "client-secret"),
+    make: () => randomBytes(32).toString("base64url"),
+  });
 }

@@ -1,7 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   LoginTransactionSealer,
@@ -42,18 +39,6 @@ describe("LoginTransactionSealer", () => {
     const other = new LoginTransactionSealer(randomBytes(32));
     expect(other.open(name, sealed, transaction.createdAt)).toBeUndefined();
     expect(sealer.open(name, "short", transaction.createdAt)).toBeUndefined();
-  });
-
-  it("keeps its key in the data directory, readable by the owner only, across restarts", () => {
-    const dir = mkdtempSync(join(tmpdir(), "login-key-"));
-    try {
-      const sealed = LoginTransactionSealer.fromDataDir(dir).seal(transaction);
-      expect(statSync(join(dir, "login-transaction.key")).mode & 0o777).toBe(0o600);
-      const restarted = LoginTransactionSealer.fromDataDir(dir);
-      expect(restarted.open(name, sealed, transaction.createdAt)).toEqual(transaction);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
 

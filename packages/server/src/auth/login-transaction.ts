@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Database } from "../store/database.ts";
+import { sharedSecret } from "../store/shared-secrets.ts";
 
 /**
  * What the relying party must remember between sending the browser to the identity provider and
@@ -32,7 +33,7 @@ export function loginCookieName(state: string): string {
 
 /**
  * Seals transactions into cookie values with AES-256-GCM: the browser keeps them, cannot read or
- * change them, and they survive a server restart because the key is kept in the data directory.
+ * change them, and they survive a server restart because the key is kept in the database.
  */
 export class LoginTransactionSealer {
   private readonly key: Buffer;
@@ -42,14 +43,17 @@ export class LoginTransactionSealer {
     this.key = key;
   }
 
-  /** The key in `<dataDir>/login-transaction.key` (mode 0600), made on first use. */
-  static fromDataDir(dataDir: string): LoginTransactionSealer {
-    const path = join(dataDir, "login-transaction.key");
-    if (!existsSync(path)) {
-      mkdirSync(dataDir, { recursive: true });
-      writeFileSync(path, randomBytes(32).toString("base64"), { mode: 0o600, flag: "wx" });
-    }
-    return new LoginTransactionSealer(Buffer.from(readFileSync(path, "utf8").trim(), "base64"));
+  /**
+   * The key every dashboard process on the database shares (a sign-in may start on one and come
+   * back to another), made on first use; an older install's `<dataDir>/login-transaction.key` is
+   * taken over.
+   */
+  static async shared(db: Database, dataDir: string): Promise<LoginTransactionSealer> {
+    const key = await sharedSecret(db, "login-transaction-key", {
+      legacyFile: join(dataDir, "login-transaction.key"),
+      make: () => randomBytes(32).toString("base64"),
+    });
+    return new LoginTransactionSealer(Buffer.from(key, "base64"));
   }
 
   seal(transaction: LoginTransaction): string {

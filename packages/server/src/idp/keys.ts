@@ -1,12 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { JWK } from "oidc-provider";
+import type { Database } from "../store/database.ts";
+import { sharedSecret } from "../store/shared-secrets.ts";
 
 /**
  * The embedded identity provider's secrets: the key that signs ID tokens and the keys that sign
- * its cookies. Made once and kept under `<dataDir>/idp/` (mode 0600), so tokens stay verifiable
- * and IdP sessions stay valid across restarts.
+ * its cookies. Made once and kept in the database (store/shared-secrets.ts), so tokens stay
+ * verifiable and IdP sessions stay valid across restarts and whichever dashboard process answers;
+ * an older install's files under `<dataDir>/idp/` are taken over.
  */
 
 export interface IdpKeys {
@@ -19,16 +21,31 @@ export interface IdpKeys {
 export const signingKeysFile = "jwks.json";
 export const cookieKeysFile = "cookie-keys.json";
 
-export function loadOrCreateIdpKeys(dataDir: string): IdpKeys {
+export async function loadOrCreateIdpKeys(db: Database, dataDir: string): Promise<IdpKeys> {
   const dir = join(dataDir, "idp");
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const signingKeys = readOrCreate(join(dir, signingKeysFile), () => ({ keys: [newSigningKey()] }));
-  const cookieKeys = readOrCreate(join(dir, cookieKeysFile), () => ({
-    keys: [randomBytes(32).toString("base64url")],
-  }));
-  if (!isSigningKeySet(signingKeys)) throw unreadable(join(dir, signingKeysFile));
-  if (!isStringList(cookieKeys)) throw unreadable(join(dir, cookieKeysFile));
+  const signingKeys = parse(
+    await sharedSecret(db, "idp-signing-keys", {
+      legacyFile: join(dir, signingKeysFile),
+      make: () => JSON.stringify({ keys: [newSigningKey()] }),
+    }),
+  );
+  const cookieKeys = parse(
+    await sharedSecret(db, "idp-cookie-keys", {
+      legacyFile: join(dir, cookieKeysFile),
+      make: () => JSON.stringify({ keys: [randomBytes(32).toString("base64url")] }),
+    }),
+  );
+  if (!isSigningKeySet(signingKeys)) throw unreadable("idp-signing-keys", signingKeysFile);
+  if (!isStringList(cookieKeys)) throw unreadable("idp-cookie-keys", cookieKeysFile);
   return { signingKeys: signingKeys.keys, cookieKeys: cookieKeys.keys };
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** RS256: the algorithm every OpenID client supports and the provider's default for ID tokens. */
@@ -51,18 +68,6 @@ function newSigningKey(): JWK {
   };
 }
 
-function readOrCreate(path: string, create: () => unknown): unknown {
-  if (!existsSync(path)) {
-    // "wx": never overwrite a file another process has just written.
-    writeFileSync(path, `${JSON.stringify(create(), null, 2)}\n`, { mode: 0o600, flag: "wx" });
-  }
-  try {
-    return JSON.parse(readFileSync(path, "utf8"));
-  } catch {
-    throw unreadable(path);
-  }
-}
-
 function isSigningKeySet(value: unknown): value is { keys: JWK[] } {
   if (typeof value !== "object" || value === null || !("keys" in value)) return false;
   const { keys } = value;
@@ -83,8 +88,8 @@ function isStringList(value: unknown): value is { keys: string[] } {
   );
 }
 
-function unreadable(path: string): Error {
+function unreadable(name: string, file: string): Error {
   return new Error(
-    `${path} is not a valid key file. Restore it from a backup, or delete it to make a new one (people signed in to the dashboard's identity provider will have to sign in again).`,
+    `The identity provider's ${name} (server_secrets, taken over from idp/${file}) are not valid keys. Restore them from a backup, or delete that row (and the file) to make new ones (people signed in to the dashboard's identity provider will have to sign in again).`,
   );
 }

@@ -17,7 +17,10 @@ export async function registerEmbeddedIdp(
   app: FastifyInstance,
   context: ServerContext,
 ): Promise<void> {
-  const provider = createIdpProvider(context, loadOrCreateIdpKeys(context.config.dataDir));
+  const provider = createIdpProvider(
+    context,
+    await loadOrCreateIdpKeys(context.db, context.config.dataDir),
+  );
   provider.on("server_error", (_ctx, error) => {
     app.log.error(error, "embedded identity provider error");
   });

@@ -12,6 +12,13 @@ export interface DatabaseSchema {
   join_grants: JoinGrantsTable;
   auth_failures: AuthFailuresTable;
   auth_known_pairs: AuthKnownPairsTable;
+  server_secrets: ServerSecretsTable;
+}
+
+/** One of the server's secrets (store/shared-secrets.ts). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
 }
 
 /** A failed sign-in or look-up, counted by a limit (auth/rate-limits). */

@@ -3,6 +3,7 @@ import { usersAndSessions } from "./0001-users-and-sessions.ts";
 import { accounts } from "./0002-accounts.ts";
 import { joinGrants } from "./0003-join-grants.ts";
 import { authFailures } from "./0004-auth-failures.ts";
+import { serverSecrets } from "./0005-server-secrets.ts";
 
 /** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002-accounts": accounts,
   "0003-join-grants": joinGrants,
   "0004-auth-failures": authFailures,
+  "0005-server-secrets": serverSecrets,
 };
