@@ -302,9 +302,18 @@ describe("a remote cluster beside the embedded one", () => {
     expect(unreachable).toEqual([
       { clusterId: "lab", message: expect.stringMatching(/refuses connections/) as string },
     ]);
-    const nodes = await call("GET", "/api/nodes");
-    expect(nodes.status).toBe(200);
-    expect((nodes.body as { unreachable?: unknown[] }).unreachable).toHaveLength(1);
+    for (const list of [
+      "/api/nodes",
+      "/api/images",
+      "/api/applications",
+      "/api/operations",
+      "/api/sessions",
+    ]) {
+      const answer = await call("GET", list);
+      expect([list, answer.status]).toEqual([list, 200]);
+      const left = (answer.body as { unreachable?: { clusterId: string }[] }).unreachable;
+      expect([list, left?.map((cluster) => cluster.clusterId)]).toEqual([list, ["lab"]]);
+    }
     // The clusters' list (the status bar's source) says so by its next check, 15 s apart.
     const labHealth = async () =>
       ((await call("GET", "/api/clusters")).body as Cluster[]).find(

@@ -68,7 +68,9 @@ export async function startRemoteClusterProcess(name: string): Promise<RemoteClu
 
   const kill = async () => {
     const running = child;
-    if (running?.pid === undefined || running.exitCode !== null) return;
+    if (running?.pid === undefined || running.exitCode !== null || running.signalCode !== null) {
+      return;
+    }
     const exited = new Promise((resolve) => running.once("exit", resolve));
     process.kill(-running.pid, "SIGKILL");
     await exited;

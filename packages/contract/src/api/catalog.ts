@@ -2,6 +2,7 @@
 // `GET /api/images`, each item with the cluster it is on.
 import type { AmsApplication } from "../ams/application.ts";
 import type { AmsImage } from "../ams/image.ts";
+import type { UnreachableCluster } from "./cluster.ts";
 
 /**
  * An application of `GET /api/applications...`: the cluster's AMS application (its `versions`
@@ -18,4 +19,6 @@ export type ClusterImage = AmsImage & { clusterId: string };
 export interface ApplicationsListResponse {
   metadata: ClusterApplication[];
   total_size: number;
+  /** The clusters that did not answer, when others did: their items are missing. */
+  unreachable?: UnreachableCluster[];
 }

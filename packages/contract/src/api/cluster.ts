@@ -30,7 +30,9 @@ export const clusterIdPattern = /^[a-z][a-z0-9-]{0,62}$/;
  * A cluster left out of a list across clusters because it did not answer (down, unreachable,
  * timed out): the list shows the others', and says which one is missing and why.
  */
-export interface UnreachableCluster {
-  clusterId: string;
-  message: string;
-}
+export const unreachableClusterSchema = z.object({
+  clusterId: z.string(),
+  message: z.string(),
+});
+
+export type UnreachableCluster = z.infer<typeof unreachableClusterSchema>;

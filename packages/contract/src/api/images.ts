@@ -5,6 +5,7 @@ import { imageStatusCodes, imageTypes, type ImageStatus } from "../ams/image.ts"
 import type { ClusterImage } from "./catalog.ts";
 import type { ClusterOperation } from "./operations.ts";
 import { orderQueryField, pageQueryField, sizeQueryField } from "./list-query.ts";
+import type { UnreachableCluster } from "./cluster.ts";
 
 /** Sort keys of `GET /api/images?orderBy=`; the default is `name`. */
 export const imagesListOrderBy = ["name", "type", "status", "size", "created_at"] as const;
@@ -59,6 +60,8 @@ export type ImagesListParsed = z.output<typeof imagesListQuerySchema>;
 export interface ImagesListResponse {
   metadata: ClusterImage[];
   total_size: number;
+  /** The clusters that did not answer, when others did: their items are missing. */
+  unreachable?: UnreachableCluster[];
 }
 
 /** `GET /api/images/{id}?clusterId=`. */

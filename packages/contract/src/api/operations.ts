@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { operationStatusCodes, type OperationStatus } from "../ams/operation.ts";
 import { pageQueryField, sizeQueryField } from "./list-query.ts";
+import { unreachableClusterSchema } from "./cluster.ts";
 
 /** Columns `GET /api/operations` sorts by (`orderBy`); the default is `created_at`. */
 export const operationsOrderByValues = [
@@ -122,6 +123,8 @@ export type ClusterOperation = z.infer<typeof clusterOperationSchema>;
 export const operationsResponseSchema = z.object({
   metadata: z.array(clusterOperationSchema),
   total_size: z.number().int().nonnegative().optional(),
+  /** The clusters that did not answer, when others did: their operations are missing. */
+  unreachable: z.array(unreachableClusterSchema).optional(),
 });
 export type OperationsResponse = z.infer<typeof operationsResponseSchema>;
 

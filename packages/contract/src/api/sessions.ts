@@ -2,6 +2,7 @@
 // token; the server joins on its behalf and relays the signaling websocket.
 import { z } from "zod";
 import type { GatewaySession, GatewayStunServer, StreamScreen } from "../gateway/gateway.ts";
+import type { UnreachableCluster } from "./cluster.ts";
 
 /** A gateway session plus the cluster it is on. */
 export type ClusterSession = GatewaySession & { clusterId: string };
@@ -13,6 +14,8 @@ export interface SessionResponse {
 export interface SessionsListResponse {
   metadata: ClusterSession[];
   total_size: number;
+  /** The clusters that did not answer, when others did: their items are missing. */
+  unreachable?: UnreachableCluster[];
 }
 
 /**

@@ -22,6 +22,7 @@ import {
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { requireCluster, selectClusters } from "../clusters/choose-cluster.ts";
+import { listEachCluster, unreachablePart } from "../clusters/each-cluster.ts";
 import { callCluster, clusterFailure } from "../clusters/cluster-call.ts";
 import { AmsClientError } from "../clusters/ams-client.ts";
 import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
@@ -56,8 +57,10 @@ export async function registerImagesRoutes(
       "image list query",
     );
     const clusters = selectClusters(context.clusters, query.subclusters);
-    const lists = await Promise.all(clusters.map((cluster) => listImages(cluster, query)));
-    return pageOfImages(lists.flat(), query);
+    const { items, unreachable } = await listEachCluster(clusters, (cluster) =>
+      listImages(cluster, query),
+    );
+    return { ...pageOfImages(items, query), ...unreachablePart(unreachable) };
   });
 
   app.get<IdParams>("/api/images/:id", async (request): Promise<ImageResponse> => {

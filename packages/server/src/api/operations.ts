@@ -14,6 +14,7 @@ import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { ApiError } from "../http/api-error.ts";
 import { selectClusters } from "../clusters/choose-cluster.ts";
+import { listEachCluster, unreachablePart } from "../clusters/each-cluster.ts";
 import { callCluster } from "../clusters/cluster-call.ts";
 import { mapBounded } from "../clusters/map-bounded.ts";
 import { parseInput } from "../input/parse-input.ts";
@@ -32,16 +33,17 @@ export function registerOperationsRoutes(app: FastifyInstance, context: ServerCo
     const raw = withoutEmptyValues(request.query);
     const query = parseInput(operationsListQuerySchema, raw, "operations query");
     const clusters = selectClusters(context.clusters, query.subclusters);
-    const lists = await Promise.all(clusters.map(listOperations));
-    const matching = sortOperations(
-      filterOperations(lists.flat(), query),
-      query.orderBy,
-      query.order,
-    );
-    if (raw.page === undefined && raw.size === undefined) return { metadata: matching };
+    const { items, unreachable } = await listEachCluster(clusters, listOperations);
+    const matching = sortOperations(filterOperations(items, query), query.orderBy, query.order);
+    const left = unreachablePart(unreachable);
+    if (raw.page === undefined && raw.size === undefined) return { metadata: matching, ...left };
     const first = (query.page - 1) * query.size;
     const page = matching.slice(first, first + query.size);
-    return { metadata: await withResourceNames(clusters, page), total_size: matching.length };
+    return {
+      metadata: await withResourceNames(clusters, page),
+      total_size: matching.length,
+      ...left,
+    };
   });
 }
 

@@ -14,6 +14,7 @@ import type { ServerContext } from "../server-context.ts";
 import { ApiError } from "../http/api-error.ts";
 import { clusterIdOf } from "../input/query-values.ts";
 import { callCluster } from "../clusters/cluster-call.ts";
+import { listEachCluster, unreachablePart } from "../clusters/each-cluster.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { findOnGateways, gatewayClusters } from "../streaming/gateway-lookup.ts";
 import { sharePath, toStreamShare } from "../streaming/share-links.ts";
@@ -50,8 +51,9 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
     );
 
   app.get("/api/sessions", async (): Promise<SessionsListResponse> => {
-    const lists = await Promise.all(
-      gatewayClusters(context.clusters).map(async ({ cluster, gateway }) => {
+    const { items: sessions, unreachable } = await listEachCluster(
+      gatewayClusters(context.clusters).map((at) => ({ ...at, id: at.cluster.id })),
+      async ({ cluster, gateway }) => {
         const result = await callCluster(cluster, (signal) =>
           gateway.get<GatewaySession[]>("/1.0/sessions?recursion=1&limit=1000", signal),
         );
@@ -59,10 +61,9 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
           ...session,
           clusterId: cluster.id,
         }));
-      }),
+      },
     );
-    const sessions = lists.flat();
-    return { metadata: sessions, total_size: sessions.length };
+    return { metadata: sessions, total_size: sessions.length, ...unreachablePart(unreachable) };
   });
 
   app.get<SessionParams>("/api/sessions/:sessionId", async (request): Promise<SessionResponse> => {

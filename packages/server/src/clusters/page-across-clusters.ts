@@ -1,5 +1,6 @@
 import type { UnreachableCluster } from "@anbox-dashboard/contract";
-import { ApiError } from "../http/api-error.ts";
+import type { ApiError } from "../http/api-error.ts";
+import { isUnavailable } from "./each-cluster.ts";
 import type { ClusterHandle } from "./cluster-handle.ts";
 
 /** The most a cluster lists at once (its `limit` maximum, as AMS's). */
@@ -66,11 +67,6 @@ export async function pageAcrossClusters<T>(
     total_size: heads.reduce((sum, head) => sum + head.total, 0),
     ...(unreachable.length === 0 ? {} : { unreachable }),
   };
-}
-
-/** A cluster call that failed because the cluster is down or broken (503, 502), not a refusal. */
-function isUnavailable(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.statusCode === 502 || error.statusCode === 503);
 }
 
 /** The cluster's first `count` matches, asked for in slices of at most what it lists at once. */

@@ -5,6 +5,7 @@ import {
   type OperationsOrderBy,
   type OperationStatus,
   type OperationType,
+  type UnreachableCluster,
 } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
 
@@ -51,6 +52,8 @@ export interface OperationsPageRequest {
 export interface OperationsPage {
   metadata: ClusterOperation[];
   total_size: number;
+  /** The clusters that did not answer, when others did. */
+  unreachable?: UnreachableCluster[];
 }
 
 const joined = (values: readonly string[] | undefined): string | undefined =>
@@ -74,5 +77,9 @@ export async function fetchOperationsPage(
     },
   });
   const page = operationsResponseSchema.parse(body);
-  return { metadata: page.metadata, total_size: page.total_size ?? page.metadata.length };
+  return {
+    metadata: page.metadata,
+    total_size: page.total_size ?? page.metadata.length,
+    ...(page.unreachable === undefined ? {} : { unreachable: page.unreachable }),
+  };
 }

@@ -12,6 +12,7 @@ import {
 import type { ServerContext } from "../../server-context.ts";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { selectClusters } from "../../clusters/choose-cluster.ts";
+import { listEachCluster, unreachablePart } from "../../clusters/each-cluster.ts";
 import { callCluster } from "../../clusters/cluster-call.ts";
 import { parseInput } from "../../input/parse-input.ts";
 import { withoutEmptyValues } from "../../input/query-values.ts";
@@ -35,8 +36,8 @@ export function registerApplicationsListRoute(app: FastifyInstance, context: Ser
       "query",
     );
     const clusters = selectClusters(context.clusters, query.subclusters);
-    const lists = await Promise.all(clusters.map(listApplications));
-    return pageApplications(lists.flat(), query);
+    const { items, unreachable } = await listEachCluster(clusters, listApplications);
+    return { ...pageApplications(items, query), ...unreachablePart(unreachable) };
   });
 }
 

@@ -11,6 +11,7 @@ import { operationsListSource } from "./operations-list-request.ts";
 import { OperationsFilterBar } from "./OperationsFilterBar.tsx";
 import { OperationsTable } from "./OperationsTable.tsx";
 import "./_operations-list.scss";
+import { UnreachableClustersNotice } from "../../components/list/UnreachableClustersNotice.tsx";
 
 const operationNoun: Noun = { one: "operation", other: "operations" };
 
@@ -37,6 +38,7 @@ export function OperationsList() {
         />
       )}
       {page.isError && <ErrorNotice title="Cannot load the operations" error={page.error} />}
+      <UnreachableClustersNotice clusters={page.data?.unreachable} noun="operations" />
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState

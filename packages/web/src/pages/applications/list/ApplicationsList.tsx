@@ -32,6 +32,7 @@ import {
 import { BulkDeleteModal } from "./BulkDeleteModal.tsx";
 import { useBulkDeleteApplications } from "./use-bulk-delete-applications.ts";
 import "./_applications-list.scss";
+import { UnreachableClustersNotice } from "../../../components/list/UnreachableClustersNotice.tsx";
 
 const typeOptions = applicationTypes.map((type) => ({
   value: type,
@@ -84,6 +85,7 @@ export function ApplicationsList() {
         />
       )}
       {page.isError && <ErrorNotice title="Cannot load the applications" error={page.error} />}
+      <UnreachableClustersNotice clusters={page.data?.unreachable} noun="applications" />
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState

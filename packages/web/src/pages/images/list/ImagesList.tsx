@@ -19,6 +19,7 @@ import { imagesListSource } from "./images-list-request.ts";
 import type { ImageRowAction } from "./ImageRowActions.tsx";
 import { imageKey, ImagesTable } from "./ImagesTable.tsx";
 import "./_images-list.scss";
+import { UnreachableClustersNotice } from "../../../components/list/UnreachableClustersNotice.tsx";
 
 const typeOptions = imageTypes.map((type) => ({ value: type, label: imageTypeLabel(type) }));
 
@@ -61,6 +62,7 @@ export function ImagesList() {
         />
       )}
       {page.isError && <ErrorNotice title="Cannot load the images" error={page.error} />}
+      <UnreachableClustersNotice clusters={page.data?.unreachable} noun="images" />
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState
