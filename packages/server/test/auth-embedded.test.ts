@@ -11,6 +11,7 @@ import { createUser } from "../src/store/users.ts";
 import { createIdpAccount } from "../src/idp/accounts.ts";
 import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { TestBrowser } from "./support/test-browser.ts";
+import { formOf, pageAfter } from "./support/provider-pages.ts";
 
 let dataDir: string;
 let dashboard: RunningDashboard;
@@ -53,31 +54,6 @@ afterAll(async () => {
   await dashboard.stop();
   await environment.cleanup();
 });
-
-/** Follows redirects to the first page that is not one; returns its URL and HTML. */
-async function pageAfter(
-  browser: TestBrowser,
-  url: string,
-): Promise<{ url: string; html: string }> {
-  let current = url;
-  for (let i = 0; i < 20; i++) {
-    const response = await browser.request(current);
-    const location = response.headers.get("location");
-    if (location === null) return { url: current, html: await response.text() };
-    await response.arrayBuffer();
-    current = new URL(location, current).href;
-  }
-  throw new Error(`too many redirects from ${url}`);
-}
-
-function formOf(html: string): { action: string; fields: Record<string, string> } {
-  const action = (/<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? "").replaceAll("&amp;", "&");
-  const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
-    fields[match[1] ?? ""] = match[2] ?? "";
-  }
-  return { action, fields };
-}
 
 async function post(browser: TestBrowser, url: string, fields: Record<string, string>) {
   const response = await browser.request(url, {

@@ -19,6 +19,7 @@ import { sessionCookieName } from "../src/auth/session-cookie.ts";
 import { setAccountStatusCommand } from "../src/cli/account-status.ts";
 import { prepareTestEnvironment, type TestEnvironment } from "./support/test-environment.ts";
 import { TestBrowser } from "./support/test-browser.ts";
+import { formOf, pageAfter } from "./support/provider-pages.ts";
 import { connect, expectOpened } from "./support/test-websocket.ts";
 
 const postgres = process.env.TEST_POSTGRES_URL !== undefined;
@@ -81,30 +82,6 @@ function startBalancer(targets: () => readonly URL[]): Promise<Server> {
       resolve(server);
     });
   });
-}
-
-async function pageAfter(
-  browser: TestBrowser,
-  url: string,
-): Promise<{ url: string; html: string }> {
-  let current = url;
-  for (let i = 0; i < 20; i++) {
-    const response = await browser.request(current);
-    const location = response.headers.get("location");
-    if (location === null) return { url: current, html: await response.text() };
-    await response.arrayBuffer();
-    current = new URL(location, current).href;
-  }
-  throw new Error(`too many redirects from ${url}`);
-}
-
-function formOf(html: string): { action: string; fields: Record<string, string> } {
-  const action = (/<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? "").replaceAll("&amp;", "&");
-  const fields: Record<string, string> = {};
-  for (const match of html.matchAll(/<input[^>]*name="([^"]+)"[^>]*value="([^"]*)"/g)) {
-    fields[match[1] ?? ""] = match[2] ?? "";
-  }
-  return { action, fields };
 }
 
 const sameOrigin = () => ({ origin: base, "sec-fetch-site": "same-origin" });
