@@ -13,7 +13,8 @@ import { streamScreen } from "../helpers/streamable-instance.ts";
 import { framesShown } from "../helpers/video-pixels.ts";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 
-// A remote cluster, as an operator adds one (issue 20): the embedded cloud started on its own
+// A remote cluster, as an operator adds one (issue 20; named signed-in-* so that it runs after
+// sign-in.spec.ts, which needs an installation without accounts): the embedded cloud started on its own
 // over TLS on loopback (`bin/cluster serve`), added to the running dashboard with
 // `bin/dashboard cluster add` (the first try says AMS does not trust the dashboard yet; trusted,
 // the second adds it), then used from the browser beside the embedded cluster: one instance list,
