@@ -2,37 +2,47 @@ import type { UnreachableCluster } from "@anbox-dashboard/contract";
 import { ApiError } from "../http/api-error.ts";
 
 /** A cluster call that failed because the cluster is down or broken (503, 502), not a refusal. */
-export function isUnavailable(error: unknown): error is ApiError {
+function isUnavailable(error: unknown): error is ApiError {
   return error instanceof ApiError && (error.statusCode === 502 || error.statusCode === 503);
 }
 
 /**
- * Asks each cluster for its part of a list, at once. A cluster that does not answer (down,
- * unreachable, timed out) is left out and named in `unreachable` with why: one cluster down
- * never hides the others'. When none answers, the first failure is the answer; a refusal (4xx)
- * is the answer whichever cluster made it.
+ * Asks each cluster at once. A cluster that does not answer (down, unreachable, timed out) is
+ * left out (its answer is `missing`) and named in `unreachable` with why: one cluster down never
+ * hides the others'. When none answers, the first failure is the answer; a refusal (4xx) is the
+ * answer whichever cluster made it.
  */
-export async function listEachCluster<C extends { id: string }, T>(
+export async function askEachCluster<C extends { id: string }, R>(
   clusters: readonly C[],
-  list: (cluster: C) => Promise<T[]>,
-): Promise<{ items: T[]; unreachable: UnreachableCluster[] }> {
+  ask: (cluster: C) => Promise<R>,
+  missing: R,
+): Promise<{ answers: R[]; unreachable: UnreachableCluster[] }> {
   const unreachable: UnreachableCluster[] = [];
   const failures: ApiError[] = [];
-  const lists = await Promise.all(
+  const answers = await Promise.all(
     clusters.map(async (cluster) => {
       try {
-        return await list(cluster);
+        return await ask(cluster);
       } catch (error) {
         if (!isUnavailable(error)) throw error;
         unreachable.push({ clusterId: cluster.id, message: error.message });
         failures.push(error);
-        return [];
+        return missing;
       }
     }),
   );
   const [first] = failures;
   if (first !== undefined && failures.length === clusters.length) throw first;
-  return { items: lists.flat(), unreachable };
+  return { answers, unreachable };
+}
+
+/** Each cluster's part of a list, joined (askEachCluster: a cluster that does not answer is left out). */
+export async function listEachCluster<C extends { id: string }, T>(
+  clusters: readonly C[],
+  list: (cluster: C) => Promise<T[]>,
+): Promise<{ items: T[]; unreachable: UnreachableCluster[] }> {
+  const { answers, unreachable } = await askEachCluster<C, T[]>(clusters, list, []);
+  return { items: answers.flat(), unreachable };
 }
 
 /** `{unreachable}` for a list's answer, when any cluster was left out. */

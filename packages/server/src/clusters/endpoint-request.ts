@@ -13,7 +13,7 @@ export const defaultCallTimeoutMs = 15_000;
 /**
  * One HTTP request to a cluster's service (its AMS or gateway API, on a Unix socket or over
  * HTTPS), with a JSON body when given. A service that cannot be reached, or does not answer in
- * `timeoutMs`, rejects with `unreachable(why)`: no request waits on a dead cluster for long.
+ * time (timeoutFor), rejects with `unreachable(why)`: no request waits on a dead cluster for long.
  */
 export function requestEndpoint(
   endpoint: ClusterEndpoint,
@@ -23,7 +23,6 @@ export function requestEndpoint(
     body?: unknown;
     headers?: Record<string, string>;
     signal?: AbortSignal | undefined;
-    timeoutMs?: number;
   },
   unreachable: (message: string) => Error,
 ): Promise<RawAnswer> {
@@ -39,7 +38,7 @@ export function requestEndpoint(
           "content-length": String(Buffer.byteLength(payload)),
         }),
   };
-  const timeoutMs = call.timeoutMs ?? timeoutFor(call.path);
+  const timeoutMs = timeoutFor(call.path);
   return new Promise((resolve, reject) => {
     const req = requestTo(endpoint, { ...call, headers });
     const timer = setTimeout(() => {

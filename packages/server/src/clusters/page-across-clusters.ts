@@ -1,6 +1,5 @@
 import type { UnreachableCluster } from "@anbox-dashboard/contract";
-import type { ApiError } from "../http/api-error.ts";
-import { isUnavailable } from "./each-cluster.ts";
+import { askEachCluster, unreachablePart } from "./each-cluster.ts";
 import type { ClusterHandle } from "./cluster-handle.ts";
 
 /** The most a cluster lists at once (its `limit` maximum, as AMS's). */
@@ -42,21 +41,11 @@ export async function pageAcrossClusters<T>(
     const slice = await listSlice(first, size, firstIndex);
     return { metadata: slice.items, total_size: slice.total };
   }
-  const unreachable: UnreachableCluster[] = [];
-  const failures: ApiError[] = [];
-  const heads = await Promise.all(
-    clusters.map(async (cluster) => {
-      try {
-        return await listFirst(cluster, page * size, listSlice);
-      } catch (error) {
-        if (!isUnavailable(error)) throw error;
-        unreachable.push({ clusterId: cluster.id, message: error.message });
-        failures.push(error);
-        return { items: [], total: 0 };
-      }
-    }),
+  const { answers: heads, unreachable } = await askEachCluster<ClusterHandle, ClusterSlice<T>>(
+    clusters,
+    (cluster) => listFirst(cluster, page * size, listSlice),
+    { items: [], total: 0 },
   );
-  if (failures.length === clusters.length && failures[0] !== undefined) throw failures[0];
   const merged = mergeInOrder(
     heads.map((head) => head.items),
     compare,
@@ -65,7 +54,7 @@ export async function pageAcrossClusters<T>(
   return {
     metadata: merged.slice(firstIndex, firstIndex + size),
     total_size: heads.reduce((sum, head) => sum + head.total, 0),
-    ...(unreachable.length === 0 ? {} : { unreachable }),
+    ...unreachablePart(unreachable),
   };
 }
 

@@ -91,7 +91,8 @@ export class SignInLimiter {
       succeeded: async () => {
         await this.pairs.reset(pair);
         // The account's and the address's other failures stay: someone else may be guessing.
-        await this.accounts.withdrawFailures([accountFailure, addressFailure]);
+        await this.accounts.withdrawFailures([accountFailure]);
+        await this.addresses.withdrawFailures([addressFailure]);
         await this.store.remember(pair, now);
       },
     };
