@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyWebsocket from "@fastify/websocket";
+import { allowCrossOriginCalls } from "./cross-origin.ts";
 import type { GatewayServices } from "./gateway-services.ts";
 import { gatewayError, gatewayRefusals } from "./envelope.ts";
 import { requireServiceAccount } from "./token-auth.ts";
@@ -37,6 +38,7 @@ export async function buildGatewayServer(services: GatewayServices): Promise<Fas
   await app.register(fastifyWebsocket);
   useJsonBodyParser(app, gatewayRefusals);
   refuseNulCharacters(app, gatewayRefusals);
+  allowCrossOriginCalls(app);
 
   // Runs for unknown routes too: without a token, an unknown route is a 401 like any other, so
   // that the API's shape is not told to callers who may not use it.

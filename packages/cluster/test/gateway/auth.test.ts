@@ -63,6 +63,41 @@ describe("GET /1.0/status", () => {
   });
 });
 
+describe("calls from web pages on other origins (the SDK's own connector)", () => {
+  it("answers a preflight without a token, for any route, and lets any origin read answers without credentials", async () => {
+    const preflight = await gatewayRequest(cluster, "OPTIONS", "/1.0/sessions/some-id/join", {
+      token: null,
+      headers: {
+        origin: "https://customer.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers).toMatchObject({
+      "access-control-allow-origin": "*",
+      "access-control-allow-methods": "GET, POST, PATCH, DELETE",
+      "access-control-allow-headers": "Authorization, Content-Type, Accept",
+    });
+    expect(preflight.headers["access-control-allow-credentials"]).toBeUndefined();
+
+    const listed = await gatewayRequest(cluster, "GET", "/1.0/sessions", {
+      headers: { origin: "https://customer.example" },
+    });
+    expect(listed.status).toBe(200);
+    expect(listed.headers["access-control-allow-origin"]).toBe("*");
+    // The token is still what lets a call through, whatever the origin.
+    const refused = await gatewayRequest(cluster, "GET", "/1.0/sessions", {
+      token: null,
+      headers: { origin: "https://customer.example" },
+    });
+    expect(refused.status).toBe(401);
+    // An OPTIONS that is no preflight is a request like any other: it needs the token.
+    const plain = await gatewayRequest(cluster, "OPTIONS", "/1.0/sessions", { token: null });
+    expect(plain.status).toBe(401);
+  });
+});
+
 describe("service-account tokens", () => {
   const refusal = (response: {
     status: number;

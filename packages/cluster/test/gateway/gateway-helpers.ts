@@ -2,7 +2,7 @@
 // dashboard server sends it) unless told otherwise, and a fake media side for signaling tests.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { request as httpRequest } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { WebSocket } from "ws";
 import type { GatewaySession } from "@anbox-dashboard/contract";
 import type { TestCluster } from "../helpers/test-cluster.ts";
@@ -25,6 +25,7 @@ export interface GatewayTestResponse<T = unknown> {
     total_size?: number;
   };
   text: string;
+  headers: IncomingHttpHeaders;
 }
 
 export interface GatewayRequestOptions {
@@ -74,8 +75,9 @@ export function gatewayRequest<T = unknown>(
         res.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
           try {
-            const body = JSON.parse(text) as GatewayTestResponse<T>["body"];
-            resolve({ status: res.statusCode ?? 0, body, text });
+            // A preflight's answer has no body.
+            const body = JSON.parse(text === "" ? "{}" : text) as GatewayTestResponse<T>["body"];
+            resolve({ status: res.statusCode ?? 0, body, text, headers: res.headers });
           } catch {
             reject(new Error(`not JSON (${String(res.statusCode)}): ${text}`));
           }
