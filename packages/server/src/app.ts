@@ -89,8 +89,14 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError || error instanceof AmsClientError) {
-      // A cluster that failed or cannot be reached (502, 503) is worth a line with its cause.
-      if (error.statusCode >= 500) request.log.error(error);
+      // A cluster that failed or cannot be reached (502, 503, 504) is worth a line with its cause,
+      // a warning without a stack: a cluster down answers every call so until it is back, and
+      // its stack says nothing the message does not. An error of our own (500) keeps its stack.
+      if (error.statusCode > 500) {
+        request.log.warn({ statusCode: error.statusCode }, error.message);
+      } else if (error.statusCode === 500) {
+        request.log.error(error);
+      }
       return sendApiError(reply, error.statusCode, error.message);
     }
     const statusCode = (error as { statusCode?: number }).statusCode;

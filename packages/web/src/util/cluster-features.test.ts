@@ -15,6 +15,9 @@ describe("missingFeature", () => {
       "Cluster lab's AMS (version 1.14.0) does not offer a terminal: its API has no instance_exec extension.",
     );
     expect(missingFeature("lab", old, "logs")).toContain("no container_logs extension");
+    expect(missingFeature("lab", old, "manifest")).toBe(
+      "Cluster lab's AMS (version 1.14.0) does not offer applications' manifests: its API has no application_manifest_download extension.",
+    );
   });
 
   it("offers a feature that any of its extensions provides", () => {

@@ -8,6 +8,7 @@ import type { ClusterHealth } from "@anbox-dashboard/contract";
 const features = {
   terminal: { name: "a terminal", extensions: ["instance_exec", "container_exec"] },
   logs: { name: "instance logs", extensions: ["container_logs"] },
+  manifest: { name: "applications' manifests", extensions: ["application_manifest_download"] },
 } as const;
 
 export type ClusterFeature = keyof typeof features;

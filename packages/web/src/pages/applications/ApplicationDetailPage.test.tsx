@@ -30,6 +30,24 @@ describe("ApplicationDetailPage", () => {
     expect(manifest.closest("pre")).not.toBeNull();
   });
 
+  it("says why there is no manifest to read or edit from where the cluster's AMS does not hand it out", async () => {
+    stubApplicationsServer({ applications: [game], clusterExtensions: ["instance_support"] });
+    renderApplicationsAt("/applications/default/a1");
+    const why =
+      "Cluster default's AMS (version 1.14.0) does not offer applications' manifests: its API has no application_manifest_download extension.";
+    expect(await screen.findByText(why)).toBeInTheDocument();
+    expect(screen.queryByText(/image: jammy:android15:amd64/)).toBeNull();
+  });
+
+  it("says an edit form cannot start without the manifest where the cluster does not hand it out", async () => {
+    stubApplicationsServer({ applications: [game], clusterExtensions: ["instance_support"] });
+    renderApplicationsAt("/applications/edit/default/a1");
+    expect(
+      await screen.findByText(/Editing an application starts from its manifest\./),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Save|Update/ })).toBeNull();
+  });
+
   it("says an unknown application is not found rather than titling the page with its id", async () => {
     stubApplicationsServer({ applications: [game] });
     renderApplicationsAt("/applications/default/nope/versions");

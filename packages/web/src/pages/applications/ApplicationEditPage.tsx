@@ -3,12 +3,14 @@ import { isNotFound } from "../../api/api-fetch.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { useApplication, useApplicationManifest } from "../../queries/applications.ts";
-import { useClusters } from "../../queries/clusters.ts";
+import { useClusterHealth, useClusters } from "../../queries/clusters.ts";
 import { useSessionInfo } from "../../queries/session-info.ts";
 import { ApplicationNotFound } from "./detail/ApplicationNotFound.tsx";
 import { ApplicationForm } from "./form/ApplicationForm.tsx";
 import { editValuesOf } from "./form/edit-values.ts";
 import { opensForUpload } from "./shared/application-facts.ts";
+import { CautionNotice } from "../../components/CautionNotice.tsx";
+import { missingFeature } from "../../util/cluster-features.ts";
 
 /** `/applications/edit/{clusterId}/{id}`: the add form, filled in from the application. */
 export default function ApplicationEditPage() {
@@ -27,6 +29,18 @@ export default function ApplicationEditPage() {
 }
 
 function ApplicationEditContent({ clusterId, id }: { clusterId: string; id: string }) {
+  // The form starts from the application's manifest: a cluster that does not hand it out cannot
+  // be edited here.
+  const missing = missingFeature(clusterId, useClusterHealth(clusterId), "manifest");
+  if (missing !== undefined) {
+    return (
+      <CautionNotice>{missing} Editing an application starts from its manifest.</CautionNotice>
+    );
+  }
+  return <ApplicationEditForm clusterId={clusterId} id={id} />;
+}
+
+function ApplicationEditForm({ clusterId, id }: { clusterId: string; id: string }) {
   const application = useApplication(clusterId, id);
   const manifest = useApplicationManifest(clusterId, id);
   const clusters = useClusters();

@@ -86,6 +86,8 @@ interface FakeServer {
   bulkRefusals?: Record<string, string>;
   /** How many instances each application (by name) has; none when absent. */
   instancesByApp?: Record<string, number>;
+  /** The `api_extensions` the cluster `default` reports (its health), when told. */
+  clusterExtensions?: string[];
 }
 
 /** Stubs `fetch` with the fake server; returns the calls it gets. */
@@ -100,6 +102,15 @@ export function stubApplicationsServer(server: FakeServer): Call[] {
       const path = url.pathname;
       if (method === "GET" && path === "/api/applications") {
         return json({ metadata: server.applications, total_size: server.applications.length });
+      }
+      if (method === "GET" && path === "/api/clusters") {
+        const health = server.clusterExtensions && {
+          reachable: true,
+          version: "1.14.0",
+          api_extensions: server.clusterExtensions,
+          checked_at: "2026-11-29T07:00:00Z",
+        };
+        return json([{ id: "default", health }]);
       }
       if (method === "GET" && path === "/api/instances") {
         const appName = url.searchParams.get("app_name") ?? "";
