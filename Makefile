@@ -17,12 +17,13 @@ BIN := node_modules/.bin
 PACKAGE_MANIFESTS := package.json package-lock.json $(wildcard packages/*/package.json) e2e/package.json bench/package.json
 TS_PROJECTS := . packages/contract packages/db packages/http-kit packages/cluster packages/server packages/web e2e bench
 
-.PHONY: help start build test typecheck lint format unit unit-postgres e2e bench system-packages test-system-packages clean
+.PHONY: help start build budget test typecheck lint format unit unit-postgres e2e bench system-packages test-system-packages clean
 
 help:
 	@echo "make start   install what is missing, build, and run the dashboard with an embedded cluster"
 	@echo "make test    install what is missing and run every test (typecheck, lint, unit, API on SQLite and PostgreSQL, e2e)"
 	@echo "make build   build the web app"
+	@echo "make budget  check the first load of /instances against its budget"
 	@echo "make bench   run the benchmarks"
 	@echo "make format  rewrite files with Prettier"
 
@@ -40,6 +41,11 @@ test-system-packages:
 
 build: node_modules/.installed
 	$(BIN)/vite build packages/web --logLevel warn
+
+# The first-load budget of /instances (packages/web/scripts/first-load-budget.ts): prints each
+# file's size, fails above the limit.
+budget: build
+	node packages/web/scripts/first-load-budget.ts
 
 start: node_modules/.installed system-packages build
 	bin/dashboard start
@@ -74,6 +80,7 @@ test: node_modules/.installed system-packages test-system-packages
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory unit
 	$(MAKE) --no-print-directory unit-postgres
+	$(MAKE) --no-print-directory budget
 	$(MAKE) --no-print-directory e2e
 
 # The browser benchmarks need Chromium and the built web app.

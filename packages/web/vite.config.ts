@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
+import { compressedCopies } from "./compressed-copies-plugin.ts";
 import { earlyEntry, earlyRequestsScript } from "./early-requests-plugin.ts";
 
 const repositoryNodeModules = fileURLToPath(new URL("../../node_modules", import.meta.url));
@@ -11,7 +12,7 @@ const reactComponentsEsm = fileURLToPath(
 const devServerTarget = process.env.DASHBOARD_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
-  plugins: [react(), earlyRequestsScript()],
+  plugins: [react(), earlyRequestsScript(), compressedCopies()],
   resolve: {
     alias: [{ find: /^@canonical\/react-components$/, replacement: reactComponentsEsm }],
   },
@@ -28,6 +29,9 @@ export default defineConfig({
   build: {
     outDir: "dist",
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks and styles each entry and route needs, for the
+    // first-load budget (build/first-load-budget.ts).
+    manifest: true,
     rollupOptions: {
       input: {
         index: fileURLToPath(new URL("index.html", import.meta.url)),

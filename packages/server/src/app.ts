@@ -31,6 +31,7 @@ import { canonicalUrl } from "./auth/canonical-url.ts";
 import type { ServerContext } from "./server-context.ts";
 import type { ServerLoggerOptions } from "./logging/server-logger.ts";
 import { registerSpa } from "./static/spa.ts";
+import { compressJsonAnswers } from "./http/compressed-json.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import {
   clientErrorsAnswered,
@@ -86,6 +87,7 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   await registerWebsocketSupport(app); // before the access rules: see its comment
   // Before any route or scope: a scope registered earlier would not inherit these hooks.
   registerAccessRules(app, context);
+  compressJsonAnswers(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError || error instanceof AmsClientError) {

@@ -25,6 +25,10 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
         root: webDistDir,
         wildcard: false,
         index: false,
+        // The build writes a brotli and a gzip copy of each text file (compressed-copies-plugin.ts
+        // in packages/web): the smaller one the browser accepts is sent, with Content-Encoding
+        // and Vary: Accept-Encoding; index.html too, through sendFile.
+        preCompressed: true,
         // Hashed asset names change with their content: cache them for good. index.html never.
         setHeaders: (reply, path) => {
           const immutable = path.startsWith(join(webDistDir, "assets"));

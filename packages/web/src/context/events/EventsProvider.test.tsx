@@ -212,12 +212,38 @@ describe("EventsProvider", () => {
       timestamp: "2026-11-22T10:00:01Z",
       metadata: { action: "instance-running", source: "/1.0/instances/i1" },
     });
-    await settle(250);
+    // The socket's opening refreshed every group: this event's refresh comes at the end of that
+    // second (lifecycleRefetchIntervalMs).
+    await settle(1_000);
     const stale = (key: string[]) => client.getQueryState(key)?.isInvalidated;
     expect(stale(["instances", "list"])).toBe(true);
     expect(stale(["instances", "i1"])).toBe(true);
     expect(stale(["images"])).toBe(false);
     expect(stale(["config"])).toBe(false);
+  });
+
+  it("coalesces a burst of lifecycle events: a group refreshed at once, then once a second, the last event never lost", async () => {
+    const { client } = renderProvider();
+    await settle();
+    const socket = socketAt(0);
+    socket.open();
+    await settle(1_500); // the opening's refresh of every group is behind
+    const invalidate = vi.spyOn(client, "invalidateQueries");
+    const instanceRefreshes = () =>
+      invalidate.mock.calls.filter(([filters]) => filters?.queryKey?.[0] === "instances").length;
+    for (let index = 0; index < 100; index++) {
+      send(socket, {
+        type: "lifecycle",
+        timestamp: "2026-11-22T10:00:01Z",
+        metadata: { action: "instance-started", source: `/1.0/instances/i${String(index)}` },
+      });
+    }
+    await settle(250);
+    expect(instanceRefreshes()).toBe(1);
+    await settle(1_000);
+    expect(instanceRefreshes()).toBe(2);
+    await settle(3_000);
+    expect(instanceRefreshes()).toBe(2);
   });
 
   it("reports a cluster whose socket keeps failing, after the retries", async () => {

@@ -5,6 +5,7 @@ import { eventsSocketUrl, fetchEventsToken } from "../../api/events.ts";
 import { queryKeys } from "../query-keys.ts";
 import { connectEvents, type EventsConnectionOptions } from "./events-connection.ts";
 import { EventsContext } from "./events-context.ts";
+import { coalescedInvalidation } from "./coalesced-invalidation.ts";
 import { handleEvent, refreshAfterConnect } from "./handle-event.ts";
 import { createThrottle } from "./throttle.ts";
 
@@ -12,6 +13,8 @@ import { createThrottle } from "./throttle.ts";
 export const eventHandlingDelayMs = 250;
 /** The operations lists are refetched at most this often, however many events arrive. */
 export const operationsRefetchIntervalMs = 2_000;
+/** A group the lifecycle events touch (the instances, say) is refetched at most this often. */
+export const lifecycleRefetchIntervalMs = 1_000;
 
 export interface EventsProviderProps {
   /** The clusters of `GET /api/clusters`, in its order (a cluster's index names its socket). */
@@ -28,7 +31,7 @@ export interface EventsProviderProps {
 /**
  * Follows every cluster's events websocket while mounted (mount it for signed-in users only: the
  * events need a session) and keeps the cached data fresh: lifecycle events invalidate the group
- * they touch, operation events refresh the operations lists and call failure handlers, and every
+ * they touch (each group at most once a second, however many arrive), operation events refresh the operations lists and call failure handlers, and every
  * (re)opened socket refreshes it all, for the events it could not hear.
  */
 export function EventsProvider({
@@ -54,11 +57,17 @@ export function EventsProvider({
     const refresh = createThrottle(() => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.operations() });
     }, operationsRefetchIntervalMs);
+    const groups = coalescedInvalidation(queryClient, lifecycleRefetchIntervalMs);
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const onEvent = (clusterId: string, event: AmsEvent) => {
       const timer = setTimeout(() => {
         timers.delete(timer);
-        handleEvent(event, { queryClient, clusterId, refreshOperations: refresh.call });
+        handleEvent(event, {
+          queryClient,
+          clusterId,
+          refreshOperations: refresh.call,
+          invalidate: groups.invalidate,
+        });
       }, eventHandlingDelayMs);
       timers.add(timer);
     };
@@ -73,7 +82,7 @@ export function EventsProvider({
           onEvent(clusterId, event);
         },
         onOpen: () => {
-          refreshAfterConnect({ queryClient, refreshOperations: refresh.call });
+          refreshAfterConnect({ refreshOperations: refresh.call, invalidate: groups.invalidate });
         },
         onConnectionFailure: (id) => {
           onFailure.current(id);
@@ -87,6 +96,7 @@ export function EventsProvider({
       for (const close of closers) close();
       for (const timer of timers) clearTimeout(timer);
       refresh.cancel();
+      groups.cancel();
     };
   }, [clusterIds, queryClient, createSocket]);
 

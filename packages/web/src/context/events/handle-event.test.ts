@@ -40,6 +40,7 @@ describe("handleEvent", () => {
       queryClient,
       clusterId: "default",
       refreshOperations: () => undefined,
+      invalidate: (queryKey) => void queryClient.invalidateQueries({ queryKey }),
     });
     expect(stale()).toEqual([
       JSON.stringify(["instances", "capacity", "default", { cpus: 2 }]),
@@ -53,6 +54,7 @@ describe("handleEvent", () => {
       queryClient,
       clusterId: "default",
       refreshOperations: () => undefined,
+      invalidate: (queryKey) => void queryClient.invalidateQueries({ queryKey }),
     });
     expect(stale()).toEqual([
       JSON.stringify(["instances", "capacity", "default", { cpus: 2 }]),
@@ -67,6 +69,7 @@ describe("handleEvent", () => {
       queryClient,
       clusterId: "default",
       refreshOperations: () => undefined,
+      invalidate: (queryKey) => void queryClient.invalidateQueries({ queryKey }),
     });
     expect(stale()).toEqual([
       JSON.stringify(["applications", "page", {}]),

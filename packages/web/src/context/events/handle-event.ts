@@ -1,4 +1,4 @@
-import type { QueryClient } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { AmsEvent } from "@anbox-dashboard/contract";
 import { queryKeys } from "../query-keys.ts";
 import { lifecycleRoot, lifecycleRoots } from "./lifecycle-roots.ts";
@@ -11,6 +11,8 @@ export interface EventHandlingDeps {
   clusterId: string;
   /** Refreshes the operations lists (throttled by the caller). */
   refreshOperations: () => void;
+  /** Invalidates a query group (coalesced by the caller: coalesced-invalidation.ts). */
+  invalidate: (queryKey: QueryKey) => void;
 }
 
 /** What one event changes in the dashboard: the cached data it touches, and failure handlers. */
@@ -26,17 +28,13 @@ export function handleEvent(event: AmsEvent, deps: EventHandlingDeps): void {
     case "lifecycle": {
       const root = lifecycleRoot(event.metadata.action);
       // By prefix: every list and detail query of that group.
-      if (root) void deps.queryClient.invalidateQueries({ queryKey: [root] });
+      if (root) deps.invalidate([root]);
       // Whether a new instance fits is decided by the nodes too, not only by the instances; and
       // what a node holds moves with its instances.
-      if (root === "nodes") {
-        void deps.queryClient.invalidateQueries({ queryKey: queryKeys.instanceCapacities() });
-      }
-      if (root === "instances")
-        void deps.queryClient.invalidateQueries({ queryKey: queryKeys.nodes() });
+      if (root === "nodes") deps.invalidate(queryKeys.instanceCapacities());
+      if (root === "instances") deps.invalidate(queryKeys.nodes());
       // An image's "used by" lists the applications built on it.
-      if (root === "applications")
-        void deps.queryClient.invalidateQueries({ queryKey: queryKeys.images() });
+      if (root === "applications") deps.invalidate(queryKeys.images());
       return;
     }
     case "logging":
@@ -49,7 +47,9 @@ export function handleEvent(event: AmsEvent, deps: EventHandlingDeps): void {
  * sent no event the dashboard heard. The operations lists and every group the events keep fresh
  * are fetched again (only the queries in use refetch; the others are marked stale).
  */
-export function refreshAfterConnect(deps: Omit<EventHandlingDeps, "clusterId">): void {
+export function refreshAfterConnect(
+  deps: Pick<EventHandlingDeps, "refreshOperations" | "invalidate">,
+): void {
   deps.refreshOperations();
-  for (const root of lifecycleRoots) void deps.queryClient.invalidateQueries({ queryKey: [root] });
+  for (const root of lifecycleRoots) deps.invalidate([root]);
 }

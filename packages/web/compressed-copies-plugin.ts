@@ -1,0 +1,50 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { Plugin, ResolvedConfig } from "vite";
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/** What is worth compressing: text. Images and fonts are compressed formats already. */
+const compressible = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
+/**
+ * Writes a brotli (`.br`, best quality) and a gzip (`.gz`) copy beside every text file of the
+ * build, once, so that the server sends the smaller one a browser accepts without compressing
+ * anything per request (@fastify/static's `preCompressed`, packages/server/src/static/spa.ts).
+ * A copy that would not be smaller is not written.
+ */
+export function compressedCopies(): Plugin {
+  let outDir = "";
+  return {
+    name: "compressed-copies",
+    apply: "build",
+    configResolved(config: ResolvedConfig) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true })).filter((file) =>
+        compressible.test(file),
+      );
+      await Promise.all(files.map((file) => writeCopies(join(outDir, file))));
+    },
+  };
+}
+
+async function writeCopies(path: string): Promise<void> {
+  const content = await readFile(path);
+  const [br, gz] = await Promise.all([
+    brotli(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+    gzipped(content, { level: constants.Z_BEST_COMPRESSION }),
+  ]);
+  await Promise.all([
+    br.length < content.length ? writeFile(`${path}.br`, br) : undefined,
+    gz.length < content.length ? writeFile(`${path}.gz`, gz) : undefined,
+  ]);
+}

@@ -1,0 +1,82 @@
+// The first-load budget (issue 21): what `/instances` needs before its first row, from the
+// build's manifest, gzipped as the server sends it (the build's own .gz copies), against LXD UI's
+// first load. Prints every file's size; fails above the enforced limit. Run by `make budget`
+// (part of `make test`), after `make build`.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { firstLoadFiles, type BuildManifest } from "./first-load-files.ts";
+
+const dist = join(import.meta.dirname, "..", "dist");
+const routeModule = "src/pages/instances/InstancesPage.tsx";
+const kib = 1024;
+
+/**
+ * The targets: a third of the 383 KB gzipped that Canonical's LXD UI loads first, and 40 KB of
+ * CSS. The enforced limits sit at what the build weighed when the budget came in, so that it can
+ * only shrink; each is lowered to its target as the bundle gets there.
+ */
+const budgets = {
+  scripts: { target: 128 * kib, enforced: 192 * kib },
+  styles: { target: 40 * kib, enforced: 40 * kib },
+} as const;
+
+/**
+ * The bytes a file takes on the wire to a browser that takes gzip: the build's .gz copy, or the
+ * file itself where gzip would not make it smaller (the build then writes no copy).
+ */
+function gzippedSize(file: string): number {
+  const path = join(dist, file);
+  return readFileSync(existsSync(`${path}.gz`) ? `${path}.gz` : path).length;
+}
+
+/** The same for a browser that takes brotli. */
+function brotliSize(file: string): number {
+  const path = join(dist, file);
+  return readFileSync(existsSync(`${path}.br`) ? `${path}.br` : path).length;
+}
+
+const format = (bytes: number) => `${(bytes / kib).toFixed(1)} KB`;
+
+const manifestPath = join(dist, ".vite", "manifest.json");
+if (!existsSync(manifestPath)) {
+  console.error(`${manifestPath} is missing: run \`make build\` first.`);
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as BuildManifest;
+const files = firstLoadFiles(manifest, routeModule);
+
+let failed = false;
+console.log(`First load of /instances (${routeModule} and the page's entries), per file:`);
+for (const kind of ["scripts", "styles"] as const) {
+  const rows = files[kind]
+    .map((file) => ({
+      file,
+      raw: readFileSync(join(dist, file)).length,
+      gzip: gzippedSize(file),
+      brotli: brotliSize(file),
+    }))
+    .sort((a, b) => b.gzip - a.gzip);
+  console.log(`  ${kind}:`);
+  for (const row of rows) {
+    console.log(
+      `    ${row.file.padEnd(56)} ${format(row.raw).padStart(9)} raw ${format(row.gzip).padStart(9)} gzip ${format(row.brotli).padStart(9)} br`,
+    );
+  }
+  const total = rows.reduce((sum, row) => sum + row.gzip, 0);
+  const totalBrotli = rows.reduce((sum, row) => sum + row.brotli, 0);
+  const { target, enforced } = budgets[kind];
+  const verdict =
+    total > enforced
+      ? `OVER the enforced limit of ${format(enforced)}`
+      : total > target
+        ? `under the enforced ${format(enforced)}, target not met yet`
+        : "target met";
+  console.log(
+    `  ${kind} total: ${format(total)} gzip (${format(totalBrotli)} brotli) in ${String(rows.length)} files; target ${format(target)}, ratio ${(total / target).toFixed(2)}: ${verdict}`,
+  );
+  if (total > enforced) failed = true;
+}
+if (failed) {
+  console.error("The first load is over its budget: see the largest files above.");
+  process.exit(1);
+}
