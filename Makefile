@@ -83,9 +83,12 @@ test: node_modules/.installed system-packages test-system-packages
 	$(MAKE) --no-print-directory budget
 	$(MAKE) --no-print-directory e2e
 
-# The browser benchmarks need Chromium and the built web app.
+# The browser benchmarks need Chromium and the built web app. Each records what it is judged by;
+# the run ends with one table of every figure, its target and whether it is met (bench/summary.ts).
 bench: node_modules/.installed system-packages test-system-packages build
-	@for benchmark in bench/*.bench.ts; do echo "== $$benchmark"; node "$$benchmark"; done
+	@results=$$(mktemp); \
+	for benchmark in bench/*.bench.ts; do echo "== $$benchmark"; BENCH_RESULTS=$$results node "$$benchmark"; done; \
+	node bench/summary.ts $$results; rm -f $$results
 
 clean:
 	rm -rf node_modules packages/*/node_modules packages/web/dist .tools .e2e-data .e2e-data-external .e2e-data-two-clusters test-results

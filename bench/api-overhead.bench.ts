@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import Fastify from "fastify";
+import { recordResults, reported } from "./support/results.ts";
 
 const repositoryRoot = resolve(import.meta.dirname, "..");
 const concurrency = 16;
@@ -82,9 +83,12 @@ try {
   console.log(`startup (spawn to first answer): ${startupMs.toFixed(0)} ms`);
   console.log(`bare Fastify       GET /api/auth-info: ${format(baseline)}`);
   console.log(`dashboard server   GET /api/auth-info: ${format(dashboard)}`);
-  console.log(
-    `ratio (dashboard req/s / bare Fastify req/s): ${(dashboard.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)}`,
-  );
+  const ratio = dashboard.requestsPerSecond / baseline.requestsPerSecond;
+  console.log(`ratio (dashboard req/s / bare Fastify req/s): ${ratio.toFixed(2)}`);
+  recordResults("api-overhead", [
+    reported("start-up to first answer", startupMs, "ms"),
+    reported("req/s as a share of bare Fastify's", ratio, "×"),
+  ]);
 } finally {
   product.kill("SIGTERM");
   await new Promise((resolvePromise) => product.once("exit", resolvePromise));

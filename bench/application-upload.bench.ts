@@ -17,6 +17,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { chromium } from "playwright-core";
 import { browserFlags, signUp, startDashboard } from "./support/dashboard.ts";
 import { bytesOf, patternChunks, zipChunks } from "./support/package-streams.ts";
+import { atMost, recordResults, reported } from "./support/results.ts";
 
 const mebibyte = 1024 * 1024;
 const gibibyte = 1024 * mebibyte;
@@ -197,6 +198,14 @@ try {
     `dashboard server RSS: ${(baseline / mebibyte).toFixed(0)} MiB idle, peak growth ` +
       `${((peak - baseline) / mebibyte).toFixed(1)} MiB during the upload (target: under 64 MiB)`,
   );
+  recordResults("application-upload", [
+    reported(
+      "MB/s through the dashboard / straight to the cluster",
+      dashboardRate / directRate,
+      "×",
+    ),
+    atMost("dashboard RSS peak growth, 1 GiB APK", (peak - baseline) / mebibyte, 64, "MiB"),
+  ]);
 } finally {
   await dashboard.stop();
 }

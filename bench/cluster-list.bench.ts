@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { openClusterDatabase } from "@anbox-dashboard/cluster/store";
 import { seedInstances } from "./support/seed-instances.ts";
+import { atMost, recordResults } from "./support/results.ts";
 
 const instanceCount = 10_000;
 const nodeCount = 100;
@@ -188,6 +189,13 @@ try {
   console.log(
     `  ratio API p50 / bare p50: ${(apiP50 / bareP50).toFixed(2)} warm, ${(coldP50 / bareP50).toFixed(2)} cold (target: p50 < 10 ms and ratio < 3)`,
   );
+  const scale = `${String(firstBody.total_size)} instances`;
+  recordResults("cluster-list", [
+    atMost(`list p50, warm (${scale})`, apiP50, 10, "ms"),
+    atMost(`list p50 / bare query p50, warm (${scale})`, apiP50 / bareP50, 3, "×"),
+    atMost(`list p50, cold (${scale})`, coldP50, 10, "ms"),
+    atMost(`list p50 / bare query p50, cold (${scale})`, coldP50 / bareP50, 3, "×"),
+  ]);
 
   // 1,000 creates with a zero-delay runtime, 16 at a time, until every one is running.
   const createStarted = performance.now();

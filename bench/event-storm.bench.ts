@@ -16,6 +16,7 @@ import { openClusterDatabase } from "@anbox-dashboard/cluster/store";
 import { AmsClient } from "@anbox-dashboard/server/ams-client";
 import { browserFlags, percentile, signUp, startDashboard } from "./support/dashboard.ts";
 import { seedInstances } from "./support/seed-instances.ts";
+import { atMost, holds, recordResults, reported } from "./support/results.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 18396);
 const seeded = 2_000;
@@ -217,6 +218,18 @@ try {
   console.log(
     `  ratio to target (under 1 is met): keystroke p95 ${(percentile(keys, 0.95) / 100).toFixed(2)} of 100 ms; refetches ${(refetches / refetchCeiling).toFixed(2)} of one a second; relay p99 ${(percentile(relay, 0.99) / 50).toFixed(2)} of 50 ms; final table ${equal ? "equal" : "NOT equal"}`,
   );
+  recordResults("event-storm", [
+    reported("lifecycle events in the storm", lifecycleEvents, "events"),
+    atMost("list refetches of the open page", refetches, refetchCeiling, "calls"),
+    atMost("keystroke to next frame p95, during the storm", percentile(keys, 0.95), 100, "ms"),
+    holds("final table equals the server's answer", equal, equal ? "yes" : "no"),
+    atMost(
+      `relay delivery p99 to ${String(relaySockets)} sockets`,
+      percentile(relay, 0.99),
+      50,
+      "ms",
+    ),
+  ]);
 } finally {
   for (const socket of sockets) socket.close();
   await browser.close();

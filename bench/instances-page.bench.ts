@@ -7,6 +7,7 @@ import { chromium, type Page } from "playwright-core";
 import { openClusterDatabase } from "@anbox-dashboard/cluster/store";
 import { browserFlags, percentile, signUp, startDashboard, summary } from "./support/dashboard.ts";
 import { seedInstances } from "./support/seed-instances.ts";
+import { atMost, recordResults } from "./support/results.ts";
 
 const instanceCount = 10_000;
 const nodeCount = 100;
@@ -151,6 +152,10 @@ try {
   console.log(
     `  ratio to target: ${(navigationP50 / 500).toFixed(2)} of 500 ms, ${(keystrokeP50 / 100).toFixed(2)} of 100 ms (target: both under 1)`,
   );
+  recordResults("instances-page", [
+    atMost(`first 100 rows painted p50 (${String(instanceCount)})`, navigationP50, 500, "ms"),
+    atMost(`search keystroke to table p50 (${String(instanceCount)})`, keystrokeP50, 100, "ms"),
+  ]);
 } finally {
   await browser.close();
   await dashboard.stop();

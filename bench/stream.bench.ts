@@ -28,6 +28,7 @@ import {
   startDashboard,
   type BenchDashboard,
 } from "./support/dashboard.ts";
+import { atLeast, atMost, recordResults, reported } from "./support/results.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 18390);
 const screenSize = { width: 720, height: 1280 };
@@ -527,6 +528,12 @@ try {
   console.log(
     `    60 fps p50 ${latency(sixty).toFixed(1)} ms / 35 ms = ${(latency(sixty) / 35).toFixed(2)}; 8 streams, worst stream's p50 ${worstEight.toFixed(1)} ms / 45 ms = ${(worstEight / 45).toFixed(2)}; 29 fps / slowest stream's ${slowestEight.toFixed(1)} fps = ${(29 / slowestEight).toFixed(2)}`,
   );
+  recordResults("stream", [
+    reported("touch to screen p50, 1 stream at 30 fps", latency(today), "ms"),
+    atMost("touch to screen p50, 1 stream at 60 fps", latency(sixty), 35, "ms"),
+    atMost("touch to screen p50, worst of 8 streams", worstEight, 45, "ms"),
+    atLeast("fps of the slowest of 8 streams", slowestEight, 29, "fps"),
+  ]);
   console.log("  against today's mode in this run:");
   console.log(
     `    60 fps latency / 1 stream at 30 fps = ${(latency(sixty) / latency(today)).toFixed(2)}; 8 streams' latency / 2 streams' = ${(latency(eight) / latency(todayTwo)).toFixed(2)}`,

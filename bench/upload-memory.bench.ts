@@ -19,6 +19,7 @@ import {
   streamedZip,
   type StreamedFile,
 } from "./support/package-streams.ts";
+import { atMost, recordResults } from "./support/results.ts";
 
 const gibibyte = 1024 * 1024 * 1024;
 const mebibyte = 1024 * 1024;
@@ -84,7 +85,7 @@ async function measure(
   pid: number,
   socketPath: string,
   upload: () => Promise<{ status: number; json: Record<string, unknown> }>,
-): Promise<void> {
+): Promise<number> {
   const baseline = rssOf(pid);
   let peak = baseline;
   const sampler = setInterval(() => {
@@ -105,6 +106,7 @@ async function measure(
   console.log(
     `${label}: ${(bytes / mebibyte).toFixed(0)} MiB received in ${seconds.toFixed(1)} s (${(bytes / mebibyte / seconds).toFixed(0)} MiB/s), processed in ${((finished - received) / 1000).toFixed(1)} s more; cluster RSS ${(baseline / mebibyte).toFixed(0)} MiB idle, peak growth ${((peak - baseline) / mebibyte).toFixed(1)} MiB (target: under 64 MiB)`,
   );
+  return (peak - baseline) / mebibyte;
 }
 
 function applicationPackage(name: string, bytes: number): Readable {
@@ -154,14 +156,18 @@ try {
     }),
   );
   await sleep(500);
-  await measure("application package", uploadBytes, pid, socketPath, () =>
+  const application = await measure("application package", uploadBytes, pid, socketPath, () =>
     send(socketPath, "POST", "/1.0/applications", applicationPackage("large", uploadBytes)),
   );
-  await measure("image package", uploadBytes, pid, socketPath, () =>
+  const image = await measure("image package", uploadBytes, pid, socketPath, () =>
     send(socketPath, "POST", "/1.0/images/", imagePackage(uploadBytes), {
       "x-ams-request": JSON.stringify({ name: "large-image" }),
     }),
   );
+  recordResults("upload-memory", [
+    atMost("cluster RSS peak growth, 1 GiB application", application, 64, "MiB"),
+    atMost("cluster RSS peak growth, 1 GiB image", image, 64, "MiB"),
+  ]);
 } finally {
   clusterProcess.kill("SIGTERM");
   await new Promise((resolve) => clusterProcess.once("exit", resolve));
