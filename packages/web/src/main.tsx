@@ -4,14 +4,14 @@ import "./early-requests.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { RouterProvider } from "react-router/dom";
+import { BrowserRouter } from "react-router";
 import "@fontsource/ubuntu/latin-300.css";
 import "@fontsource/ubuntu/latin-400.css";
 import "@fontsource/ubuntu/latin-500.css";
 import "@fontsource/ubuntu-mono/latin-400.css";
 import "./sass/styles.scss";
 import { createQueryClient } from "./context/query-client.ts";
-import { preloadPageOf, router } from "./router.tsx";
+import { AppRoutes, preloadPageOf } from "./router.tsx";
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
@@ -24,7 +24,9 @@ void preloadPageOf(window.location, queryClient).then(() => {
   createRoot(rootElement).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>,
   );

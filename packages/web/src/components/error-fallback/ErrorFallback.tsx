@@ -1,12 +1,8 @@
-import { isRouteErrorResponse } from "react-router";
 import { bugTrackerUrl } from "../../util/links.ts";
 
-/** The message and stack of whatever was thrown (an `Error`, a router response, anything). */
+/** The message and stack of whatever was thrown (an `Error`, or anything). */
 export function describeError(error: unknown): { message: string; stack?: string } {
   if (error instanceof Error) return { message: error.message, stack: error.stack };
-  if (isRouteErrorResponse(error)) {
-    return { message: `${error.status} ${error.statusText}`.trim() };
-  }
   return { message: String(error) };
 }
 

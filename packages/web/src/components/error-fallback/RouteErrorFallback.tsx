@@ -1,27 +1,40 @@
-import { useRouteError } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import { ErrorFallback } from "./ErrorFallback.tsx";
 
 /**
- * The two error boundaries of the app, as router error elements: `AppErrorFallback` around
- * everything (it fills the window) and `PageErrorFallback` around each page (inside the shell, so
- * that the navigation still works).
+ * The two error boundaries of the app (SPEC section 2): `AppErrorBoundary` around everything (its
+ * fallback fills the window) and `PageErrorBoundary` around each page, inside the shell, so that
+ * the navigation still works; it tries again on the next address.
  */
-export function AppErrorFallback() {
-  const error = useRouteError();
+export function AppErrorBoundary() {
   return (
-    <main className="p-strip" id="main-content">
-      <div className="row">
-        <ErrorFallback error={error} />
-      </div>
-    </main>
+    <ErrorBoundary
+      fallback={(error) => (
+        <main className="p-strip" id="main-content">
+          <div className="row">
+            <ErrorFallback error={error} />
+          </div>
+        </main>
+      )}
+    >
+      <Outlet />
+    </ErrorBoundary>
   );
 }
 
-export function PageErrorFallback() {
-  const error = useRouteError();
+export function PageErrorBoundary() {
+  const { pathname } = useLocation();
   return (
-    <div className="page-error">
-      <ErrorFallback error={error} />
-    </div>
+    <ErrorBoundary
+      key={pathname}
+      fallback={(error) => (
+        <div className="page-error">
+          <ErrorFallback error={error} />
+        </div>
+      )}
+    >
+      <Outlet />
+    </ErrorBoundary>
   );
 }
