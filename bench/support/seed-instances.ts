@@ -7,33 +7,19 @@ const statuses = ["running", "running", "running", "stopped", "error", "created"
 /**
  * `instanceCount` containers named `bench-<5-digit index>-<4 characters>` spread over
  * `nodeCount` nodes (lxd0 and lxd1…, each made large), statuses in a fixed mix (half running), one
- * of ten `group-<n>` tags each, the newest first by index.
+ * of ten `group-<n>` tags each, the newest first by index. Given `firstIndex`, the nodes are there
+ * already (an earlier call made them) and the instances from that index on are added, up to
+ * `instanceCount` in all: a benchmark measures at 10,000, then tops up to 100,000.
  */
 export async function seedInstances(
   db: ClusterDatabase,
   instanceCount: number,
   nodeCount: number,
+  firstIndex = 0,
 ): Promise<void> {
-  const now = Math.floor(Date.now() / 1000);
-  const node = await db
-    .selectFrom("nodes")
-    .selectAll()
-    .where("name", "=", "lxd0")
-    .executeTakeFirstOrThrow();
-  const nodes = Array.from({ length: nodeCount - 1 }, (_, index) => ({
-    ...node,
-    name: `lxd${index + 1}`,
-    is_master: 0,
-    cpus: 64,
-    memory: 256e9,
-    disk_size: 4e12,
-  }));
-  await db
-    .updateTable("nodes")
-    .set({ cpus: 64, memory: 256e9, disk_size: 4e12 })
-    .where("name", "=", "lxd0")
-    .execute();
-  await db.insertInto("nodes").values(nodes).execute();
+  // The same base for every call of a day, so that a top-up keeps the order by index.
+  const now = Math.floor(Date.now() / 86_400_000) * 86_400;
+  if (firstIndex === 0) await seedNodes(db, nodeCount);
   const image = await db
     .selectFrom("images")
     .selectAll()
@@ -41,7 +27,7 @@ export async function seedInstances(
     .where("type", "=", "container")
     .executeTakeFirstOrThrow();
   const batch = 500;
-  for (let start = 0; start < instanceCount; start += batch) {
+  for (let start = firstIndex; start < instanceCount; start += batch) {
     const rows = Array.from({ length: Math.min(batch, instanceCount - start) }, (_, offset) => {
       const index = start + offset;
       const id = newId();
@@ -87,4 +73,27 @@ export async function seedInstances(
       )
       .execute();
   }
+}
+
+/** The nodes: lxd0 made large, and `nodeCount - 1` more like it. */
+async function seedNodes(db: ClusterDatabase, nodeCount: number): Promise<void> {
+  const node = await db
+    .selectFrom("nodes")
+    .selectAll()
+    .where("name", "=", "lxd0")
+    .executeTakeFirstOrThrow();
+  const nodes = Array.from({ length: nodeCount - 1 }, (_, index) => ({
+    ...node,
+    name: `lxd${index + 1}`,
+    is_master: 0,
+    cpus: 64,
+    memory: 256e9,
+    disk_size: 4e12,
+  }));
+  await db
+    .updateTable("nodes")
+    .set({ cpus: 64, memory: 256e9, disk_size: 4e12 })
+    .where("name", "=", "lxd0")
+    .execute();
+  await db.insertInto("nodes").values(nodes).execute();
 }
