@@ -12,6 +12,7 @@ import { openClusterDatabase } from "@anbox-dashboard/cluster/store";
 import { browserFlags, percentile, signUp, startDashboard, summary } from "./support/dashboard.ts";
 import { seedInstances } from "./support/seed-instances.ts";
 import { atMost, recordResults, reported } from "./support/results.ts";
+import { whenRowsPainted } from "./support/rows-painted.ts";
 
 const port = Number(process.env.BENCH_PORT ?? 18397);
 const samples = 8;
@@ -54,24 +55,7 @@ async function coldLoad(context: BrowserContext, url: string): Promise<ColdLoad>
     }).observe({ type: "largest-contentful-paint", buffered: true });
   });
   await page.goto(url, { waitUntil: "commit" });
-  const rowsPainted = await page.evaluate(
-    ({ selector, rows }) =>
-      new Promise<number>((resolve) => {
-        const check = () => {
-          if (document.querySelectorAll(selector).length >= rows) {
-            const painted = new MessageChannel();
-            painted.port1.onmessage = () => {
-              resolve(performance.now());
-            };
-            painted.port2.postMessage(null);
-          } else {
-            requestAnimationFrame(check);
-          }
-        };
-        requestAnimationFrame(check);
-      }),
-    { selector: rowsSelector, rows: firstPageRows },
-  );
+  const rowsPainted = await whenRowsPainted(page, rowsSelector, firstPageRows);
   // LCP settles with the first input or after the page stops growing: read it a moment later.
   await page.waitForTimeout(500);
   const measured = await page.evaluate(() => {

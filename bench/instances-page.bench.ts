@@ -8,6 +8,7 @@ import { openClusterDatabase } from "@anbox-dashboard/cluster/store";
 import { browserFlags, percentile, signUp, startDashboard, summary } from "./support/dashboard.ts";
 import { seedInstances } from "./support/seed-instances.ts";
 import { atMost, recordResults } from "./support/results.ts";
+import { whenRowsPainted } from "./support/rows-painted.ts";
 
 /** The page is measured at each of these scales in turn (the instances topped up between). */
 const instanceCounts = [10_000, 100_000];
@@ -29,24 +30,7 @@ const rowsSelector = "main table tbody tr";
 async function timeFirstRows(page: Page): Promise<number> {
   await page.goto("about:blank");
   await page.goto(`${baseUrl}/instances?size=100`, { waitUntil: "commit" });
-  return page.evaluate(
-    (selector) =>
-      new Promise<number>((resolve) => {
-        const check = () => {
-          if (document.querySelectorAll(selector).length >= 100) {
-            const painted = new MessageChannel();
-            painted.port1.onmessage = () => {
-              resolve(performance.now());
-            };
-            painted.port2.postMessage(null);
-          } else {
-            requestAnimationFrame(check);
-          }
-        };
-        requestAnimationFrame(check);
-      }),
-    rowsSelector,
-  );
+  return whenRowsPainted(page, rowsSelector, 100);
 }
 
 /**

@@ -10,6 +10,7 @@ import { openClusterDatabase, type ClusterDatabase } from "@anbox-dashboard/clus
 import { browserFlags, percentile, signUp, startDashboard, summary } from "./support/dashboard.ts";
 import { seedInstances } from "./support/seed-instances.ts";
 import { atMost, recordResults } from "./support/results.ts";
+import { whenRowsPainted } from "./support/rows-painted.ts";
 
 const instanceCount = 100_000;
 const nodeCount = 1_000;
@@ -29,24 +30,7 @@ const rowsSelector = "main table tbody tr";
 async function timeFirstPage(page: Page): Promise<number> {
   await page.goto("about:blank");
   await page.goto(`${baseUrl}/nodes`, { waitUntil: "commit" });
-  return page.evaluate(
-    ({ selector, rows }) =>
-      new Promise<number>((resolve) => {
-        const check = () => {
-          if (document.querySelectorAll(selector).length >= rows) {
-            const painted = new MessageChannel();
-            painted.port1.onmessage = () => {
-              resolve(performance.now());
-            };
-            painted.port2.postMessage(null);
-          } else {
-            requestAnimationFrame(check);
-          }
-        };
-        requestAnimationFrame(check);
-      }),
-    { selector: rowsSelector, rows: pageSize },
-  );
+  return whenRowsPainted(page, rowsSelector, pageSize);
 }
 
 /** The cluster's query for the first page by name: nodes joined to their kept totals, and the count. */

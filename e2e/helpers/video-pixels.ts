@@ -1,4 +1,4 @@
-import type { Locator } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 // What a <video> of a stream shows, read back from its decoded frames: to see that an input made
 // the round trip to the virtual device and back on its screen.
@@ -54,4 +54,24 @@ export function framesShown(video: Locator): Promise<number> {
   return video.evaluate(
     (element) => (element as HTMLVideoElement).getVideoPlaybackQuality().totalVideoFrames,
   );
+}
+
+/**
+ * Presses the mouse on a point of the device's screen as shown by `video` (a screen of `screen`'s
+ * size) and waits for the device to show it there: the input's round trip. The button stays down
+ * (a touch held); the caller lets go.
+ */
+export async function pressAndSeeItShown(
+  page: Page,
+  video: Locator,
+  point: ScreenPoint,
+  screen: { width: number; height: number },
+): Promise<void> {
+  const before = await pixelsAround(video, point);
+  const at = await clientPoint(video, point, screen);
+  await page.mouse.move(at.x, at.y);
+  await page.mouse.down();
+  await expect
+    .poll(async () => difference(before, await pixelsAround(video, point)), { timeout: 5_000 })
+    .toBeGreaterThan(30);
 }

@@ -3,7 +3,7 @@ import { expect, test } from "../helpers/cluster-test.ts";
 import { signUp } from "../helpers/account.ts";
 import { startCustomerSite } from "../helpers/customer-site.ts";
 import { createStreamableInstance, streamScreen } from "../helpers/streamable-instance.ts";
-import { clientPoint, difference, framesShown, pixelsAround } from "../helpers/video-pixels.ts";
+import { framesShown, pressAndSeeItShown } from "../helpers/video-pixels.ts";
 
 // Canonical's public streaming SDK, unmodified (shared/reference/anbox-streaming-sdk), in a page of
 // its own as a customer embeds it, on another origin (customer-site.ts): a custom connector asks
@@ -110,16 +110,7 @@ test("the public streaming SDK plays our stream as it is: defaults, sound off, A
         await page.waitForTimeout(1_000);
         expect((await audioEnergy(page)) - silence).toBeLessThan(1e-6);
       }
-      const target = { x: 360, y: 1000 };
-      const before = await pixelsAround(video, target);
-      const at = await clientPoint(video, target, streamScreen);
-      await page.mouse.move(at.x, at.y);
-      await page.mouse.down();
-      await expect
-        .poll(async () => difference(before, await pixelsAround(video, target)), {
-          timeout: 5_000,
-        })
-        .toBeGreaterThan(30);
+      await pressAndSeeItShown(page, video, { x: 360, y: 1000 }, streamScreen);
       await page.mouse.up();
       if (mode.sound) {
         await expect.poll(() => audioEnergy(page), { timeout: 5_000 }).toBeGreaterThan(silence);
