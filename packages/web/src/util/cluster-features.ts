@@ -9,6 +9,7 @@ const features = {
   terminal: { name: "a terminal", extensions: ["instance_exec", "container_exec"] },
   logs: { name: "instance logs", extensions: ["container_logs"] },
   manifest: { name: "applications' manifests", extensions: ["application_manifest_download"] },
+  vm: { name: "virtual machines", extensions: ["vm_support"] },
 } as const;
 
 export type ClusterFeature = keyof typeof features;

@@ -9,7 +9,8 @@ interface RadioGroupFieldProps<
 > extends FieldBinding<Values, Value> {
   /** The name of the group, its fieldset's legend: read with each choice. */
   legend: string;
-  options: readonly { value: Value; label: string }[];
+  /** A choice with `unavailable` is disabled, and the reason is said with the group's help. */
+  options: readonly { value: Value; label: string; unavailable?: string }[];
   help?: ReactNode;
   /** The choice shown when it is not the field's own value: one the page makes by itself. */
   shownValue?: Value;
@@ -37,12 +38,23 @@ export function RadioGroupField<Values extends FieldValues, Value extends string
   );
   const messageId = `${id}-message`;
   const helpId = `${id}-help`;
+  const reasons = options.flatMap((option) =>
+    option.unavailable === undefined ? [] : [option.unavailable],
+  );
+  const helpShown =
+    help === undefined && reasons.length === 0 ? undefined : (
+      <>
+        {reasons.join(" ")}
+        {reasons.length > 0 && help !== undefined && " "}
+        {help}
+      </>
+    );
   return (
     <fieldset
       className={`p-form__group p-form-validation form-choices${field.error !== undefined ? " is-error" : ""}`}
       aria-describedby={describedBy(
         field.error !== undefined && messageId,
-        help !== undefined && helpId,
+        helpShown !== undefined && helpId,
       )}
     >
       <legend className="p-form__label">{legend}</legend>
@@ -54,6 +66,7 @@ export function RadioGroupField<Values extends FieldValues, Value extends string
             name={field.name}
             value={option.value}
             checked={option.value === chosen}
+            disabled={option.unavailable !== undefined && option.value !== chosen}
             ref={index === focusIndex ? ref : undefined}
             onChange={() => {
               field.onChange(option.value);
@@ -68,9 +81,9 @@ export function RadioGroupField<Values extends FieldValues, Value extends string
           {field.error}
         </p>
       )}
-      {help !== undefined && (
+      {helpShown !== undefined && (
         <p className="p-form-help-text" id={helpId}>
-          {help}
+          {helpShown}
         </p>
       )}
     </fieldset>

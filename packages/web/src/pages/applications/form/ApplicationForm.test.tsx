@@ -38,6 +38,17 @@ async function openAddForm(capacity = upTo(8)) {
 }
 
 describe("the add application form", () => {
+  it("disables the virtual machine type, with the reason, on a cluster whose AMS runs none", async () => {
+    renderApplicationForm("/applications/add", upTo(8), ["instance_support"]);
+    const vm = await screen.findByRole("radio", { name: "Virtual machine" });
+    await waitFor(() => {
+      expect(vm).toBeDisabled();
+    });
+    expect(screen.getByRole("group", { name: "Instance type" })).toHaveAccessibleDescription(
+      /does not offer virtual machines: its API has no vm_support extension\. What the application's instances run as/,
+    );
+  });
+
   it("shows the manifest the fields make, and the fields follow edits of the manifest", async () => {
     await openAddForm();
     await userEvent.type(screen.getByRole("textbox", { name: /Name/ }), "com.example.game");

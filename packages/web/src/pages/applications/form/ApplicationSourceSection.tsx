@@ -1,8 +1,8 @@
 import type { Control } from "react-hook-form";
-import type { InstanceType } from "@anbox-dashboard/contract";
 import type { ClusterImage } from "../../../api/catalog.ts";
 import type { Cluster } from "../../../api/clusters.ts";
 import { RadioGroupField } from "../../../components/form/RadioGroupField.tsx";
+import { instanceTypeOptions } from "../../../components/form/instance-type-options.ts";
 import { SelectField } from "../../../components/form/SelectField.tsx";
 import { TextField } from "../../../components/form/TextField.tsx";
 import type { ApplicationFormValues } from "./application-form-values.ts";
@@ -16,11 +16,6 @@ interface ApplicationSourceSectionProps {
   /** On edit: the name, the cluster and the type are the application's and cannot change. */
   locked: boolean;
 }
-
-const instanceTypeOptions = [
-  { value: "container", label: "Container" },
-  { value: "vm", label: "Virtual machine" },
-] as const satisfies readonly { value: InstanceType; label: string }[];
 
 /** The cluster's rules for an application's name (`applicationNameSchema`), said before typing. */
 const nameRules =
@@ -78,7 +73,10 @@ export function ApplicationSourceSection({
             control={control}
             name="containerOrVm"
             legend="Instance type"
-            options={instanceTypeOptions}
+            options={instanceTypeOptions(
+              values.clusterId,
+              clusters.find((cluster) => cluster.id === values.clusterId)?.health,
+            )}
             help="What the application's instances run as; the image list follows."
           />
         </>

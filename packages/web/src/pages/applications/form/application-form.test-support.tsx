@@ -96,6 +96,8 @@ function Location() {
 export function renderApplicationForm(
   path: string,
   capacity: (size: URLSearchParams) => AmsCapacity = upTo(8),
+  /** The `api_extensions` cluster `default` reports, when its health is to be known. */
+  clusterExtensions?: string[],
 ) {
   const requests: SeenRequest[] = [];
   vi.stubGlobal(
@@ -112,7 +114,19 @@ export function renderApplicationForm(
         case "/api/info":
           return reply(sessionInfo);
         case "/api/clusters":
-          return reply([{ id: "default" }]);
+          return reply([
+            clusterExtensions === undefined
+              ? { id: "default" }
+              : {
+                  id: "default",
+                  health: {
+                    reachable: true,
+                    version: "1.14.0",
+                    api_extensions: clusterExtensions,
+                    checked_at: "2026-11-29T07:00:00Z",
+                  },
+                },
+          ]);
         case "/api/images":
           return reply({
             metadata: images.filter((image) => image.type === url.searchParams.get("type")),

@@ -509,6 +509,24 @@ describe("InstanceCreatePage", () => {
     });
   });
 
+  it("disables the virtual machine type, with the reason, on a cluster whose AMS runs none", async () => {
+    const health = {
+      reachable: true,
+      version: "1.14.0",
+      api_extensions: ["instance_support"],
+      checked_at: "2026-11-29T07:00:00Z",
+    };
+    renderPage({ clusters: [{ id: "default", health }] });
+    const vm = await screen.findByRole("radio", { name: "Virtual machine" });
+    await waitFor(() => {
+      expect(vm).toBeDisabled();
+    });
+    expect(screen.getByRole("radio", { name: "Container" })).toBeChecked();
+    expect(screen.getByRole("group", { name: "Instance type" })).toHaveAccessibleDescription(
+      "Cluster default's AMS (version 1.14.0) does not offer virtual machines: its API has no vm_support extension.",
+    );
+  });
+
   it("checks custom sizes, then sends them", async () => {
     const calls = renderPage();
     await chooseImageSource();

@@ -7,6 +7,8 @@ import { SelectField } from "../../../components/form/SelectField.tsx";
 import type { InstanceCreateFormValues, SourceType } from "./create-form-values.ts";
 import type { LaunchableApplication } from "./source-options.ts";
 import type { SourceList } from "./use-source-options.ts";
+import { useClusterHealth } from "../../../queries/clusters.ts";
+import { instanceTypeOptions } from "../../../components/form/instance-type-options.ts";
 
 interface SourceSectionProps {
   control: Control<InstanceCreateFormValues>;
@@ -15,11 +17,6 @@ interface SourceSectionProps {
   applications: SourceList<LaunchableApplication> & { incomplete: boolean };
   images: SourceList<ClusterImage>;
 }
-
-const instanceTypes = [
-  { value: "container", label: "Container" },
-  { value: "vm", label: "Virtual machine" },
-] as const satisfies readonly { value: InstanceType; label: string }[];
 
 const sourceTypes = [
   { value: "application", label: "An application" },
@@ -36,6 +33,7 @@ const typeWords: Record<InstanceType, string> = {
  * runs as the type it was made for, so both lists only hold sources of the chosen type.
  */
 export function SourceSection({ control, values, applications, images }: SourceSectionProps) {
+  const typeOptions = instanceTypeOptions(values.clusterId, useClusterHealth(values.clusterId));
   return (
     <section
       className="instance-create__section"
@@ -49,7 +47,7 @@ export function SourceSection({ control, values, applications, images }: SourceS
         control={control}
         name="containerOrVm"
         legend="Instance type"
-        options={instanceTypes}
+        options={typeOptions}
       />
       <RadioGroupField<InstanceCreateFormValues, SourceType | "">
         control={control}
