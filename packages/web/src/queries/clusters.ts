@@ -18,6 +18,15 @@ export function useClusters() {
   return useQuery(clustersQuery());
 }
 
+/**
+ * Whether the dashboard manages several clusters: rows of a list across clusters then say which
+ * cluster each is on, even when a page holds one cluster's rows (its only instance may be on the
+ * remote one).
+ */
+export function useManagesSeveralClusters(): boolean {
+  return (useClusters().data?.length ?? 0) > 1;
+}
+
 /** The cluster's last check, once the clusters are known and it was checked. */
 export function useClusterHealth(clusterId: string) {
   const clusters = useClusters();

@@ -14,6 +14,7 @@ import { useNodesPage } from "../../queries/nodes.ts";
 import { nodeColumns } from "./node-columns.tsx";
 import { defaultNodeOrderFor, nodesListSource } from "./nodes-list-source.ts";
 import { NodesFilterBar } from "./NodesFilterBar.tsx";
+import { useManagesSeveralClusters } from "../../queries/clusters.ts";
 
 const nodeNoun: Noun = { one: "node", other: "nodes" };
 
@@ -34,7 +35,8 @@ export function NodesList({ onEdit }: Props) {
   const rows = page.data?.metadata;
   const total = page.data?.total_size ?? 0;
   const emptyReason = rows === undefined ? undefined : whyEmpty(rows.length, total, list.filtered);
-  const showCluster = new Set(rows?.map((node) => node.clusterId)).size > 1;
+  const showCluster =
+    useManagesSeveralClusters() || new Set(rows?.map((node) => node.clusterId)).size > 1;
   const columns = useMemo(() => nodeColumns(showCluster, onEdit), [showCluster, onEdit]);
 
   return (

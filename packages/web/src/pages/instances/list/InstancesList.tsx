@@ -35,6 +35,7 @@ import {
 import { useInstancesList } from "./use-instances-list.ts";
 import { usePendingInstanceKeys } from "./use-pending-instance-keys.ts";
 import "./_instances-list.scss";
+import { useManagesSeveralClusters } from "../../../queries/clusters.ts";
 
 /** "Updating" shows while any page of instances loads. */
 const instancesListsKey = queryKeys.instancesLists();
@@ -65,6 +66,7 @@ export function InstancesList() {
   const page = useInstancesList(list.request);
   const rows = page.data?.metadata;
   const total = page.data?.total_size ?? 0;
+  const severalClusters = useManagesSeveralClusters();
 
   const selection = useRowSelection(rows, instanceKey, JSON.stringify(list.request));
   const pendingKeys = usePendingInstanceKeys();
@@ -153,6 +155,7 @@ export function InstancesList() {
             busyKeys={pendingKeys}
             onAction={onAction}
             stale={page.isPlaceholderData}
+            severalClusters={severalClusters}
           />
         </>
       )}

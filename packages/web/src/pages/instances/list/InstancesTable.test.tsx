@@ -12,7 +12,7 @@ function PathProbe() {
   return <output data-testid="path">{useLocation().pathname}</output>;
 }
 
-function table(instances: ClusterInstance[]) {
+function table(instances: ClusterInstance[], severalClusters = false) {
   return (
     <MemoryRouter initialEntries={["/instances"]}>
       <PathProbe />
@@ -26,6 +26,7 @@ function table(instances: ClusterInstance[]) {
         busyKeys={noKeys}
         onAction={vi.fn()}
         stale={false}
+        severalClusters={severalClusters}
       />
     </MemoryRouter>
   );
@@ -43,6 +44,11 @@ describe("InstancesTable", () => {
     rerender(table([a, makeInstance({ id: "far", name: "far-away", clusterId: "lab" })]));
     expect(rowOf("far-away")).toHaveTextContent("far-away on lab");
     expect(rowOf("web-a")).toHaveTextContent(`web-a on ${a.clusterId}`);
+  });
+
+  it("names each instance's cluster when the dashboard manages several, though the page holds one's", () => {
+    render(table([makeInstance({ id: "far", name: "far-away", clusterId: "lab" })], true));
+    expect(rowOf("far-away")).toHaveTextContent("far-away on lab");
   });
 
   it("keeps an instance's row, and the focus in it, when others come and go", () => {

@@ -119,6 +119,9 @@ export function renderInstancesPage(options: Options = {}) {
     vi.fn((url: URL, init?: RequestInit) => {
       const method = init?.method ?? "GET";
       const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+      if (method === "GET" && url.pathname === "/api/clusters") {
+        return json([{ id: "default" }]);
+      }
       if (method === "GET" && url.pathname === "/api/instances") {
         listCalls.push(url.searchParams);
         const delayMs = options.listDelayMs?.(url.searchParams) ?? 0;
