@@ -12,6 +12,7 @@ import { OperationsFilterBar } from "./OperationsFilterBar.tsx";
 import { OperationsTable } from "./OperationsTable.tsx";
 import "./_operations-list.scss";
 import { UnreachableClustersNotice } from "../../components/list/UnreachableClustersNotice.tsx";
+import { useManagesSeveralClusters } from "../../queries/clusters.ts";
 
 const operationNoun: Noun = { one: "operation", other: "operations" };
 
@@ -26,6 +27,7 @@ export function OperationsList() {
   const total = page.data?.total_size ?? 0;
   const emptyReason = rows === undefined ? undefined : whyEmpty(rows.length, total, list.filtered);
   const clusters = new Set(rows?.map((operation) => operation.clusterId));
+  const severalClusters = useManagesSeveralClusters();
 
   return (
     <ListView>
@@ -64,7 +66,7 @@ export function OperationsList() {
           operations={rows}
           sort={list.sort}
           onSort={list.setSort}
-          showCluster={clusters.size > 1}
+          showCluster={severalClusters || clusters.size > 1}
           stale={page.isPlaceholderData}
         />
       )}

@@ -37,6 +37,9 @@ function renderPage(operations: ClusterOperation[], { total = operations.length,
       if (url.pathname === "/api/info") {
         return Promise.resolve(new Response(JSON.stringify({ user: { fullname: "Ada" } })));
       }
+      if (url.pathname === "/api/clusters") {
+        return Promise.resolve(new Response(JSON.stringify([{ id: "default" }])));
+      }
       calls.push(url);
       return Promise.resolve(
         new Response(JSON.stringify({ metadata: operations, total_size: total })),
