@@ -10,11 +10,23 @@ interface Props {
   none: { title: string; children: ReactNode };
   onClearFilters: () => void;
   onFirstPage: () => void;
+  /** Some clusters did not answer (UnreachableClustersNotice names them): "yet" may be untrue. */
+  someClustersDown?: boolean;
 }
 
 /** An empty list says why, and offers the way out: create one, clear the filters, go back. */
-export function ListEmptyState({ reason, noun, none, onClearFilters, onFirstPage }: Props) {
-  if (reason === "none") return <EmptyState title={none.title}>{none.children}</EmptyState>;
+export function ListEmptyState({
+  reason,
+  noun,
+  none,
+  onClearFilters,
+  onFirstPage,
+  someClustersDown = false,
+}: Props) {
+  if (reason === "none") {
+    const title = someClustersDown ? `No ${noun.other} on the clusters that answer` : none.title;
+    return <EmptyState title={title}>{none.children}</EmptyState>;
+  }
   if (reason === "no-match") {
     return (
       <EmptyState title={`No ${noun.one} matches`}>

@@ -55,6 +55,7 @@ export function NodesList({ onEdit }: Props) {
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState
+          someClustersDown={(page.data?.unreachable?.length ?? 0) > 0}
           reason={emptyReason}
           noun={nodeNoun}
           none={{ title: "No nodes", children: <p>Add a node to run instances on.</p> }}

@@ -44,6 +44,7 @@ export function OperationsList() {
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState
+          someClustersDown={(page.data?.unreachable?.length ?? 0) > 0}
           reason={emptyReason}
           noun={operationNoun}
           none={{

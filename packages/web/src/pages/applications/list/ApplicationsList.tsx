@@ -89,6 +89,7 @@ export function ApplicationsList() {
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState
+          someClustersDown={(page.data?.unreachable?.length ?? 0) > 0}
           reason={emptyReason}
           noun={applicationNoun}
           none={{

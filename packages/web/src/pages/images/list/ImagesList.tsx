@@ -66,6 +66,7 @@ export function ImagesList() {
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState
+          someClustersDown={(page.data?.unreachable?.length ?? 0) > 0}
           reason={emptyReason}
           noun={imageNoun}
           none={{

@@ -105,6 +105,7 @@ export function InstancesList() {
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState
+          someClustersDown={(page.data?.unreachable?.length ?? 0) > 0}
           reason={emptyReason}
           noun={instanceNoun}
           none={{
