@@ -6,11 +6,9 @@
 // contentful paint, and the bytes that crossed the network (compressed, as sent) against the
 // bytes the same files and answers hold uncompressed.
 // Target: LCP under 1.5 s (p50).
-import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
-import { openClusterDatabase } from "@anbox-dashboard/cluster/store";
 import { browserFlags, percentile, signUp, startDashboard, summary } from "./support/dashboard.ts";
-import { seedInstances } from "./support/seed-instances.ts";
+import { seedDashboardCluster } from "./support/seed-instances.ts";
 import { atMost, recordResults, reported } from "./support/results.ts";
 import { whenRowsPainted } from "./support/rows-painted.ts";
 
@@ -77,16 +75,7 @@ async function coldLoad(context: BrowserContext, url: string): Promise<ColdLoad>
 const dashboard = await startDashboard("cold-load", port);
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: browserFlags });
 try {
-  const db = await openClusterDatabase(
-    join(dashboard.dataDir, "clusters", "default"),
-    undefined,
-    "default",
-  );
-  try {
-    await seedInstances(db, 10_000, 100);
-  } finally {
-    await db.destroy();
-  }
+  await seedDashboardCluster(dashboard.dataDir, 10_000, 100);
   const viewport = { width: 1280, height: 900 };
   const signedIn = await browser.newContext({ viewport });
   await signUp(await signedIn.newPage(), dashboard);

@@ -1,6 +1,7 @@
 // Many instances written straight into a running cluster's database: a benchmark needs rows, not
 // the minutes it would take to boot them. The cluster reads them as any other instance.
-import { newId, type ClusterDatabase } from "@anbox-dashboard/cluster/store";
+import { join } from "node:path";
+import { newId, openClusterDatabase, type ClusterDatabase } from "@anbox-dashboard/cluster/store";
 
 const statuses = ["running", "running", "running", "stopped", "error", "created"] as const;
 
@@ -96,4 +97,19 @@ async function seedNodes(db: ClusterDatabase, nodeCount: number): Promise<void> 
     .where("name", "=", "lxd0")
     .execute();
   await db.insertInto("nodes").values(nodes).execute();
+}
+
+/** Seeds the embedded cluster of a benchmark's dashboard (its data directory), as seedInstances. */
+export async function seedDashboardCluster(
+  dataDir: string,
+  instanceCount: number,
+  nodeCount: number,
+  firstIndex = 0,
+): Promise<void> {
+  const db = await openClusterDatabase(join(dataDir, "clusters", "default"), undefined, "default");
+  try {
+    await seedInstances(db, instanceCount, nodeCount, firstIndex);
+  } finally {
+    await db.destroy();
+  }
 }
