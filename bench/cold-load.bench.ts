@@ -56,6 +56,19 @@ async function coldLoad(context: BrowserContext, url: string): Promise<ColdLoad>
   const rowsPainted = await whenRowsPainted(page, rowsSelector, firstPageRows);
   // LCP settles with the first input or after the page stops growing: read it a moment later.
   await page.waitForTimeout(500);
+  if (rowsPainted > 10_000) {
+    // A load this slow is a stall, not a slow network: name what waited.
+    const slowest = await page.evaluate(() =>
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((entry) => entry.duration > 2_000)
+        .map(
+          (entry) => `${entry.name} ${entry.startTime.toFixed(0)}+${entry.duration.toFixed(0)} ms`,
+        ),
+    );
+    console.log(
+      `  a load took ${rowsPainted.toFixed(0)} ms; requests over 2 s: ${slowest.join("; ") || "none"}`,
+    );
+  }
   const measured = await page.evaluate(() => {
     const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
     const [navigation] = performance.getEntriesByType(
