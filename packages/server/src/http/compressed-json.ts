@@ -40,22 +40,23 @@ export function compressJsonAnswers(app: FastifyInstance): void {
     const type = reply.getHeader("content-type");
     if (typeof type !== "string" || !type.startsWith("application/json")) return payload;
     if (reply.hasHeader("content-encoding")) return payload;
-    const body = typeof payload === "string" ? Buffer.from(payload) : payload;
     // Whatever is sent, what it depends on is said, so that a cache keeps the two apart.
     void reply.header("vary", varyWithAcceptEncoding(reply.getHeader("vary")));
-    if (body.length < minimumBytes) return payload;
+    // Measured, not copied: most answers are small and go as they are.
+    const size = typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
+    if (size < minimumBytes) return payload;
     const encoding = chooseEncoding(request.headers["accept-encoding"]);
     if (encoding === undefined) return payload;
     const compressed =
       encoding === "br"
-        ? await brotli(body, {
+        ? await brotli(payload, {
             params: {
               [constants.BROTLI_PARAM_QUALITY]: 4,
               [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-              [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              [constants.BROTLI_PARAM_SIZE_HINT]: size,
             },
           })
-        : await gzipped(body);
+        : await gzipped(payload);
     reply.removeHeader("content-length");
     void reply.header("content-encoding", encoding);
     return compressed;
