@@ -19,12 +19,13 @@ export function useClusters() {
 }
 
 /**
- * Whether the dashboard manages several clusters: rows of a list across clusters then say which
- * cluster each is on, even when a page holds one cluster's rows (its only instance may be on the
- * remote one).
+ * Whether the rows of a list across clusters say which cluster each is on: when the dashboard
+ * manages several clusters, even if a page holds one cluster's rows (its only instance may be on
+ * the remote one), or when the rows span several (while the clusters load).
  */
-export function useManagesSeveralClusters(): boolean {
-  return (useClusters().data?.length ?? 0) > 1;
+export function useNamesClusters(rowClusterIds: readonly string[]): boolean {
+  const managesSeveral = (useClusters().data?.length ?? 0) > 1;
+  return managesSeveral || new Set(rowClusterIds).size > 1;
 }
 
 /** The cluster's last check, once the clusters are known and it was checked. */

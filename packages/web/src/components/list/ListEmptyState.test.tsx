@@ -12,7 +12,9 @@ function renderEmpty(someClustersDown: boolean) {
       none={{ title: "No instances yet", children: <p>Instances run your applications.</p> }}
       onClearFilters={vi.fn()}
       onFirstPage={vi.fn()}
-      someClustersDown={someClustersDown}
+      unreachable={
+        someClustersDown ? [{ clusterId: "lab", message: "it refuses connections" }] : []
+      }
     />,
   );
 }

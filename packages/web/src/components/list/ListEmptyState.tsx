@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { UnreachableCluster } from "@anbox-dashboard/contract";
 import { EmptyState } from "../page-layout/EmptyState.tsx";
 import type { Noun } from "./count-noun.ts";
 import type { EmptyReason } from "./empty-reason.ts";
@@ -10,8 +11,11 @@ interface Props {
   none: { title: string; children: ReactNode };
   onClearFilters: () => void;
   onFirstPage: () => void;
-  /** Some clusters did not answer (UnreachableClustersNotice names them): "yet" may be untrue. */
-  someClustersDown?: boolean;
+  /**
+   * The clusters that did not answer, as the list's answer names them (UnreachableClustersNotice
+   * shows them): while there are any, "yet" may be untrue.
+   */
+  unreachable?: readonly UnreachableCluster[] | undefined;
 }
 
 /** An empty list says why, and offers the way out: create one, clear the filters, go back. */
@@ -21,10 +25,11 @@ export function ListEmptyState({
   none,
   onClearFilters,
   onFirstPage,
-  someClustersDown = false,
+  unreachable = [],
 }: Props) {
   if (reason === "none") {
-    const title = someClustersDown ? `No ${noun.other} on the clusters that answer` : none.title;
+    const title =
+      unreachable.length > 0 ? `No ${noun.other} on the clusters that answer` : none.title;
     return <EmptyState title={title}>{none.children}</EmptyState>;
   }
   if (reason === "no-match") {

@@ -14,7 +14,7 @@ import { useNodesPage } from "../../queries/nodes.ts";
 import { nodeColumns } from "./node-columns.tsx";
 import { defaultNodeOrderFor, nodesListSource } from "./nodes-list-source.ts";
 import { NodesFilterBar } from "./NodesFilterBar.tsx";
-import { useManagesSeveralClusters } from "../../queries/clusters.ts";
+import { useNamesClusters } from "../../queries/clusters.ts";
 
 const nodeNoun: Noun = { one: "node", other: "nodes" };
 
@@ -35,8 +35,7 @@ export function NodesList({ onEdit }: Props) {
   const rows = page.data?.metadata;
   const total = page.data?.total_size ?? 0;
   const emptyReason = rows === undefined ? undefined : whyEmpty(rows.length, total, list.filtered);
-  const showCluster =
-    useManagesSeveralClusters() || new Set(rows?.map((node) => node.clusterId)).size > 1;
+  const showCluster = useNamesClusters(rows?.map((node) => node.clusterId) ?? []);
   const columns = useMemo(() => nodeColumns(showCluster, onEdit), [showCluster, onEdit]);
 
   return (
@@ -55,7 +54,7 @@ export function NodesList({ onEdit }: Props) {
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState
-          someClustersDown={(page.data?.unreachable?.length ?? 0) > 0}
+          unreachable={page.data?.unreachable}
           reason={emptyReason}
           noun={nodeNoun}
           none={{ title: "No nodes", children: <p>Add a node to run instances on.</p> }}

@@ -12,7 +12,7 @@ import { OperationsFilterBar } from "./OperationsFilterBar.tsx";
 import { OperationsTable } from "./OperationsTable.tsx";
 import "./_operations-list.scss";
 import { UnreachableClustersNotice } from "../../components/list/UnreachableClustersNotice.tsx";
-import { useManagesSeveralClusters } from "../../queries/clusters.ts";
+import { useNamesClusters } from "../../queries/clusters.ts";
 
 const operationNoun: Noun = { one: "operation", other: "operations" };
 
@@ -26,8 +26,7 @@ export function OperationsList() {
   const rows = page.data?.metadata;
   const total = page.data?.total_size ?? 0;
   const emptyReason = rows === undefined ? undefined : whyEmpty(rows.length, total, list.filtered);
-  const clusters = new Set(rows?.map((operation) => operation.clusterId));
-  const severalClusters = useManagesSeveralClusters();
+  const showCluster = useNamesClusters(rows?.map((operation) => operation.clusterId) ?? []);
 
   return (
     <ListView>
@@ -44,7 +43,7 @@ export function OperationsList() {
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState
-          someClustersDown={(page.data?.unreachable?.length ?? 0) > 0}
+          unreachable={page.data?.unreachable}
           reason={emptyReason}
           noun={operationNoun}
           none={{
@@ -67,7 +66,7 @@ export function OperationsList() {
           operations={rows}
           sort={list.sort}
           onSort={list.setSort}
-          showCluster={severalClusters || clusters.size > 1}
+          showCluster={showCluster}
           stale={page.isPlaceholderData}
         />
       )}

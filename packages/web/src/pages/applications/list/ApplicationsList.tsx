@@ -89,7 +89,7 @@ export function ApplicationsList() {
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState
-          someClustersDown={(page.data?.unreachable?.length ?? 0) > 0}
+          unreachable={page.data?.unreachable}
           reason={emptyReason}
           noun={applicationNoun}
           none={{

@@ -66,7 +66,7 @@ export function ImagesList() {
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState
-          someClustersDown={(page.data?.unreachable?.length ?? 0) > 0}
+          unreachable={page.data?.unreachable}
           reason={emptyReason}
           noun={imageNoun}
           none={{

@@ -35,7 +35,7 @@ import {
 import { useInstancesList } from "./use-instances-list.ts";
 import { usePendingInstanceKeys } from "./use-pending-instance-keys.ts";
 import "./_instances-list.scss";
-import { useManagesSeveralClusters } from "../../../queries/clusters.ts";
+import { useNamesClusters } from "../../../queries/clusters.ts";
 
 /** "Updating" shows while any page of instances loads. */
 const instancesListsKey = queryKeys.instancesLists();
@@ -66,7 +66,7 @@ export function InstancesList() {
   const page = useInstancesList(list.request);
   const rows = page.data?.metadata;
   const total = page.data?.total_size ?? 0;
-  const severalClusters = useManagesSeveralClusters();
+  const showCluster = useNamesClusters(rows?.map((instance) => instance.clusterId) ?? []);
 
   const selection = useRowSelection(rows, instanceKey, JSON.stringify(list.request));
   const pendingKeys = usePendingInstanceKeys();
@@ -105,7 +105,7 @@ export function InstancesList() {
       {page.isPending && <PageLoader />}
       {emptyReason !== undefined && (
         <ListEmptyState
-          someClustersDown={(page.data?.unreachable?.length ?? 0) > 0}
+          unreachable={page.data?.unreachable}
           reason={emptyReason}
           noun={instanceNoun}
           none={{
@@ -156,7 +156,7 @@ export function InstancesList() {
             busyKeys={pendingKeys}
             onAction={onAction}
             stale={page.isPlaceholderData}
-            severalClusters={severalClusters}
+            showCluster={showCluster}
           />
         </>
       )}

@@ -12,7 +12,7 @@ function PathProbe() {
   return <output data-testid="path">{useLocation().pathname}</output>;
 }
 
-function table(instances: ClusterInstance[], severalClusters = false) {
+function table(instances: ClusterInstance[], showCluster = false) {
   return (
     <MemoryRouter initialEntries={["/instances"]}>
       <PathProbe />
@@ -26,7 +26,7 @@ function table(instances: ClusterInstance[], severalClusters = false) {
         busyKeys={noKeys}
         onAction={vi.fn()}
         stale={false}
-        severalClusters={severalClusters}
+        showCluster={showCluster}
       />
     </MemoryRouter>
   );
@@ -38,17 +38,12 @@ describe("InstancesTable", () => {
   const a = makeInstance({ id: "a", name: "web-a" });
   const b = makeInstance({ id: "b", name: "web-b" });
 
-  it("names each instance's cluster only when the page holds several clusters' instances", () => {
+  it("names each instance's cluster when told to (useNamesClusters decides), and only then", () => {
     const { rerender } = render(table([a, b]));
     expect(screen.queryByText(/^ on /)).not.toBeInTheDocument();
-    rerender(table([a, makeInstance({ id: "far", name: "far-away", clusterId: "lab" })]));
+    rerender(table([a, makeInstance({ id: "far", name: "far-away", clusterId: "lab" })], true));
     expect(rowOf("far-away")).toHaveTextContent("far-away on lab");
     expect(rowOf("web-a")).toHaveTextContent(`web-a on ${a.clusterId}`);
-  });
-
-  it("names each instance's cluster when the dashboard manages several, though the page holds one's", () => {
-    render(table([makeInstance({ id: "far", name: "far-away", clusterId: "lab" })], true));
-    expect(rowOf("far-away")).toHaveTextContent("far-away on lab");
   });
 
   it("keeps an instance's row, and the focus in it, when others come and go", () => {

@@ -20,8 +20,8 @@ interface Props {
   onAction: (instance: ClusterInstance, action: InstanceAction) => void;
   /** What is shown is the previous answer while the next one loads. */
   stale: boolean;
-  /** The dashboard manages several clusters: each row says its own, whatever the page holds. */
-  severalClusters?: boolean;
+  /** Each row says its cluster (useNamesClusters). */
+  showCluster: boolean;
 }
 
 const selectLabel = (instance: ClusterInstance) => `Select ${instance.name}`;
@@ -37,10 +37,8 @@ export function InstancesTable({
   busyKeys,
   onAction,
   stale,
-  severalClusters = false,
+  showCluster,
 }: Props) {
-  const showCluster =
-    severalClusters || new Set(instances.map((instance) => instance.clusterId)).size > 1;
   // The same columns from render to render, or every row would render again.
   const columns = useMemo(() => instanceColumns(onAction, showCluster), [onAction, showCluster]);
   const selection = useMemo(
