@@ -7,7 +7,6 @@ import { connectEvents, type EventsConnectionOptions } from "./events-connection
 import { EventsContext } from "./events-context.ts";
 import { coalescedInvalidation } from "./coalesced-invalidation.ts";
 import { handleEvent, refreshAfterConnect } from "./handle-event.ts";
-import { createThrottle } from "./throttle.ts";
 
 /** Events are handled this long after they arrive, giving the cluster time to settle reads. */
 export const eventHandlingDelayMs = 250;
@@ -31,8 +30,9 @@ export interface EventsProviderProps {
 /**
  * Follows every cluster's events websocket while mounted (mount it for signed-in users only: the
  * events need a session) and keeps the cached data fresh: lifecycle events invalidate the group
- * they touch (each group at most once a second, however many arrive), operation events refresh the operations lists and call failure handlers, and every
- * (re)opened socket refreshes it all, for the events it could not hear.
+ * they touch (each group at most once a second, however many arrive), operation events refresh
+ * the operations lists (at most every 2 s) and call failure handlers, and every (re)opened
+ * socket refreshes it all, for the events it could not hear.
  */
 export function EventsProvider({
   clusters,
@@ -54,9 +54,11 @@ export function EventsProvider({
   const clusterIds = useMemo(() => (clusterKey === "" ? [] : clusterKey.split(",")), [clusterKey]);
 
   useEffect(() => {
-    const refresh = createThrottle(() => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.operations() });
-    }, operationsRefetchIntervalMs);
+    // The operations lists and the groups lifecycle events touch, each refreshed at its own pace.
+    const operations = coalescedInvalidation(queryClient, operationsRefetchIntervalMs);
+    const refreshOperations = () => {
+      operations.invalidate(queryKeys.operations());
+    };
     const groups = coalescedInvalidation(queryClient, lifecycleRefetchIntervalMs);
     const timers = new Set<ReturnType<typeof setTimeout>>();
     const onEvent = (clusterId: string, event: AmsEvent) => {
@@ -65,7 +67,7 @@ export function EventsProvider({
         handleEvent(event, {
           queryClient,
           clusterId,
-          refreshOperations: refresh.call,
+          refreshOperations,
           invalidate: groups.invalidate,
         });
       }, eventHandlingDelayMs);
@@ -82,7 +84,7 @@ export function EventsProvider({
           onEvent(clusterId, event);
         },
         onOpen: () => {
-          refreshAfterConnect({ refreshOperations: refresh.call, invalidate: groups.invalidate });
+          refreshAfterConnect({ refreshOperations, invalidate: groups.invalidate });
         },
         onConnectionFailure: (id) => {
           onFailure.current(id);
@@ -95,7 +97,7 @@ export function EventsProvider({
     return () => {
       for (const close of closers) close();
       for (const timer of timers) clearTimeout(timer);
-      refresh.cancel();
+      operations.cancel();
       groups.cancel();
     };
   }, [clusterIds, queryClient, createSocket]);
