@@ -16,7 +16,7 @@ const kib = 1024;
  * only shrink; each is lowered to its target as the bundle gets there.
  */
 const budgets = {
-  scripts: { target: 128 * kib, enforced: 172 * kib },
+  scripts: { target: 128 * kib, enforced: 145 * kib },
   styles: { target: 40 * kib, enforced: 40 * kib },
 } as const;
 

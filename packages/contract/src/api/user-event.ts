@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export { versionUpdateModalClosedEvent } from "../constants/user-events.ts";
+
 /** Event names and types: short, lower-case words joined by `-`, `.` or `_`. */
 const eventWord = z
   .string({ message: "must be a string" })
@@ -10,9 +12,3 @@ const eventWord = z
 /** `POST /api/user-events`: something the user did that the dashboard remembers for them. */
 export const userEventSchema = z.strictObject({ event: eventWord, eventType: eventWord });
 export type UserEvent = z.infer<typeof userEventSchema>;
-
-/** Closing the "Important update" modal: the dashboard stops showing it to this user. */
-export const versionUpdateModalClosedEvent = {
-  event: "streamable-instance-modal-closed",
-  eventType: "version-1.23-update",
-} as const satisfies UserEvent;

@@ -64,6 +64,16 @@ describe("apiFetch", () => {
     });
   });
 
+  it("names the status text when a JSON failure carries no text message", async () => {
+    for (const body of ['{"message":42}', "null", '["message"]', '{"error":"Bad Gateway"}']) {
+      answer(body, { status: 502, statusText: "Bad Gateway" });
+      await expect(apiFetch("/api/log")).rejects.toMatchObject({
+        status: 502,
+        message: "Bad Gateway",
+      });
+    }
+  });
+
   it("turns an unreachable server into an ApiError with status 0, but passes an abort on", async () => {
     vi.stubGlobal("fetch", () => Promise.reject(new TypeError("Failed to fetch")));
     await expect(apiFetch("/api/log", { responseType: "text" })).rejects.toMatchObject({

@@ -3,6 +3,8 @@ import type {
   ClusterOperation,
   InstanceBulkBody,
   InstanceBulkResponse,
+  InstanceCapacity,
+  InstanceCapacityResponse,
   InstanceExecResponse,
   InstanceLogsResponse,
   InstanceOperationResponse,
@@ -10,7 +12,6 @@ import type {
   InstancesListResponse,
   InstancesPost,
 } from "@anbox-dashboard/contract";
-import { instanceCapacityResponseSchema, type InstanceCapacity } from "@anbox-dashboard/contract";
 import { instancesListCall, type InstancesListRequest } from "./instances-list-call.ts";
 
 export type { InstancesListRequest };
@@ -80,11 +81,11 @@ export async function fetchInstanceCapacity(
   request: InstanceCapacityRequest,
   signal?: AbortSignal,
 ): Promise<InstanceCapacity> {
-  const body = await apiFetch<unknown>("/api/instance-capacity", {
+  const body = await apiFetch<InstanceCapacityResponse>("/api/instance-capacity", {
     params: { clusterId, ...request },
     signal,
   });
-  return instanceCapacityResponseSchema.parse(body).metadata;
+  return body.metadata;
 }
 
 /** `PATCH /api/instances/{id}?clusterId=`: start or stop one instance. */

@@ -1,11 +1,11 @@
-import {
-  operationsResponseSchema,
-  type ClusterOperation,
-  type OperationsOrder,
-  type OperationsOrderBy,
-  type OperationStatus,
-  type OperationType,
-  type UnreachableCluster,
+import type {
+  ClusterOperation,
+  OperationsOrder,
+  OperationsOrderBy,
+  OperationsResponse,
+  OperationStatus,
+  OperationType,
+  UnreachableCluster,
 } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
 
@@ -23,7 +23,7 @@ export async function fetchOperations(
   query: OperationsQuery = {},
   signal?: AbortSignal,
 ): Promise<ClusterOperation[]> {
-  const body = await apiFetch<unknown>("/api/operations", {
+  const body = await apiFetch<OperationsResponse>("/api/operations", {
     signal,
     params: {
       orderBy: query.orderBy,
@@ -31,7 +31,7 @@ export async function fetchOperations(
       subclusters: query.clusterIds?.length ? query.clusterIds.join(",") : undefined,
     },
   });
-  return operationsResponseSchema.parse(body).metadata;
+  return body.metadata;
 }
 
 /** What a page of the operations list asks for (the query of `GET /api/operations` with a page). */
@@ -64,7 +64,7 @@ export async function fetchOperationsPage(
   request: OperationsPageRequest,
   signal?: AbortSignal,
 ): Promise<OperationsPage> {
-  const body = await apiFetch<unknown>("/api/operations", {
+  const page = await apiFetch<OperationsResponse>("/api/operations", {
     signal,
     params: {
       page: request.page,
@@ -76,7 +76,6 @@ export async function fetchOperationsPage(
       subclusters: joined(request.clusterIds),
     },
   });
-  const page = operationsResponseSchema.parse(body);
   return {
     metadata: page.metadata,
     total_size: page.total_size ?? page.metadata.length,
