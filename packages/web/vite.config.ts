@@ -37,6 +37,21 @@ export default defineConfig({
         index: fileURLToPath(new URL("index.html", import.meta.url)),
         [earlyEntry]: fileURLToPath(new URL("src/early-requests.ts", import.meta.url)),
       },
+      output: {
+        // Rolldown's own split gives every module shared by the shell and a lazy page a chunk of
+        // its own: /instances took 42 files, and gzip pays for each apart (10 KB more than the same
+        // code in one file). Three chunks instead, largest claim first:
+        codeSplitting: {
+          groups: [
+            // The page's first script, with all it imports, alone: it must not wait for the app.
+            { name: earlyEntry, test: /src[\\/]early-requests\.ts$/, priority: 3 },
+            // Everything the entry imports statically: the shell, React, the router, the queries.
+            { name: "index", tags: ["$initial"], priority: 2 },
+            // The list pages' shared kit (filters, table, paging), loaded with the first of them.
+            { name: "list-kit", test: /src[\\/]components[\\/](list|table)[\\/]/, priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {

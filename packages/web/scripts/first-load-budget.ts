@@ -4,10 +4,11 @@
 // (part of `make test`), after `make build`.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { firstLoadFiles, type BuildManifest } from "./first-load-files.ts";
+import { filesAnEntryWaitsFor, firstLoadFiles, type BuildManifest } from "./first-load-files.ts";
 
 const dist = join(import.meta.dirname, "..", "dist");
 const routeModule = "src/pages/instances/InstancesPage.tsx";
+const earlyRequestsModule = "src/early-requests.ts";
 const kib = 1024;
 
 /**
@@ -16,7 +17,7 @@ const kib = 1024;
  * only shrink; each is lowered to its target as the bundle gets there.
  */
 const budgets = {
-  scripts: { target: 128 * kib, enforced: 145 * kib },
+  scripts: { target: 128 * kib, enforced: 128 * kib },
   styles: { target: 40 * kib, enforced: 40 * kib },
 } as const;
 
@@ -76,7 +77,14 @@ for (const kind of ["scripts", "styles"] as const) {
   );
   if (total > enforced) failed = true;
 }
+const earlyWaitsFor = filesAnEntryWaitsFor(manifest, earlyRequestsModule);
+if (earlyWaitsFor.length > 0) {
+  console.error(
+    `The early-requests script imports ${earlyWaitsFor.join(", ")}: it would wait for them before starting the page's first calls (see codeSplitting in vite.config.ts).`,
+  );
+  failed = true;
+}
 if (failed) {
-  console.error("The first load is over its budget: see the largest files above.");
+  console.error("The first load is over its budget: see the messages above.");
   process.exit(1);
 }

@@ -2,9 +2,9 @@ import { useCallback, useMemo } from "react";
 import { Outlet, useLocation } from "react-router";
 import type { Cluster } from "../api/clusters.ts";
 import { Navigation } from "../components/navigation/Navigation.tsx";
-import { TourPanel } from "../components/side-panel/TourPanel.tsx";
+import { LazyTourPanel } from "../components/side-panel/lazy-tour-panel.ts";
 import { StatusBar } from "../components/status-bar/StatusBar.tsx";
-import { UpdateModal } from "../components/update-modal/UpdateModal.tsx";
+import { LazyUpdateModal } from "../components/update-modal/lazy-update-modal.ts";
 import { useToast } from "../context/notifications/use-toast.ts";
 import { useClusters } from "../queries/clusters.ts";
 import { useSessionInfo } from "../queries/session-info.ts";
@@ -104,13 +104,13 @@ function ApplicationLayout({
       <main className="l-main" id="main-content" tabIndex={-1}>
         <Outlet />
       </main>
-      {tour.panelOpen && <TourPanel />}
+      {tour.panelOpen && <LazyTourPanel />}
       <StatusBar
         dashboardVersion={dashboardVersion}
         runningOperations={runningOperations}
         unreachableClusters={unreachableClusters}
       />
-      <UpdateModal show={hasVersionUpdateModal} />
+      {hasVersionUpdateModal && <LazyUpdateModal show />}
     </div>
   );
 }

@@ -20,8 +20,7 @@ import {
   type ChapterNumber,
   type TourStepId,
 } from "./tour-steps.ts";
-import { TourInterruptionWatch } from "./TourInterruptionWatch.tsx";
-import { TourStepOverlay } from "./TourStepOverlay.tsx";
+import { LazyTourInterruptionWatch, LazyTourStepOverlay } from "./lazy-tour-step.ts";
 
 /** SPEC.md section 4: "Finishing a chapter … reopens the progress panel after 1 s". */
 const reopenPanelAfterMs = 1000;
@@ -158,8 +157,8 @@ export function TourProvider({ children }: { children: ReactNode }) {
       {children}
       {step && (
         <>
-          <TourStepOverlay step={step} onNext={tour.advance} onCancel={endEarly} />
-          <TourInterruptionWatch step={step} onInterrupt={interrupt} />
+          <LazyTourStepOverlay step={step} onNext={tour.advance} onCancel={endEarly} />
+          <LazyTourInterruptionWatch step={step} onInterrupt={interrupt} />
         </>
       )}
     </TourContext>

@@ -4,7 +4,7 @@ import type { SessionInfo } from "../../api/session-info.ts";
 import { Button, Icon } from "../../vendor/react-components.ts";
 import { bugTrackerUrl, discussionUrl, documentationUrl } from "../../util/links.ts";
 import { useOverlayFocus } from "../overlays/use-overlay-focus.ts";
-import { tourPanelId } from "../side-panel/TourPanel.tsx";
+import { tourPanelId } from "../side-panel/tour-panel-id.ts";
 import { isNavItemActive, mainNavItems } from "./nav-items.ts";
 import { NavigationLogo } from "./NavigationLogo.tsx";
 

@@ -17,9 +17,8 @@ import { canRetake, chapterAction } from "../../tour/tour-progress.ts";
 import { tourChapters, type TourChapter } from "../../tour/tour-steps.ts";
 import { useTourCloud } from "../../tour/use-tour-cloud.ts";
 import { SidePanel } from "./SidePanel.tsx";
+import { tourPanelId } from "./tour-panel-id.ts";
 import "./_tour-panel.scss";
-
-export const tourPanelId = "tour-panel";
 
 /**
  * The onboarding tour's progress panel ("Get started"): the three chapters with their steps, each

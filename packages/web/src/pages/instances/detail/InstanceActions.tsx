@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import {
@@ -9,7 +9,7 @@ import {
   type InstanceAction,
 } from "../shared/instance-actions.ts";
 import { useInstanceAction } from "../../../queries/instances.ts";
-import { DeleteInstanceModal } from "../shared/DeleteInstanceModal.tsx";
+import { LazyDeleteInstanceModal } from "../shared/lazy-delete-instance-modal.ts";
 
 /** Why deleting is refused whatever the status (the cluster answers so too). */
 export const deleteProtectedReason = "Delete protection is on: turn it off to delete the instance.";
@@ -22,6 +22,9 @@ export function InstanceActions({ instance }: { instance: ClusterInstance }) {
   const navigate = useNavigate();
   const instanceAction = useInstanceAction();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  useEffect(() => {
+    void LazyDeleteInstanceModal.preload();
+  }, []);
   const { status } = instance;
   const sessionId = sessionIdOf(instance.tags);
   const deleteProtected = instance.config.security.delete_protected;
@@ -91,7 +94,7 @@ export function InstanceActions({ instance }: { instance: ClusterInstance }) {
         );
       })}
       {confirmingDelete && (
-        <DeleteInstanceModal
+        <LazyDeleteInstanceModal
           instance={instance}
           needsForce={deleteNeedsForce(status)}
           deleting={instanceAction.isPending}

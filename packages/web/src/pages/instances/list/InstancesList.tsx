@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
@@ -18,9 +18,9 @@ import { useRowSelection } from "../../../components/list/selection/use-row-sele
 import { useListUrlState } from "../../../components/list/url/use-list-url-state.ts";
 import { queryKeys } from "../../../context/query-keys.ts";
 import { deleteNeedsForce, type InstanceAction } from "../shared/instance-actions.ts";
-import { DeleteInstanceModal } from "../shared/DeleteInstanceModal.tsx";
+import { LazyDeleteInstanceModal } from "../shared/lazy-delete-instance-modal.ts";
 import { useInstanceAction } from "../../../queries/instances.ts";
-import { BulkActionModal } from "./BulkActionModal.tsx";
+import { LazyBulkActionModal } from "./lazy-bulk-action-modal.ts";
 import { planBulkAction, type BulkPlan } from "./bulk-plan.ts";
 import { instanceKey } from "./instance-key.ts";
 import { instanceNoun } from "./instance-noun.ts";
@@ -75,6 +75,14 @@ export function InstancesList() {
   const [bulkPlan, setBulkPlan] = useState<BulkPlan>();
   const { mutate: runAction } = useInstanceAction();
   const bulk = useBulkInstanceAction();
+
+  // The modals load apart from the list, once it has rows to act on: ready before any click.
+  const hasRows = (rows?.length ?? 0) > 0;
+  useEffect(() => {
+    if (!hasRows) return;
+    void LazyDeleteInstanceModal.preload();
+    void LazyBulkActionModal.preload();
+  }, [hasRows]);
 
   const onAction = useCallback(
     (instance: ClusterInstance, action: InstanceAction) => {
@@ -171,7 +179,7 @@ export function InstancesList() {
         />
       )}
       {deleteTarget !== undefined && (
-        <DeleteInstanceModal
+        <LazyDeleteInstanceModal
           key={deleteTargetKey}
           instance={deleteTarget}
           needsForce={deleteNeedsForce(deleteTarget.status)}
@@ -185,7 +193,7 @@ export function InstancesList() {
         />
       )}
       {bulkPlan !== undefined && (
-        <BulkActionModal
+        <LazyBulkActionModal
           plan={bulkPlan}
           onConfirm={(force) => {
             bulk.mutate(bulkActionInput(bulkPlan, force));
