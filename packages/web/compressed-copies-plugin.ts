@@ -24,8 +24,9 @@ export function compressedCopies(): Plugin {
       outDir = join(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const files = (await readdir(outDir, { recursive: true })).filter((file) =>
-        compressible.test(file),
+      // Not .vite/ (the build's manifest, read by the budget script): the server never sends it.
+      const files = (await readdir(outDir, { recursive: true })).filter(
+        (file) => compressible.test(file) && !file.startsWith(".vite"),
       );
       await Promise.all(files.map((file) => writeCopies(join(outDir, file))));
     },
