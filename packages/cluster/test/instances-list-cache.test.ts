@@ -2,7 +2,7 @@
 // (as any future code path might) and check that the list and the single GET never show old data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AmsInstance } from "@anbox-dashboard/contract";
-import { syncResponse, syncResponseJson } from "../src/ams/envelope.ts";
+import { syncListResponseBytes, syncResponse, syncResponseBytes } from "../src/ams/envelope.ts";
 import { startTestCluster, type TestCluster } from "./helpers/test-cluster.ts";
 import { insertInstanceRow } from "./helpers/instance-rows.ts";
 
@@ -33,11 +33,12 @@ async function revisionOf(id: string): Promise<number> {
 
 describe("the instance list's JSON cache", () => {
   it("writes the same envelope as syncResponse", () => {
-    const metadata = [{ a: 1, b: 'x"y' }];
-    expect(JSON.parse(syncResponseJson(JSON.stringify(metadata), 7))).toEqual(
-      syncResponse(metadata, 7),
-    );
-    expect(JSON.parse(syncResponseJson("{}"))).toEqual(syncResponse({}));
+    const bytes = (value: unknown) => Buffer.from(JSON.stringify(value));
+    const parsed = (answer: Buffer): unknown => JSON.parse(answer.toString("utf8"));
+    const items = [{ a: 1, b: 'x"y' }, { c: "é ✓" }];
+    expect(parsed(syncListResponseBytes(items.map(bytes), 7))).toEqual(syncResponse(items, 7));
+    expect(parsed(syncListResponseBytes([]))).toEqual(syncResponse([]));
+    expect(parsed(syncResponseBytes(bytes({ d: null })))).toEqual(syncResponse({ d: null }));
   });
 
   it("moves the revision on an update that does not, so no cached text outlives its row", async () => {

@@ -16,13 +16,34 @@ export function syncResponse<T>(metadata: T, totalSize?: number): AmsSyncRespons
   return response;
 }
 
+const syncHead = Buffer.from(
+  '{"type":"sync","status":"Success","status_code":200,"operation":"","error_code":0,"error":"","metadata":',
+);
+const arrayOpen = Buffer.from("[");
+const arrayComma = Buffer.from(",");
+const arrayClose = Buffer.from("]");
+
 /**
- * The text of syncResponse(metadata, totalSize) for metadata that is already JSON text, so that
- * cached texts are joined instead of parsed and written again.
+ * The bytes of syncResponse(metadata, totalSize) for metadata that is JSON bytes already: cached
+ * instances are joined as they are, not parsed, written and encoded again on every request.
  */
-export function syncResponseJson(metadataJson: string, totalSize?: number): string {
-  const total = totalSize === undefined ? "" : `,"total_size":${String(totalSize)}`;
-  return `{"type":"sync","status":"Success","status_code":200,"operation":"","error_code":0,"error":"","metadata":${metadataJson}${total}}`;
+export function syncResponseBytes(metadata: Buffer, totalSize?: number): Buffer {
+  return Buffer.concat([syncHead, metadata, envelopeEnd(totalSize)]);
+}
+
+/** The same for a list of items that are each JSON bytes already. */
+export function syncListResponseBytes(items: readonly Buffer[], totalSize?: number): Buffer {
+  const parts: Buffer[] = [syncHead, arrayOpen];
+  items.forEach((item, index) => {
+    if (index > 0) parts.push(arrayComma);
+    parts.push(item);
+  });
+  parts.push(arrayClose, envelopeEnd(totalSize));
+  return Buffer.concat(parts);
+}
+
+function envelopeEnd(totalSize: number | undefined): Buffer {
+  return Buffer.from(totalSize === undefined ? "}" : `,"total_size":${String(totalSize)}}`);
 }
 
 export function errorResponse(code: number, message: string): AmsErrorResponse {

@@ -4,11 +4,12 @@ import { toAmsInstance } from "./instance-record.ts";
 interface CachedInstance {
   revision: number;
   publicAddress: string;
-  json: string;
+  json: Buffer;
 }
 
 /**
- * The JSON text of instances as AMS shows them, kept per instance until its row changes. A row's
+ * The JSON of instances as AMS shows them, as the bytes sent (UTF-8), kept per instance until its
+ * row changes. A row's
  * revision moves on every update (a database trigger makes sure of it, migration 0004), and the
  * only other input, the node's public address, is part of the key: a cached text is never stale.
  * Lists are read far more often than instances change, and turning rows into JSON is most of the
@@ -22,12 +23,12 @@ export class InstanceJsonCache {
     this.capacity = capacity;
   }
 
-  json(row: InstancesTable, publicAddress: string): string {
+  json(row: InstancesTable, publicAddress: string): Buffer {
     const cached = this.entries.get(row.id);
     if (cached?.revision === row.revision && cached.publicAddress === publicAddress) {
       return cached.json;
     }
-    const json = JSON.stringify(toAmsInstance(row, publicAddress));
+    const json = Buffer.from(JSON.stringify(toAmsInstance(row, publicAddress)));
     // A Map iterates in insertion order: dropping the first key drops the least recently written.
     this.entries.delete(row.id);
     this.entries.set(row.id, { revision: row.revision, publicAddress, json });

@@ -8,7 +8,7 @@ import {
 } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import type { InstancesTable } from "../../store/schema.ts";
-import { syncResponse, syncResponseJson } from "../envelope.ts";
+import { syncListResponseBytes, syncResponse, syncResponseBytes } from "../envelope.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
@@ -59,14 +59,14 @@ export function registerInstancesRoutes(app: FastifyInstance, context: ClusterCo
         total,
       );
     const items = rows.map((row) => instanceJson.json(row, row.node_public_address ?? ""));
-    return reply.type("application/json").send(syncResponseJson(`[${items.join(",")}]`, total));
+    return reply.type("application/json").send(syncListResponseBytes(items, total));
   });
 
   app.get<IdParams>("/1.0/instances/:id", async (request, reply) => {
     const row = await requireInstance(db, request.params.id);
     setEtag(reply, instanceEtag(row));
     const json = instanceJson.json(row, await loadPublicAddress(db, row.node));
-    return reply.type("application/json").send(syncResponseJson(json));
+    return reply.type("application/json").send(syncResponseBytes(json));
   });
 
   app.post("/1.0/instances", async (request, reply) => {
