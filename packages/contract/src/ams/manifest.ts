@@ -1,28 +1,15 @@
 import { z } from "zod";
+import { resourcePresetNames } from "../constants/resource-presets.ts";
 
 // The application manifest (`manifest.yaml` of an application package; reference/anbox-api.md 2.4).
 // One schema shared by the cluster (which refuses a bad package) and the dashboard's application
 // form (which shows the same messages before anything is uploaded).
 
-/** The deprecated resource presets ("instance types") and what each stands for (reference 5.4). */
-export const resourcePresets = {
-  "a2.3": { cpus: 2, memory: "3GB", "disk-size": "3GB", "gpu-slots": 0 },
-  "a4.3": { cpus: 4, memory: "3GB", "disk-size": "3GB", "gpu-slots": 0 },
-  "a6.3": { cpus: 6, memory: "3GB", "disk-size": "3GB", "gpu-slots": 0 },
-  "a8.3": { cpus: 8, memory: "3GB", "disk-size": "3GB", "gpu-slots": 0 },
-  "a10.3": { cpus: 10, memory: "3GB", "disk-size": "3GB", "gpu-slots": 0 },
-  "g2.3": { cpus: 2, memory: "3GB", "disk-size": "3GB", "gpu-slots": 1 },
-  "g4.3": { cpus: 4, memory: "3GB", "disk-size": "3GB", "gpu-slots": 1 },
-  "g6.3": { cpus: 6, memory: "3GB", "disk-size": "3GB", "gpu-slots": 1 },
-  "g8.3": { cpus: 8, memory: "3GB", "disk-size": "3GB", "gpu-slots": 1 },
-  "g10.3": { cpus: 10, memory: "3GB", "disk-size": "3GB", "gpu-slots": 1 },
-} as const;
-
-export type ResourcePreset = keyof typeof resourcePresets;
-export const resourcePresetNames = Object.keys(resourcePresets) as [
-  ResourcePreset,
-  ...ResourcePreset[],
-];
+export {
+  resourcePresetNames,
+  resourcePresets,
+  type ResourcePreset,
+} from "../constants/resource-presets.ts";
 
 export const videoEncoders = ["gpu", "gpu-preferred", "software"] as const;
 export type VideoEncoder = (typeof videoEncoders)[number];

@@ -1,7 +1,11 @@
 // The resource choices of the instance form (SPEC sections 3 and 9) and the resource request they
 // become, shared by the form and its tests so that both speak of the same sizes.
 import type { InstanceType } from "../ams/instance.ts";
-import { resourcePresetNames, resourcePresets, type ResourcePreset } from "../ams/manifest.ts";
+import {
+  resourcePresetNames,
+  resourcePresets,
+  type ResourcePreset,
+} from "../constants/resource-presets.ts";
 
 const gibibyte = 1024 ** 3;
 const gigabyte = 1e9;

@@ -1,9 +1,8 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { ClusterNode } from "../../api/nodes.ts";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { useClusters } from "../../queries/clusters.ts";
-import { AddNodeModal } from "./AddNodeModal.tsx";
-import { NodePanel } from "./NodePanel.tsx";
+import { LazyAddNodeModal, LazyNodePanel } from "./lazy-node-parts.ts";
 import { NodesList } from "./NodesList.tsx";
 import { useNodePanel } from "./use-node-panel.ts";
 import "./_nodes.scss";
@@ -25,6 +24,10 @@ export default function NodesPage() {
     [openNode],
   );
   const clusterList = clusters.data ?? [];
+  useEffect(() => {
+    void LazyNodePanel.preload();
+    void LazyAddNodeModal.preload();
+  }, []);
   return (
     <PageLayout
       title="Nodes"
@@ -44,14 +47,14 @@ export default function NodesPage() {
     >
       <NodesList onEdit={onEdit} />
       {panel.open !== undefined && (
-        <NodePanel
+        <LazyNodePanel
           key={`${panel.open.clusterId}/${panel.open.name}`}
           open={panel.open}
           close={panel.close}
         />
       )}
       {adding && (
-        <AddNodeModal
+        <LazyAddNodeModal
           clusters={clusterList}
           close={() => {
             setAdding(false);
