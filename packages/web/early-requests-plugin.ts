@@ -1,6 +1,4 @@
-import type { HtmlTagDescriptor, IndexHtmlTransformContext, Plugin } from "vite";
-
-type OutputBundle = NonNullable<IndexHtmlTransformContext["bundle"]>;
+import type { Plugin } from "vite";
 
 /**
  * Puts src/early-requests.ts in the page as a script of its own, ahead of the app: built as an
@@ -21,17 +19,15 @@ export function earlyRequestsScript(): Plugin {
           (output) => output.type === "chunk" && output.isEntry && output.name === earlyEntry,
         );
         if (chunk?.type !== "chunk") throw new Error("the build has no early-requests entry");
-        // All it imports, however deep, is asked for with it and before the app's many chunks:
-        // found once it has arrived, a chunk would queue behind them (six connections a host).
-        const preloads: HtmlTagDescriptor[] = importsOf(chunk.fileName, context.bundle).map(
-          (file) => ({
-            tag: "link",
-            attrs: { rel: "modulepreload", href: `/${file}` },
-            injectTo: "head-prepend",
-          }),
-        );
+        // It must import nothing: a chunk it shared with the app would hold it back until the
+        // app's chunks arrived (six connections a host). vite.config.ts's codeSplitting gives it
+        // a chunk of its own, with all it imports; this fails the build if that ever changes.
+        if (chunk.imports.length > 0) {
+          throw new Error(
+            `the early-requests script imports ${chunk.imports.join(", ")}: it would wait for them before starting the page's first calls (see codeSplitting in vite.config.ts)`,
+          );
+        }
         return [
-          ...preloads,
           {
             tag: "script",
             // async: it runs once it has arrived, without waiting for the stylesheet as the
@@ -46,15 +42,3 @@ export function earlyRequestsScript(): Plugin {
 }
 
 export const earlyEntry = "early-requests";
-
-/** The chunks a chunk imports, directly or through others, each once. */
-function importsOf(fileName: string, bundle: OutputBundle, seen = new Set<string>()): string[] {
-  const output = bundle[fileName];
-  if (output?.type !== "chunk") return [];
-  for (const imported of output.imports) {
-    if (seen.has(imported)) continue;
-    seen.add(imported);
-    importsOf(imported, bundle, seen);
-  }
-  return [...seen];
-}

@@ -67,11 +67,14 @@ function wrap(statement: StatementSync): SqliteStatement {
   // Kysely hands over positional parameters of the types its compiler produced.
   const bind = (parameters: readonly unknown[]): SQLInputValue[] => parameters as SQLInputValue[];
   const columns = statement.columns().map((column) => column.name);
-  if (columns.length === 0 || columns.includes("__proto__")) {
+  const reader = columns.length > 0;
+  const run: SqliteStatement["run"] = (parameters) => statement.run(...bind(parameters));
+  // A column named __proto__ would set an ordinary object's prototype: such rows stay node:sqlite's.
+  if (!reader || columns.includes("__proto__")) {
     return {
-      reader: columns.length > 0,
+      reader,
       all: (parameters) => statement.all(...bind(parameters)),
-      run: (parameters) => statement.run(...bind(parameters)),
+      run,
       iterate: (parameters) => statement.iterate(...bind(parameters)),
     };
   }
@@ -88,9 +91,9 @@ function wrap(statement: StatementSync): SqliteStatement {
     return row;
   };
   return {
-    reader: true,
+    reader,
     all: (parameters) => statement.all(...bind(parameters)).map(toRow),
-    run: (parameters) => statement.run(...bind(parameters)),
+    run,
     iterate: function* (parameters) {
       for (const values of statement.iterate(...bind(parameters))) yield toRow(values);
     },

@@ -42,22 +42,3 @@ export function firstLoadFiles(manifest: BuildManifest, routeModule: string): Fi
     styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))],
   };
 }
-
-/**
- * The files an entry waits for before it runs (its static imports, however deep). The
- * early-requests script must wait for none: it starts the page's first API calls while the app's
- * chunks still download, and a shared chunk would hold it back until then.
- */
-export function filesAnEntryWaitsFor(manifest: BuildManifest, entry: string): string[] {
-  const chunk = manifest[entry];
-  if (chunk === undefined) throw new Error(`the build has no chunk for ${entry}`);
-  const seen = new Set<string>();
-  const pending = [...(chunk.imports ?? [])];
-  while (pending.length > 0) {
-    const key = pending.pop() ?? "";
-    if (seen.has(key)) continue;
-    seen.add(key);
-    pending.push(...(manifest[key]?.imports ?? []));
-  }
-  return [...seen].map((key) => manifest[key]?.file ?? key);
-}

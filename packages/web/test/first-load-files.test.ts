@@ -1,9 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  filesAnEntryWaitsFor,
-  firstLoadFiles,
-  type BuildManifest,
-} from "../scripts/first-load-files.ts";
+import { firstLoadFiles, type BuildManifest } from "../scripts/first-load-files.ts";
 
 const manifest: BuildManifest = {
   "index.html": { file: "assets/index.js", isEntry: true, imports: ["_react"], css: ["a.css"] },
@@ -36,22 +32,5 @@ describe("firstLoadFiles", () => {
 
   it("refuses a route the build does not have", () => {
     expect(() => firstLoadFiles(manifest, "src/pages/Gone.tsx")).toThrow(/no chunk/);
-  });
-});
-
-describe("filesAnEntryWaitsFor", () => {
-  it("names every file an entry imports, however deep, each once", () => {
-    expect(filesAnEntryWaitsFor(manifest, "src/early-requests.ts").toSorted()).toEqual([
-      "assets/fetch.js",
-      "assets/react.js",
-    ]);
-    expect(filesAnEntryWaitsFor(manifest, "src/pages/nodes/NodesPage.tsx")).toEqual([
-      "assets/editor.js",
-    ]);
-    expect(filesAnEntryWaitsFor(manifest, "_react")).toEqual([]);
-  });
-
-  it("refuses an entry the build does not have", () => {
-    expect(() => filesAnEntryWaitsFor(manifest, "src/gone.ts")).toThrow(/no chunk/);
   });
 });

@@ -9,9 +9,9 @@ interface CachedInstance {
 
 /**
  * The JSON of instances as AMS shows them, as the bytes sent (UTF-8), kept per instance until its
- * row changes. A row's
- * revision moves on every update (a database trigger makes sure of it, migration 0004), and the
- * only other input, the node's public address, is part of the key: a cached text is never stale.
+ * row changes. A row's revision moves on every update (a database trigger makes sure of it,
+ * migration 0004), and the only other input, the node's public address, is part of the key: a
+ * cached copy is never stale.
  * Lists are read far more often than instances change, and turning rows into JSON is most of the
  * work of a list request (bench/cluster-list.bench.ts).
  */
