@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { compressedCopies } from "./compressed-copies-plugin.ts";
 import { earlyEntry, earlyRequestsScript } from "./early-requests-plugin.ts";
+import { vanillaIcons } from "./vanilla-icons-plugin.ts";
 
 const repositoryNodeModules = fileURLToPath(new URL("../../node_modules", import.meta.url));
 // @canonical/react-components' public entry, as its ES module build (see vendor/react-components.ts).
@@ -12,7 +13,7 @@ const reactComponentsEsm = fileURLToPath(
 const devServerTarget = process.env.DASHBOARD_URL ?? "http://127.0.0.1:8080";
 
 export default defineConfig({
-  plugins: [react(), earlyRequestsScript(), compressedCopies()],
+  plugins: [react(), vanillaIcons(), earlyRequestsScript(), compressedCopies()],
   resolve: {
     alias: [{ find: /^@canonical\/react-components$/, replacement: reactComponentsEsm }],
   },

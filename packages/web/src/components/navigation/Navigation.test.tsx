@@ -59,6 +59,22 @@ describe("Navigation", () => {
     expect(within(nav).getByRole("button", { name: "Get started" })).toBeInTheDocument();
   });
 
+  it("draws each item's icon inline, in the text's colour, hidden from screen readers", () => {
+    const nav = renderNavigation("/instances");
+    for (const link of within(nav).getAllByRole("link").slice(1)) {
+      const icon = link.querySelector("svg.p-side-navigation__icon");
+      expect(icon, link.textContent).toHaveAttribute("aria-hidden", "true");
+      expect(icon?.querySelector("path")).toHaveAttribute("fill", "currentColor");
+    }
+  });
+
+  it("names the rail's pin button by what it does", async () => {
+    const user = userEvent.setup();
+    renderNavigation("/instances");
+    await user.click(screen.getByRole("button", { name: "Pin menu" }));
+    expect(screen.getByRole("button", { name: "Unpin menu" })).toBeInTheDocument();
+  });
+
   it("hides what the cluster does not offer: apps, registry, configuration", () => {
     const nav = renderNavigation("/images", {
       applications_enabled: false,

@@ -1,8 +1,18 @@
 import { useCallback, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { SessionInfo } from "../../api/session-info.ts";
-import { Button, Icon } from "../../vendor/react-components.ts";
+import bookIcon from "virtual:vanilla-icon/book";
+import closeIcon from "virtual:vanilla-icon/close";
+import commentsIcon from "virtual:vanilla-icon/comments";
+import infoIcon from "virtual:vanilla-icon/info";
+import logOutIcon from "virtual:vanilla-icon/log-out";
+import pinIcon from "virtual:vanilla-icon/pin";
+import submitBugIcon from "virtual:vanilla-icon/submit-bug";
+import userIcon from "virtual:vanilla-icon/user";
+import { Button } from "../../vendor/react-components.ts";
 import { bugTrackerUrl, discussionUrl, documentationUrl } from "../../util/links.ts";
+import { InlineIcon } from "../icon/InlineIcon.tsx";
+import type { InlineIconParts } from "../icon/inline-icon-parts.ts";
 import { useOverlayFocus } from "../overlays/use-overlay-focus.ts";
 import { tourPanelId } from "../side-panel/tour-panel-id.ts";
 import { isNavItemActive, mainNavItems } from "./nav-items.ts";
@@ -82,24 +92,22 @@ export function Navigation({ info, tourOpen, onToggleTour }: Props) {
                   appearance="base"
                   hasIcon
                   className="is-dark u-no-margin u-hide--medium u-hide--large"
+                  aria-label="Close menu"
                   onClick={closeDrawer}
                 >
-                  <Icon name="close" light>
-                    Close menu
-                  </Icon>
+                  <InlineIcon icon={closeIcon} />
                 </Button>
                 <Button
                   type="button"
                   appearance="base"
                   hasIcon
                   className="is-dark u-no-margin u-hide--small navigation__pin"
+                  aria-label={pinned ? "Unpin menu" : "Pin menu"}
                   onClick={() => {
                     setPinned(!pinned);
                   }}
                 >
-                  <Icon name={pinned ? "close" : "pin"} light>
-                    {pinned ? "Unpin menu" : "Pin menu"}
-                  </Icon>
+                  <InlineIcon icon={pinned ? closeIcon : pinIcon} />
                 </Button>
               </div>
             </div>
@@ -113,7 +121,7 @@ export function Navigation({ info, tourOpen, onToggleTour }: Props) {
                         to={item.to}
                         aria-current={isNavItemActive(item, pathname) ? "page" : undefined}
                       >
-                        <i className={`p-icon--${item.icon} is-light p-side-navigation__icon`} />
+                        <InlineIcon icon={item.icon} className="p-side-navigation__icon" />
                         <span className="p-side-navigation__label">{item.label}</span>
                       </Link>
                     </li>
@@ -128,25 +136,25 @@ export function Navigation({ info, tourOpen, onToggleTour }: Props) {
                       aria-expanded={tourOpen}
                       onClick={onToggleTour}
                     >
-                      <i className="p-icon--information is-light p-side-navigation__icon" />
+                      <InlineIcon icon={infoIcon} className="p-side-navigation__icon" />
                       <span className="p-side-navigation__label">Get started</span>
                     </button>
                   </li>
-                  <ExternalNavLink href={documentationUrl} icon="book" label="Documentation" />
-                  <ExternalNavLink href={discussionUrl} icon="comments" label="Discussion" />
-                  <ExternalNavLink href={bugTrackerUrl} icon="submit-bug" label="Report a bug" />
+                  <ExternalNavLink href={documentationUrl} icon={bookIcon} label="Documentation" />
+                  <ExternalNavLink href={discussionUrl} icon={commentsIcon} label="Discussion" />
+                  <ExternalNavLink href={bugTrackerUrl} icon={submitBugIcon} label="Report a bug" />
                   <li className="p-side-navigation__item navigation__account">
                     <Link
                       className="p-side-navigation__link navigation__user"
                       to="/profile"
                       aria-current={pathname === "/profile" ? "page" : undefined}
                     >
-                      <i className="p-icon--user is-light p-side-navigation__icon" />
+                      <InlineIcon icon={userIcon} className="p-side-navigation__icon" />
                       <span className="p-side-navigation__label">{info.user.fullname}</span>
                     </Link>
                     {/* A plain link: /logout is served by the server, not by the app's router. */}
                     <a className="p-side-navigation__link navigation__logout" href="/logout">
-                      <i className="p-icon--log-out is-light p-side-navigation__icon" />
+                      <InlineIcon icon={logOutIcon} className="p-side-navigation__icon" />
                       <span className="p-side-navigation__label">Log out</span>
                     </a>
                   </li>
@@ -160,11 +168,17 @@ export function Navigation({ info, tourOpen, onToggleTour }: Props) {
   );
 }
 
-function ExternalNavLink({ href, icon, label }: { href: string; icon: string; label: string }) {
+interface ExternalNavLinkProps {
+  href: string;
+  icon: InlineIconParts;
+  label: string;
+}
+
+function ExternalNavLink({ href, icon, label }: ExternalNavLinkProps) {
   return (
     <li className="p-side-navigation__item">
       <a className="p-side-navigation__link" href={href} target="_blank" rel="noreferrer">
-        <i className={`p-icon--${icon} is-light p-side-navigation__icon`} />
+        <InlineIcon icon={icon} className="p-side-navigation__icon" />
         <span className="p-side-navigation__label">{label}</span>
       </a>
     </li>

@@ -1,10 +1,18 @@
+import applicationsIcon from "virtual:vanilla-icon/applications";
+import imageIcon from "virtual:vanilla-icon/image";
+import machinesIcon from "virtual:vanilla-icon/machines";
+import podsIcon from "virtual:vanilla-icon/pods";
+import repositoryIcon from "virtual:vanilla-icon/repository";
+import settingsIcon from "virtual:vanilla-icon/settings";
+import statusIcon from "virtual:vanilla-icon/status";
 import type { SessionInfo } from "../../api/session-info.ts";
+import type { InlineIconParts } from "../icon/inline-icon-parts.ts";
 
 export interface NavItem {
   label: string;
   to: string;
-  /** A Vanilla icon name (`p-icon--{icon}`). */
-  icon: string;
+  /** A Vanilla icon, drawn inline. */
+  icon: InlineIconParts;
   /** Other path prefixes that belong to this item, highlighting it. */
   alsoActiveOn?: readonly string[];
 }
@@ -15,20 +23,20 @@ export function mainNavItems(info: SessionInfo): NavItem[] {
     info.applications_enabled && {
       label: "Instances",
       to: "/instances",
-      icon: "pods",
+      icon: podsIcon,
       // A session is opened from an instance: it stays under Instances.
       alsoActiveOn: ["/sessions"],
     },
     info.applications_enabled && {
       label: "Applications",
       to: "/applications",
-      icon: "applications",
+      icon: applicationsIcon,
     },
-    { label: "Images", to: "/images", icon: "image" },
-    info.applications_enabled && { label: "Nodes", to: "/nodes", icon: "machines" },
-    info.registry_enabled && { label: "Registry", to: "/registry", icon: "repository" },
-    info.config_enabled && { label: "Configuration", to: "/config", icon: "settings" },
-    { label: "Operations", to: "/operations", icon: "status" },
+    { label: "Images", to: "/images", icon: imageIcon },
+    info.applications_enabled && { label: "Nodes", to: "/nodes", icon: machinesIcon },
+    info.registry_enabled && { label: "Registry", to: "/registry", icon: repositoryIcon },
+    info.config_enabled && { label: "Configuration", to: "/config", icon: settingsIcon },
+    { label: "Operations", to: "/operations", icon: statusIcon },
   ];
   return items.filter((item) => item !== false);
 }
