@@ -5,6 +5,7 @@ import { Button } from "../vendor/react-components.ts";
 import { focusableElements } from "../components/overlays/focusable-elements.ts";
 import { tourOwnAttribute } from "./tour-click.ts";
 import { chapterOf, type TourStep } from "./tour-steps.ts";
+import { tourStepTexts } from "./tour-texts.ts";
 import { tourPollIntervalMs, useTourElement } from "./use-tour-element.ts";
 import "./_tour-step.scss";
 
@@ -67,11 +68,12 @@ export function TourStepOverlay({ step, onNext, onCancel }: Props) {
   const index = steps.findIndex((s) => s.id === step.id);
   const position = `Chapter ${String(step.chapter)}, step ${String(index + 1)} of ${String(steps.length)}`;
   const shown = element !== undefined && box !== undefined && holder !== undefined;
+  const { title, text } = tourStepTexts[step.id];
 
   return (
     <>
       <div className="u-off-screen" role="status" aria-live="polite">
-        {shown ? `Tour: ${position}. ${step.title}. ${step.text}` : ""}
+        {shown ? `Tour: ${position}. ${title}. ${text}` : ""}
       </div>
       {shown && (
         <>
@@ -89,13 +91,13 @@ export function TourStepOverlay({ step, onNext, onCancel }: Props) {
             <section
               ref={cardRef}
               className="tour-step__card p-card"
-              aria-label={`Tour step: ${step.title}`}
+              aria-label={`Tour step: ${title}`}
               {...{ [tourOwnAttribute]: "" }}
               style={cardPlacement(box)}
             >
               <p className="tour-step__position">{position}</p>
-              <h2 className="p-heading--5">{step.title}</h2>
-              <p id={textId}>{step.text}</p>
+              <h2 className="p-heading--5">{title}</h2>
+              <p id={textId}>{text}</p>
               <div className="tour-step__actions">
                 <Button type="button" appearance="base" className="u-no-margin" onClick={onCancel}>
                   End tour

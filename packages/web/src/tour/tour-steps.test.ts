@@ -7,6 +7,7 @@ import {
   tourStep,
   tourStepIds,
 } from "./tour-steps.ts";
+import { tourChapterTexts, tourStepTexts } from "./tour-texts.ts";
 
 describe("the tour's chapters and steps (SPEC.md section 4)", () => {
   it("has three chapters with the spec's steps, in order", () => {
@@ -40,13 +41,15 @@ describe("the tour's chapters and steps (SPEC.md section 4)", () => {
     ]);
   });
 
-  it("gives each step its chapter, its element and one or two sentences", () => {
+  it("gives each step its chapter and its element, and says it in one or two sentences", () => {
     for (const chapter of tourChapters) {
       for (const step of chapter.steps) {
         expect(step.chapter).toBe(chapter.number);
         expect(step.selector).toBe(`[data-tour="${step.id}"]`);
         expect(step.route.startsWith("/")).toBe(true);
-        const sentences = step.text.split(/[.!?](?:\s|$)/).filter((part) => part.trim() !== "");
+        const sentences = tourStepTexts[step.id].text
+          .split(/[.!?](?:\s|$)/)
+          .filter((part) => part.trim() !== "");
         expect([step.id, sentences.length >= 1 && sentences.length <= 2]).toEqual([step.id, true]);
       }
     }
@@ -76,7 +79,8 @@ describe("the tour's chapters and steps (SPEC.md section 4)", () => {
     expect(nextStepOf("browse-your-instances")).toBeUndefined();
     expect(nextStepOf("stream-is-ready")).toBeUndefined();
     expect(tourStep("stream-instance").chapter).toBe(3);
-    expect(chapterOf(2).title).toBe("Create a streamable instance");
+    expect(chapterOf(2).steps[0]?.id).toBe("create-instance");
+    expect(tourChapterTexts[2].title).toBe("Create a streamable instance");
   });
 
   it("tells the routes the tour can go to from those of one resource", () => {

@@ -15,6 +15,7 @@ import {
 import { useTour } from "../../tour/tour-context.ts";
 import { canRetake, chapterAction } from "../../tour/tour-progress.ts";
 import { tourChapters, type TourChapter } from "../../tour/tour-steps.ts";
+import { tourChapterTexts, tourStepTexts } from "../../tour/tour-texts.ts";
 import { useTourCloud } from "../../tour/use-tour-cloud.ts";
 import { SidePanel } from "./SidePanel.tsx";
 import { tourPanelId } from "./tour-panel-id.ts";
@@ -77,13 +78,13 @@ function ChapterItem({ chapter, cloud, progress }: ChapterItemProps) {
       <div className="tour-panel__chapter-header">
         <StatusIcon icon={icon} number={chapter.number} />
         <h3 className="p-heading--5 u-no-margin--bottom" id={headingId}>
-          Chapter {chapter.number}: {chapter.title}
+          Chapter {chapter.number}: {tourChapterTexts[chapter.number].title}
         </h3>
       </div>
-      <p className="tour-panel__summary">{chapter.summary}</p>
+      <p className="tour-panel__summary">{tourChapterTexts[chapter.number].summary}</p>
       <ol className="tour-panel__steps" aria-label={`Steps of chapter ${String(chapter.number)}`}>
         {chapter.steps.map((step) => (
-          <li key={step.id}>{step.title}</li>
+          <li key={step.id}>{tourStepTexts[step.id].title}</li>
         ))}
       </ol>
       {problem && (
