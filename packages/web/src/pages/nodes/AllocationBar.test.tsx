@@ -11,35 +11,35 @@ const cpu = (allocated: number, capacity: number): NodeResource => ({
   unit: "count",
 });
 
+/**
+ * The share the bar is drawn to: CSS draws it from this (no element of its own, nothing for a
+ * screen reader to read); empty when no bar is drawn.
+ */
+function drawnShare(container: HTMLElement): string | undefined {
+  return container
+    .querySelector<HTMLElement>(".allocation-bar")
+    ?.style.getPropertyValue("--allocation-share");
+}
+
 describe("AllocationBar", () => {
-  it("says the figures and the share in text, the bar drawn beside them", () => {
+  it("says the figures and the share in text, the bar drawn under them", () => {
     const { container } = render(<AllocationBar resource={cpu(2, 8)} showLabel />);
     expect(container.textContent).toBe("CPU: 2 / 8 (25\u00a0%)");
-    // The bar is drawn by CSS from the share: nothing of it for a screen reader to read.
-    const bar = container.querySelector<HTMLElement>(".allocation-bar");
-    expect(bar?.style.getPropertyValue("--allocation-share")).toBe("25%");
+    expect(drawnShare(container)).toBe("25%");
   });
 
   it("says a full resource is full, in words and not in colour only", () => {
     const { container } = render(<AllocationBar resource={cpu(10, 8)} />);
     expect(container.textContent).toBe("10 / 8 (125\u00a0%, full)");
     expect(container.querySelector(".allocation-bar--full")).not.toBeNull();
-    expect(
-      container
-        .querySelector<HTMLElement>(".allocation-bar")
-        ?.style.getPropertyValue("--allocation-share"),
-    ).toBe("100%");
+    expect(drawnShare(container)).toBe("100%");
   });
 
   it("says None when the node has none of the resource", () => {
     const { container } = render(<AllocationBar resource={{ ...cpu(0, 0), key: "gpu" }} />);
     expect(container.textContent).toBe("None");
     expect(container.querySelector(".allocation-bar--none")).not.toBeNull();
-    expect(
-      container
-        .querySelector<HTMLElement>(".allocation-bar")
-        ?.style.getPropertyValue("--allocation-share"),
-    ).toBe("");
+    expect(drawnShare(container)).toBe("");
   });
 
   it("writes sizes in bytes with their unit", () => {
