@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, render, screen, within } from "@testing-library/react";
+import { act, cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { ListView } from "../list/ListView.tsx";
 import { ListTable } from "./ListTable.tsx";
@@ -142,6 +142,24 @@ describe("ListTable", () => {
     expect(headers()).toEqual(["Name▲", "Actions"]);
     expect(originCell).not.toHaveBeenCalled();
     expect(nameCell).toHaveBeenCalledTimes(fruits.length);
+  });
+
+  it("renders at once with the width this tab measured last at this window width", () => {
+    renderAt(38 * 16);
+    expect(window.sessionStorage.getItem(`list-width:${String(window.innerWidth)}`)).toBe("38");
+    cleanup();
+    // Nothing measurable this time (a box of 0, which alone would show every column): the rows
+    // come with the remembered width's columns, in the first render.
+    const originCell = vi.spyOn(columns[2] ?? nameColumn, "cell");
+    renderAt(0);
+    expect(headers()).toEqual(["Name▲", "Actions"]);
+    expect(originCell).not.toHaveBeenCalled();
+  });
+
+  it("corrects a remembered width before the first paint when the list's is another", () => {
+    window.sessionStorage.setItem(`list-width:${String(window.innerWidth)}`, "52");
+    renderAt(38 * 16);
+    expect(headers()).toEqual(["Name▲", "Actions"]);
   });
 
   it("renders no row again when the width changes but the same columns fit", () => {
