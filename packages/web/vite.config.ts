@@ -3,7 +3,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { compressedCopies } from "./compressed-copies-plugin.ts";
 import { earlyEntry, earlyRequestsScript } from "./early-requests-plugin.ts";
-import { vanillaIcons } from "./vanilla-icons-plugin.ts";
+import { vanillaIcons, vanillaSassDeprecations } from "./vanilla-icons-plugin.ts";
 import { firstPageModules } from "./src/first-pages.ts";
 
 const repositoryNodeModules = fileURLToPath(new URL("../../node_modules", import.meta.url));
@@ -29,7 +29,7 @@ export default defineConfig({
         // Vanilla and react-components import "vanilla-framework" by its package name.
         loadPaths: [repositoryNodeModules],
         quietDeps: true,
-        silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"],
+        silenceDeprecations: [...vanillaSassDeprecations],
       },
     },
   },
