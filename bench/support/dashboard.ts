@@ -3,6 +3,7 @@
 // account signed in through a registration link as a person would, and the figures' summary.
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -38,12 +39,35 @@ export interface BenchDashboard {
   stop(): Promise<void>;
 }
 
+/**
+ * Fails when something listens on the port already (a dashboard an interrupted run left behind):
+ * it would answer in place of the one started, with another data directory.
+ */
+async function assertPortFree(port: number): Promise<void> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === "EADDRINUSE"
+          ? new Error(`port ${String(port)} is taken (a dashboard left by an interrupted run?)`)
+          : error,
+      );
+    });
+    server.listen(port, "127.0.0.1", () => {
+      server.close(() => {
+        resolve();
+      });
+    });
+  });
+}
+
 /** Starts `bin/dashboard start` on 127.0.0.1:`port` with a new data directory; resolves once it answers. */
 export async function startDashboard(
   name: string,
   port: number,
   env: Record<string, string> = {},
 ): Promise<BenchDashboard> {
+  await assertPortFree(port);
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
   const baseUrl = `http://127.0.0.1:${String(port)}`;
   const dashboard = spawn("bin/dashboard", ["start"], {
@@ -51,14 +75,25 @@ export async function startDashboard(
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: process.env.BENCH_DASHBOARD_OUTPUT ? "inherit" : "ignore",
   });
+  // A dashboard that exits before it answers (a bad build, say) fails the run at once.
+  let exitCode: number | null | undefined;
+  const exited = new Promise((resolve) => {
+    dashboard.once("exit", (code) => {
+      exitCode = code;
+      resolve(code);
+    });
+  });
   const stop = async () => {
-    const exited = new Promise((resolve) => dashboard.once("exit", resolve));
-    dashboard.kill("SIGTERM");
+    if (exitCode === undefined) dashboard.kill("SIGTERM");
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;
   for (;;) {
+    if (exitCode !== undefined) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(`the dashboard exited (code ${String(exitCode)}) before it answered`);
+    }
     try {
       if ((await fetch(`${baseUrl}/api/auth-info`)).ok) {
         return { baseUrl, dataDir, pid: dashboard.pid, stop };
