@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { fileURLToPath } from "node:url";
 import { compressedCopies } from "./compressed-copies-plugin.ts";
 import { earlyEntry, earlyRequestsScript } from "./early-requests-plugin.ts";
+import { fontPreloads } from "./font-preloads-plugin.ts";
 import { vanillaIcons, vanillaSassDeprecations } from "./vanilla-icons-plugin.ts";
 import { firstPageModules } from "./src/first-pages.ts";
 
@@ -18,6 +19,8 @@ export default defineConfig({
     react(),
     vanillaIcons(),
     earlyRequestsScript(Object.values(firstPageModules)),
+    // The text's face (Vanilla's, from @fontsource in main.tsx), not the code editor's Ubuntu Mono.
+    fontPreloads("Ubuntu"),
     compressedCopies(),
   ],
   resolve: {
