@@ -24,11 +24,13 @@ const rowsSelector = "main table tbody tr";
 
 /**
  * Milliseconds from the navigation's start to the end of the first frame painted with the first
- * page's rows (as bench/instances-page.bench.ts measures it: a message posted from the frame's
- * callback is handled once that frame is painted).
+ * page's rows (as bench/instances-page.bench.ts measures it), navigating from `from`: from
+ * about:blank (judged), the browser starts a renderer process for the page first (~90 ms here);
+ * from a page of the same site (a reload, a link from another tab of the dashboard), it keeps the
+ * one it has.
  */
-async function timeFirstPage(page: Page): Promise<number> {
-  await page.goto("about:blank");
+async function timeFirstPage(page: Page, from = "about:blank"): Promise<number> {
+  await page.goto(from);
   await page.goto(`${baseUrl}/nodes`, { waitUntil: "commit" });
   return whenRowsPainted(page, rowsSelector, pageSize);
 }
@@ -118,6 +120,12 @@ try {
   for (let sample = 0; sample < navigationSamples; sample++) {
     navigation.push(await timeFirstPage(page));
   }
+  // For comparison, not judged: the same navigation from a page of the site (its icon).
+  const sameSite: number[] = [];
+  for (let sample = 0; sample < navigationSamples; sample++) {
+    sameSite.push(await timeFirstPage(page, `${baseUrl}/favicon.svg`));
+  }
+  await timeFirstPage(page); // the timeline below is of a navigation from about:blank
   // Where the last navigation's time went: when the document, each call and script started and
   // ended. The document's answer ends long before the first script is asked for: the browser is
   // starting the page's renderer process then (a navigation from about:blank), not the page.
@@ -146,6 +154,9 @@ try {
     `  navigation to the first ${String(pageSize)} nodes painted: ${summary(navigation)}`,
   );
   console.log(`    of which the list call (server and cluster):  ${summary(callTimes)}`);
+  console.log(
+    `  the same from a page of the same site (not judged): ${summary(sameSite)}, the renderer kept`,
+  );
   console.log(`  bare query (page + count, kept totals):         ${summary(bare)}`);
   console.log(`  summing every node's instances (before 0006):   ${summary(summed)}`);
   console.log("  the last navigation's requests (ms from its start):");
