@@ -13,6 +13,8 @@ interface LiveStream {
   shareId: string | undefined;
   /** Closed by the gateway (a takeover, the session's end): not the client leaving. */
   closedHere: boolean;
+  /** Closed because its session ended: nothing of the session is kept once it is gone. */
+  sessionEnded: boolean;
 }
 
 export interface AttachOptions {
@@ -33,7 +35,10 @@ export class SessionStreams {
   private readonly streams = new Map<string, LiveStream>();
   private readonly lock = new KeyedLock();
   private readonly onClientLeft: (sessionId: string) => void;
-  /** When each session's last stream ended (its idle time runs from then). */
+  /**
+   * When each live session's last stream ended (its idle time runs from then); a session's entry
+   * goes when the session ends, so the map holds no more than the sessions alive.
+   */
   private readonly leftAt = new Map<string, number>();
 
   /** `onClientLeft`: a stream ended because its client left (not taken over, not ended here). */
@@ -61,11 +66,12 @@ export class SessionStreams {
         handle: this.serve(socket, screen),
         shareId: options.shareId,
         closedHere: false,
+        sessionEnded: false,
       };
       this.streams.set(sessionId, stream);
       const forget = (): void => {
         if (this.streams.get(sessionId) === stream) this.streams.delete(sessionId);
-        this.leftAt.set(sessionId, Date.now());
+        if (!stream.sessionEnded) this.leftAt.set(sessionId, Date.now());
         if (!stream.closedHere) this.onClientLeft(sessionId);
       };
       stream.handle.closed.then(forget, forget);
@@ -76,8 +82,12 @@ export class SessionStreams {
   /** Closes the session's stream, if it has one, because the session ended (`message`: why). */
   end(sessionId: string, message?: string): Promise<void> {
     return this.lock.run(sessionId, async () => {
+      this.leftAt.delete(sessionId);
       const stream = this.streams.get(sessionId);
-      if (stream) await this.take(sessionId, stream, "session-ended", message);
+      if (!stream) return;
+      // Its close may settle after this (a stream slow to close is let go): not to be noted then.
+      stream.sessionEnded = true;
+      await this.take(sessionId, stream, "session-ended", message);
     });
   }
 
