@@ -156,6 +156,22 @@ describe("ListTable", () => {
     expect(originCell).not.toHaveBeenCalled();
   });
 
+  it("writes the width it remembers only when it changes (a window drag reports every frame)", () => {
+    const write = vi.spyOn(Storage.prototype, "setItem");
+    renderAt(52 * 16);
+    expect(write).toHaveBeenCalledTimes(1);
+    act(() => {
+      resize?.(52 * 16);
+      resize?.(52 * 16 + 2); // within the same quarter rem
+    });
+    expect(write).toHaveBeenCalledTimes(1);
+    act(() => {
+      resize?.(45 * 16);
+    });
+    expect(write).toHaveBeenCalledTimes(2);
+    expect(window.sessionStorage.getItem(`list-width:${String(window.innerWidth)}`)).toBe("45");
+  });
+
   it("corrects a remembered width before the first paint when the list's is another", () => {
     window.sessionStorage.setItem(`list-width:${String(window.innerWidth)}`, "52");
     renderAt(38 * 16);

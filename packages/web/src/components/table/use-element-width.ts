@@ -63,9 +63,16 @@ export function useElementWidth(element: RefObject<HTMLElement | null>): Element
   useLayoutEffect(() => {
     const target = element.current;
     if (target === null || typeof ResizeObserver === "undefined") return;
+    // What was last written, so that a window drag (a report each frame) writes only the
+    // widths that change.
+    let remembered: string | undefined;
     const update = (px: number) => {
       const rem = Math.floor(px / remInPx() / stepRem) * stepRem;
-      if (rem > 0) rememberWidth(rem);
+      const entry = `${rememberedKey()}=${String(rem)}`;
+      if (rem > 0 && entry !== remembered) {
+        rememberWidth(rem);
+        remembered = entry;
+      }
       setMeasured((previous) => {
         // Hidden (display: none, a closed tab): keep the last width rather than collapse to cards.
         if (rem <= 0) return previous ?? { width: undefined };
