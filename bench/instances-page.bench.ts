@@ -28,7 +28,7 @@ const rowsSelector = "main table tbody tr";
 async function timeFirstRows(page: Page): Promise<number> {
   await page.goto("about:blank");
   await page.goto(`${baseUrl}/instances?size=100`, { waitUntil: "commit" });
-  return whenRowsPainted(page, rowsSelector, 100);
+  return whenRowsPainted(page, rowsSelector, { atLeast: 100 });
 }
 
 /**
@@ -47,32 +47,11 @@ async function timeKeystroke(page: Page, search: string): Promise<number> {
     },
     { selector: rowsSelector, prefix: search.slice(0, -1) },
   );
-  const measured = page.evaluate(
-    ({ selector, text }) =>
-      new Promise<number>((resolve) => {
-        let started = 0;
-        document.addEventListener(
-          "keydown",
-          (event) => {
-            started = event.timeStamp;
-            const check = () => {
-              const rows = [...document.querySelectorAll(selector)];
-              if (rows.length > 0 && rows.every((row) => row.textContent.includes(text))) {
-                const painted = new MessageChannel();
-                painted.port1.onmessage = () => {
-                  resolve(performance.now() - started);
-                };
-                painted.port2.postMessage(null);
-              } else {
-                requestAnimationFrame(check);
-              }
-            };
-            requestAnimationFrame(check);
-          },
-          { once: true, capture: true },
-        );
-      }),
-    { selector: rowsSelector, text: search },
+  const measured = whenRowsPainted(
+    page,
+    rowsSelector,
+    { allInclude: search },
+    { fromKeydown: true },
   );
   await box.press(search.slice(-1));
   return measured;

@@ -1,22 +1,40 @@
 import type { Page } from "playwright-core";
 
+/** What the rows must show: at least so many, or (at least one and) every one with this text. */
+export type RowsWanted = { atLeast: number } | { allInclude: string };
+
 /**
- * Milliseconds from the navigation's start to the end of the first frame painted with at least
- * `rows` elements matching `selector` (`performance.now()` counts from the navigation's start).
+ * Milliseconds to the end of the first frame painted with the rows `wanted` among the elements
+ * matching `selector`: from the navigation's start (`performance.now()`), or with `fromKeydown`,
+ * from the next keydown (the event's time stamp: when the browser received the key).
  *
  * The page is looked at in animation frame callbacks: a frame whose callbacks see the rows paints
  * them, in the same task. A task posted from such a callback runs once that frame is painted, which
  * is when the time is read. It is posted at the scheduler's user-blocking priority so that it runs
  * before the tasks already queued: React queues the commit's effects as an ordinary task before the
- * frame, and a plain message would wait behind them (up to ~40 ms here, after the rows are on
- * screen).
+ * frame, and a plain message would wait behind them (20–70 ms after the rows are on screen, in
+ * Chromium traces; this mark is 5–11 ms after the paint ends, the compositor's tasks between).
  */
-export function whenRowsPainted(page: Page, selector: string, rows: number): Promise<number> {
+export function whenRowsPainted(
+  page: Page,
+  selector: string,
+  wanted: RowsWanted,
+  { fromKeydown = false } = {},
+): Promise<number> {
   return page.evaluate(
-    ({ selector: rowSelector, rows: wanted }) =>
+    ({ selector: rowSelector, wanted: want, fromKeydown: afterKey }) =>
       new Promise<number>((resolve) => {
-        const check = () => {
-          if (document.querySelectorAll(rowSelector).length >= wanted) {
+        const shown = () => {
+          const rows = [...document.querySelectorAll(rowSelector)];
+          if ("atLeast" in want) return rows.length >= want.atLeast;
+          return rows.length > 0 && rows.every((row) => row.textContent.includes(want.allInclude));
+        };
+        const watch = (started: number) => {
+          const check = () => {
+            if (!shown()) {
+              requestAnimationFrame(check);
+              return;
+            }
             // Chromium's Prioritized Task Scheduling API (not in TypeScript's DOM library yet).
             const { scheduler } = window as unknown as {
               scheduler: {
@@ -25,16 +43,25 @@ export function whenRowsPainted(page: Page, selector: string, rows: number): Pro
             };
             void scheduler.postTask(
               () => {
-                resolve(performance.now());
+                resolve(performance.now() - started);
               },
               { priority: "user-blocking" },
             );
-          } else {
-            requestAnimationFrame(check);
-          }
+          };
+          requestAnimationFrame(check);
         };
-        requestAnimationFrame(check);
+        if (!afterKey) {
+          watch(0);
+          return;
+        }
+        document.addEventListener(
+          "keydown",
+          (event) => {
+            watch(event.timeStamp);
+          },
+          { once: true, capture: true },
+        );
       }),
-    { selector, rows },
+    { selector, wanted, fromKeydown },
   );
 }

