@@ -1,4 +1,5 @@
 import type { HtmlTagDescriptor, Plugin, Rollup } from "vite";
+import { appEntryChunk } from "./app-entry-chunk.ts";
 import { firstPageFilesId } from "./src/first-pages.ts";
 
 /**
@@ -80,9 +81,7 @@ export function firstPageFiles(
     visit(root);
     return [...found.values()];
   };
-  const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === "index");
-  if (entry === undefined) throw new Error("the build has no index entry");
-  const firstLoad = new Set(closure(entry).map((chunk) => chunk.fileName));
+  const firstLoad = new Set(closure(appEntryChunk(bundle)).map((chunk) => chunk.fileName));
   return Object.fromEntries(
     pageModules.map((module) => {
       const page = chunks.find(

@@ -1,4 +1,5 @@
 import type { HtmlTagDescriptor, Plugin, Rollup } from "vite";
+import { appEntryChunk } from "./app-entry-chunk.ts";
 
 /**
  * Preloads the web fonts of `family` that the first stylesheet declares (the faces the shell and
@@ -33,12 +34,8 @@ export function fontPreloads(family: string): Plugin {
 
 /** The woff2 files of `family`'s faces in the stylesheets the entry (index.html's script) loads. */
 export function firstStylesheetFonts(bundle: Rollup.OutputBundle, family: string): string[] {
-  const entry = Object.values(bundle).find(
-    (output) => output.type === "chunk" && output.isEntry && output.name === "index",
-  );
-  if (entry?.type !== "chunk") throw new Error("the build has no index entry");
   const fonts: string[] = [];
-  for (const file of entry.viteMetadata?.importedCss ?? []) {
+  for (const file of appEntryChunk(bundle).viteMetadata?.importedCss ?? []) {
     const asset = bundle[file];
     if (asset?.type !== "asset") continue;
     const css =

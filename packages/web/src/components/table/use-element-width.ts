@@ -65,13 +65,13 @@ export function useElementWidth(element: RefObject<HTMLElement | null>): Element
     if (target === null || typeof ResizeObserver === "undefined") return;
     // What was last written, so that a window drag (a report each frame) writes only the
     // widths that change.
-    let remembered: string | undefined;
+    let lastWritten: string | undefined;
     const update = (px: number) => {
       const rem = Math.floor(px / remInPx() / stepRem) * stepRem;
       const entry = `${rememberedKey()}=${String(rem)}`;
-      if (rem > 0 && entry !== remembered) {
+      if (rem > 0 && entry !== lastWritten) {
         rememberWidth(rem);
-        remembered = entry;
+        lastWritten = entry;
       }
       setMeasured((previous) => {
         // Hidden (display: none, a closed tab): keep the last width rather than collapse to cards.
