@@ -220,6 +220,12 @@ describe("versions", () => {
     expect(existsSync(join(cluster.dataDir, "applications", app.id, "0"))).toBe(false);
     const missing = await cluster.request("GET", `/1.0/applications/${app.id}/0`);
     expect(missing.status).toBe(404);
+    // Past a 32-bit integer: PostgreSQL failed the query (a 500) where SQLite answered 404.
+    for (const method of ["GET", "DELETE"] as const) {
+      const huge = await cluster.request(method, `/1.0/applications/${app.id}/2147483648`);
+      expect(huge.status, method).toBe(400);
+      expect(huge.body.error).toContain("version: must be at most 2147483647");
+    }
   });
 });
 

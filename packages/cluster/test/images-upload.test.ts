@@ -248,6 +248,11 @@ describe("PATCH /1.0/images/{id} with a package, and deletes", () => {
     expect(wrongArch.status).toBe(400);
     expect(wrongArch.text).toContain("its architecture is aarch64");
 
+    // Past a 32-bit integer: PostgreSQL failed the query (a 500) where SQLite answered 404.
+    const huge = await cluster.request("DELETE", `/1.0/images/${image.id}/2147483648`, json({}));
+    expect(huge.status, huge.text).toBe(400);
+    expect(huge.body.error).toContain("version: must be at most 2147483647");
+
     const versionDelete = await cluster.request("DELETE", `/1.0/images/${image.id}/0`, json({}));
     expect(versionDelete.status, versionDelete.text).toBe(202);
     await cluster.waitOperation(String(versionDelete.headers.location));

@@ -184,6 +184,8 @@ describe("creating an instance", () => {
       [{ app_id: "nope" }, 404, "nope"],
       [{ image_id: "no-such-image" }, 404, "no-such-image"],
       [{ image_id: "jammy:android13:amd64", image_version: 7 }, 400, "no version 7"],
+      [{ image_id: "jammy:android13:amd64", image_version: 2 ** 40 }, 400, "at most 2147483647"],
+      [{ app_id: "x", app_version: 2 ** 31 }, 400, "at most 2147483647"],
       [{ node: "lxd9" }, 400, "lxd9"],
       [{ app_id: "x", image_id: "y" }, 400, "not both"],
       [{ config: { display: { width: -1 } } }, 400, "width"],

@@ -13,6 +13,7 @@ export * from "./ams/instance.ts";
 export * from "./validation/instance-name.ts";
 export * from "./validation/json-nesting.ts";
 export * from "./validation/text-characters.ts";
+export * from "./validation/stored-integer.ts";
 export * from "./validation/registration.ts";
 export * from "./ams/exec.ts";
 export * from "./ams/node.ts";

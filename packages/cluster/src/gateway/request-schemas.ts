@@ -2,7 +2,12 @@
 // list parameters). Unknown fields are ignored, as the gateway (Go) does; a bad field is a 400 that
 // names it (http/validate.ts).
 import { z } from "zod";
-import { gatewaySessionStatuses, type GatewaySessionStatus } from "@anbox-dashboard/contract";
+import {
+  gatewaySessionStatuses,
+  maxStoredInteger,
+  maxStoredIntegerMessage,
+  type GatewaySessionStatus,
+} from "@anbox-dashboard/contract";
 import { sessionSortKeys } from "./session-store.ts";
 
 const whole = (what: string, min: number, max: number) =>
@@ -47,7 +52,12 @@ export const sessionPostSchema = z
       .string({ message: "must name an application" })
       .min(1, "must name an application")
       .max(255, "must be at most 255 characters"),
-    app_version: z.number().int("must be a whole number").min(-1).optional(),
+    app_version: z
+      .number()
+      .int("must be a whole number")
+      .min(-1)
+      .max(maxStoredInteger, maxStoredIntegerMessage)
+      .optional(),
     region: z.string().max(64, "must be at most 64 characters").optional(),
     joinable: z.boolean({ message: "must be true or false" }).optional(),
     ephemeral: z.boolean({ message: "must be true or false" }).optional(),

@@ -11,6 +11,8 @@ import {
   instanceStatuses,
   instanceTypes,
   type InstanceStatus,
+  maxStoredInteger,
+  maxStoredIntegerMessage,
 } from "@anbox-dashboard/contract";
 import type { ClusterDatabase } from "../store/database.ts";
 import type { ClusterSchema, InstancesTable } from "../store/schema.ts";
@@ -31,7 +33,8 @@ const commaList = listText.transform((value) =>
 const wholeText = z
   .string()
   .regex(/^\d+$/, "must be a whole number")
-  .transform((value) => Number(value));
+  .transform((value) => Number(value))
+  .pipe(z.number().max(maxStoredInteger, maxStoredIntegerMessage));
 
 /** The filters and sort of `GET /1.0/instances` (AMS-OAS), plus `order_by`/`order` (extension). */
 export const instanceFiltersSchema = z

@@ -8,6 +8,8 @@ describe("parseByteSize", () => {
     expect(parseByteSize("2.5GiB")).toBe(2.5 * 1024 ** 3);
     expect(parseByteSize("4096MB")).toBe(4.096e9);
     expect(parseByteSize("lots")).toBeUndefined();
+    // Past the whole numbers a number holds exactly: no size (a database would refuse it).
+    expect(parseByteSize("99999999999999999999GB")).toBeUndefined();
   });
 });
 
@@ -25,7 +27,7 @@ describe("applicationManifestSchema", () => {
   it("names each bad key", () => {
     const result = applicationManifestSchema.safeParse({
       name: "a/b",
-      resources: { memory: "2GB", cpus: 1.5 },
+      resources: { memory: "2GB", cpus: 1.5, "gpu-slots": 2 ** 31 },
       "extra-data": { x: { target: "/etc/x" } },
       unknown: true,
     });
@@ -36,6 +38,7 @@ describe("applicationManifestSchema", () => {
         "name",
         "resources.memory",
         "resources.cpus",
+        "resources.gpu-slots",
         "extra-data.x.target",
         "",
       ]),

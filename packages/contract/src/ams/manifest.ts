@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { resourcePresetNames } from "../constants/resource-presets.ts";
+import { maxStoredInteger, maxStoredIntegerMessage } from "../validation/stored-integer.ts";
 
 // The application manifest (`manifest.yaml` of an application package; reference/anbox-api.md 2.4).
 // One schema shared by the cluster (which refuses a bad package) and the dashboard's application
@@ -29,13 +30,18 @@ const unitFactors: Record<string, number> = {
   ti: 1024 ** 4,
 };
 
-/** Bytes of a size such as "3GB", "3G", "2.5GiB" or "4096MB"; undefined when it is not a size. */
+/**
+ * Bytes of a size such as "3GB", "3G", "2.5GiB" or "4096MB"; undefined when it is not a size, or
+ * one past the whole numbers a number holds exactly (9 PB: more than the databases' `bigint`
+ * column would take from PostgreSQL, which failed the query).
+ */
 export function parseByteSize(text: string): number | undefined {
   const match = /^(\d+(?:\.\d+)?)\s*([kmgt]i?)?b?$/i.exec(text.trim());
   if (!match) return undefined;
   const factor = unitFactors[(match[2] ?? "").toLowerCase()];
   if (factor === undefined) return undefined;
-  return Math.round(Number(match[1]) * factor);
+  const bytes = Math.round(Number(match[1]) * factor);
+  return Number.isSafeInteger(bytes) ? bytes : undefined;
 }
 
 const forbiddenNameCharacters = /[\s<>:"/\\|?*]/;
@@ -53,7 +59,7 @@ const byteSizeSchema = z.string({ message: 'must be a size such as "3GB"' }).ref
     const bytes = parseByteSize(text);
     return bytes !== undefined && bytes >= minimumApplicationBytes;
   },
-  { message: 'must be a size such as "3GB", of at least 3GB' },
+  { message: 'must be a size such as "3GB", of at least 3GB and at most 9PB' },
 );
 
 const stringList = z.array(z.string({ message: "must be a text" }), {
@@ -64,7 +70,8 @@ const wholeNumber = (min: number) =>
   z
     .number({ message: "must be a number" })
     .int("must be a whole number")
-    .min(min, `must be at least ${min}`);
+    .min(min, `must be at least ${min}`)
+    .max(maxStoredInteger, maxStoredIntegerMessage);
 
 export const manifestResourcesSchema = z.strictObject({
   cpus: wholeNumber(1).optional(),

@@ -9,6 +9,8 @@ import {
   applicationVersionPatchSchema,
   jsonNestingMessage,
   jsonNestsDeeperThan,
+  maxStoredInteger,
+  maxStoredIntegerMessage,
 } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import type { ApplicationsTable } from "../../store/schema.ts";
@@ -63,7 +65,8 @@ const versionParamsSchema = z.object({
   version: z.coerce
     .number({ message: "must be a version number" })
     .int("must be a whole number")
-    .min(0, "must not be negative"),
+    .min(0, "must not be negative")
+    .max(maxStoredInteger, maxStoredIntegerMessage),
 });
 
 async function requireApplication(

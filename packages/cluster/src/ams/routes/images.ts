@@ -5,6 +5,8 @@ import {
   imagePatchSchema,
   imagesPostSchema,
   imageTypeQuerySchema,
+  maxStoredInteger,
+  maxStoredIntegerMessage,
 } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import type { ImagesTable } from "../../store/schema.ts";
@@ -45,7 +47,8 @@ const versionParamsSchema = imageParamsSchema.extend({
   version: z.coerce
     .number({ message: "must be a version number" })
     .int("must be a whole number")
-    .min(0, "must not be negative"),
+    .min(0, "must not be negative")
+    .max(maxStoredInteger, maxStoredIntegerMessage),
 });
 
 /**

@@ -1,0 +1,7 @@
+// The largest whole number the databases' `integer` columns hold, shared by every input that is
+// stored in one or compared with one (versions, resources). PostgreSQL's `integer` is 32-bit: a
+// larger number in a query fails it (which answered 500), where SQLite would have taken it.
+
+export const maxStoredInteger = 2_147_483_647;
+
+export const maxStoredIntegerMessage = `must be at most ${String(maxStoredInteger)}`;
