@@ -98,6 +98,8 @@ const trickyTexts = [
   "Infinity",
   "99999999999999999999999999",
   "9007199254740993",
+  // One past a 32-bit database integer (PostgreSQL's `integer`), in paths and queries too.
+  "2147483648",
   "0x1f",
   "true",
   "null",
