@@ -4,7 +4,6 @@ import "./early-requests.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { BrowserRouter } from "react-router";
 import "@fontsource/ubuntu/latin-300.css";
 import "@fontsource/ubuntu/latin-400.css";
 import "@fontsource/ubuntu/latin-500.css";
@@ -12,6 +11,7 @@ import "@fontsource/ubuntu-mono/latin-400.css";
 import "./sass/styles.scss";
 import { createQueryClient } from "./context/query-client.ts";
 import { AppRoutes, preloadPageOf } from "./router.tsx";
+import { AppRouter } from "./context/app-router.tsx";
 
 const rootElement = document.getElementById("root");
 if (!rootElement) throw new Error("index.html has no #root element");
@@ -24,9 +24,9 @@ void preloadPageOf(window.location, queryClient).then(() => {
   createRoot(rootElement).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+        <AppRouter>
           <AppRoutes />
-        </BrowserRouter>
+        </AppRouter>
       </QueryClientProvider>
     </StrictMode>,
   );

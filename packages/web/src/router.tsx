@@ -96,9 +96,9 @@ function route(path: string, Component: Page, preloadData?: PageDataPreload): Ro
 
 /**
  * SPEC section 2. Two error boundaries: the whole app, and each page inside the shell. The routes
- * are matched by `<Routes>` in a `<BrowserRouter>` (AppRoutes), not by a data router: the app
- * loads its data with TanStack Query, and the data router's code is a third of the router's
- * weight in the first load.
+ * are matched by `<Routes>` in the `<AppRouter>` (AppRoutes; context/app-router.tsx), not by a
+ * data router: the app loads its data with TanStack Query, and the data router's code is a third
+ * of the router's weight in the first load.
  */
 export const routes: RouteObject[] = [
   {
@@ -157,7 +157,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The app's routes, rendered where the address matches them (inside the `BrowserRouter`). */
+/** The app's routes, rendered where the address matches them (inside the `AppRouter`). */
 export function AppRoutes() {
   return useRoutes(routes);
 }

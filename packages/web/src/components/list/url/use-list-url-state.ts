@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import type { ColumnSort } from "../../table/SortableHeader.tsx";
 import { readListParams, writeListParams, type ListParams, type PageSize } from "./list-params.ts";
 import { isFiltered, readListQuery, type ListQuery, type ListSpec } from "./list-query.ts";
+import { changeAddressAtOnce } from "../../../context/app-router.tsx";
 
 /** A list's quick search: the filter typed into it, and how the page it asks for is loaded. */
 export interface QuickSearch<FilterKey extends string, Request> {
@@ -106,11 +107,10 @@ export function useListUrlState<SortKey extends string, FilterKey extends string
       void search.prefetch(queryClient, next).finally(() => {
         if (thisSearch !== latestSearch.current) return;
         pendingSearch.current = undefined;
-        setSearchParams((current) => withFilter(current, key, values), {
-          // One history entry per keystroke would make the back button replay the typing; and
-          // the list is rendered at once rather than as a transition React may hold back.
-          replace: true,
-          flushSync: true,
+        // Rendered at once rather than as a transition, which React slices with frames between.
+        changeAddressAtOnce(() => {
+          // One history entry per keystroke would make the back button replay the typing.
+          setSearchParams((current) => withFilter(current, key, values), { replace: true });
         });
       });
     },
