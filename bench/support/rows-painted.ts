@@ -8,12 +8,18 @@ export type RowsWanted = { atLeast: number } | { allInclude: string };
  * matching `selector`: from the navigation's start (`performance.now()`), or with `fromKeydown`,
  * from the next keydown (the event's time stamp: when the browser received the key).
  *
- * The page is looked at in animation frame callbacks: a frame whose callbacks see the rows paints
- * them, in the same task. A task posted from such a callback runs once that frame is painted, which
- * is when the time is read. It is posted at the scheduler's user-blocking priority so that it runs
- * before the tasks already queued: React queues the commit's effects as an ordinary task before the
- * frame, and a plain message would wait behind them (20–70 ms after the rows are on screen, in
- * Chromium traces; this mark is 5–11 ms after the paint ends, the compositor's tasks between).
+ * The page is watched with a MutationObserver: once a change of the document shows the rows, an
+ * animation frame callback is asked for; that frame paints them, in the same task. A task posted
+ * from the callback runs once the frame is painted, which is when the time is read. It is posted
+ * at the scheduler's user-blocking priority so that it runs before the tasks already queued:
+ * React queues the commit's effects as an ordinary task before the frame, and a plain message
+ * would wait behind them (20–70 ms after the rows are on screen, in Chromium traces; this mark is
+ * 5–11 ms after the paint ends, the compositor's tasks between).
+ *
+ * Not a check in every animation frame until the rows are there: asking for a frame each time
+ * made the browser render one whenever it could (a pre-paint and a layerize of 2–12 ms each on
+ * this machine), between the slices of a React render too, frames the page alone would not have:
+ * the measure slowed what it measured (traces of a search keystroke: ~25 ms of 130).
  */
 export function whenRowsPainted(
   page: Page,
@@ -30,25 +36,32 @@ export function whenRowsPainted(
           return rows.length > 0 && rows.every((row) => row.textContent.includes(want.allInclude));
         };
         const watch = (started: number) => {
-          const check = () => {
-            if (!shown()) {
-              requestAnimationFrame(check);
-              return;
-            }
-            // Chromium's Prioritized Task Scheduling API (not in TypeScript's DOM library yet).
-            const { scheduler } = window as unknown as {
-              scheduler: {
-                postTask: (task: () => void, options: { priority: "user-blocking" }) => unknown;
+          const markPaint = () => {
+            requestAnimationFrame(() => {
+              // Chromium's Prioritized Task Scheduling API (not in TypeScript's DOM library yet).
+              const { scheduler } = window as unknown as {
+                scheduler: {
+                  postTask: (task: () => void, options: { priority: "user-blocking" }) => unknown;
+                };
               };
-            };
-            void scheduler.postTask(
-              () => {
-                resolve(performance.now() - started);
-              },
-              { priority: "user-blocking" },
-            );
+              void scheduler.postTask(
+                () => {
+                  resolve(performance.now() - started);
+                },
+                { priority: "user-blocking" },
+              );
+            });
           };
-          requestAnimationFrame(check);
+          if (shown()) {
+            markPaint();
+            return;
+          }
+          const observer = new MutationObserver(() => {
+            if (!shown()) return;
+            observer.disconnect();
+            markPaint();
+          });
+          observer.observe(document, { childList: true, subtree: true, characterData: true });
         };
         if (!afterKey) {
           watch(0);
