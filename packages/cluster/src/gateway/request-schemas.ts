@@ -4,8 +4,7 @@
 import { z } from "zod";
 import {
   gatewaySessionStatuses,
-  maxStoredInteger,
-  maxStoredIntegerMessage,
+  requestedVersionSchema,
   type GatewaySessionStatus,
 } from "@anbox-dashboard/contract";
 import { sessionSortKeys } from "./session-store.ts";
@@ -52,12 +51,7 @@ export const sessionPostSchema = z
       .string({ message: "must name an application" })
       .min(1, "must name an application")
       .max(255, "must be at most 255 characters"),
-    app_version: z
-      .number()
-      .int("must be a whole number")
-      .min(-1)
-      .max(maxStoredInteger, maxStoredIntegerMessage)
-      .optional(),
+    app_version: requestedVersionSchema.optional(),
     region: z.string().max(64, "must be at most 64 characters").optional(),
     joinable: z.boolean({ message: "must be true or false" }).optional(),
     ephemeral: z.boolean({ message: "must be true or false" }).optional(),

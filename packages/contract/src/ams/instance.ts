@@ -2,7 +2,7 @@
 // `InstancePatch`, `InstanceDelete`, `InstancesDelete`).
 import { z } from "zod";
 import { validateInstanceName } from "../validation/instance-name.ts";
-import { maxStoredInteger, maxStoredIntegerMessage } from "../validation/stored-integer.ts";
+import { requestedVersionSchema } from "../validation/stored-integer.ts";
 import { instanceSizeLimits, type WholeNumberBounds } from "../validation/instance-create-form.ts";
 import {
   instanceOrderKeys,
@@ -192,19 +192,9 @@ export const instancesPostSchema = z
     name: instanceNameSchema.optional(),
     type: z.enum(instanceTypes, { message: "must be container or vm" }).optional(),
     app_id: z.string().max(255).optional(),
-    app_version: z
-      .number()
-      .int("must be a whole number")
-      .min(-1)
-      .max(maxStoredInteger, maxStoredIntegerMessage)
-      .optional(),
+    app_version: requestedVersionSchema.optional(),
     image_id: z.string().max(255).optional(),
-    image_version: z
-      .number()
-      .int("must be a whole number")
-      .min(-1)
-      .max(maxStoredInteger, maxStoredIntegerMessage)
-      .optional(),
+    image_version: requestedVersionSchema.optional(),
     node: z.string().max(255).optional(),
     user_data: z.string().max(65536).optional(),
     addons: z.array(z.string().max(255)).max(64).optional(),
