@@ -9,14 +9,13 @@ import {
   applicationVersionPatchSchema,
   jsonNestingMessage,
   jsonNestsDeeperThan,
-  maxStoredInteger,
-  maxStoredIntegerMessage,
 } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import type { ApplicationsTable } from "../../store/schema.ts";
 import { errorResponse, syncResponse } from "../envelope.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
+import { versionParamSchema } from "../../http/version-param.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";
 import { sendOperation } from "../../http/async-response.ts";
@@ -62,11 +61,7 @@ const vmQuerySchema = z.looseObject({
 const idParamsSchema = z.object({ id: z.string().min(1) });
 const versionParamsSchema = z.object({
   id: z.string().min(1),
-  version: z.coerce
-    .number({ message: "must be a version number" })
-    .int("must be a whole number")
-    .min(0, "must not be negative")
-    .max(maxStoredInteger, maxStoredIntegerMessage),
+  version: versionParamSchema,
 });
 
 async function requireApplication(

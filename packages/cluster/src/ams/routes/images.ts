@@ -5,14 +5,13 @@ import {
   imagePatchSchema,
   imagesPostSchema,
   imageTypeQuerySchema,
-  maxStoredInteger,
-  maxStoredIntegerMessage,
 } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import type { ImagesTable } from "../../store/schema.ts";
 import { syncResponse } from "../envelope.ts";
 import { HttpError } from "../../http/http-error.ts";
 import { parseInput } from "../../http/validate.ts";
+import { versionParamSchema } from "../../http/version-param.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";
 import { sendOperation } from "../../http/async-response.ts";
@@ -44,11 +43,7 @@ const imageParamsSchema = z.object({
 });
 
 const versionParamsSchema = imageParamsSchema.extend({
-  version: z.coerce
-    .number({ message: "must be a version number" })
-    .int("must be a whole number")
-    .min(0, "must not be negative")
-    .max(maxStoredInteger, maxStoredIntegerMessage),
+  version: versionParamSchema,
 });
 
 /**
