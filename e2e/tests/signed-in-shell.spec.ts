@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type BrowserContext, type Page, type Response } from "@playwright/test";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 import { createRegistrationLink } from "../helpers/dashboard-cli.ts";
 import { markAsAccountFromBefore } from "../helpers/account-from-before.ts";
@@ -185,4 +185,36 @@ test("the shell passes an accessibility check, and looks like a Canonical dashbo
   await expectNoAccessibilityViolations(page);
   await page.screenshot({ path: testInfo.outputPath("shell-600.png") });
   await page.setViewportSize({ width: 1280, height: 800 });
+});
+
+test("the page's files, its icon and logo included, are the build's hashed files, cached for good", async () => {
+  // Served as /favicon.svg (no-cache), the icon and the logo were asked for again on every page
+  // load, and the icon at every change of address (each keystroke of a search).
+  const notForGood: string[] = [];
+  const onResponse = (response: Response) => {
+    const url = new URL(response.url());
+    if (url.origin !== new URL(embeddedDashboard.url).origin) return;
+    if (url.pathname.startsWith("/api/") || response.request().resourceType() === "document") {
+      return;
+    }
+    const caching = response.headers()["cache-control"] ?? "";
+    if (!caching.includes("immutable")) notForGood.push(`${url.pathname}: ${caching}`);
+  };
+  page.on("response", onResponse);
+  try {
+    await page.goto("/instances");
+    await expectPageTitle(page, "Instances");
+    const logo = mainNavigation(page).locator("img").first();
+    await expect(logo).toHaveAttribute("src", /^\/assets\/anbox-logo-[\w-]+\.svg$/);
+    await expect(page.locator("link[rel=icon]")).toHaveAttribute(
+      "href",
+      (await logo.getAttribute("src")) ?? "",
+    );
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
+    await mainNavigation(page).getByRole("link", { name: "Nodes" }).click();
+    await expectPageTitle(page, "Nodes");
+  } finally {
+    page.off("response", onResponse);
+  }
+  expect(notForGood).toEqual([]);
 });

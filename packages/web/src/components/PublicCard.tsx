@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { logoUrl } from "../assets/logo-url.ts";
 
 /**
  * The card the pages seen before or outside a session sit in (login, registration, access
@@ -9,7 +10,7 @@ export function PublicCard({ children }: { children: ReactNode }) {
     <main className="public-card" id="main-content">
       <div className="p-card public-card__card">
         <header className="public-card__brand">
-          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <img src={logoUrl} alt="" width={32} height={32} />
           <span>Anbox Cloud</span>
         </header>
         <div className="public-card__body">{children}</div>
