@@ -17,7 +17,7 @@ BIN := node_modules/.bin
 PACKAGE_MANIFESTS := package.json package-lock.json $(wildcard packages/*/package.json) e2e/package.json bench/package.json
 TS_PROJECTS := . packages/contract packages/db packages/http-kit packages/cluster packages/server packages/web e2e bench
 
-.PHONY: help start build budget test typecheck lint format unit unit-postgres e2e bench system-packages test-system-packages clean
+.PHONY: help start build budget test typecheck lint format unit unit-postgres fuzz-wide e2e bench system-packages test-system-packages clean
 
 help:
 	@echo "make start   install what is missing, build, and run the dashboard with an embedded cluster"
@@ -25,6 +25,7 @@ help:
 	@echo "make build   build the web app"
 	@echo "make budget  check the first load of /instances against its budget"
 	@echo "make bench   run the benchmarks"
+	@echo "make fuzz-wide  run the API fuzz tests 20 times wider, on PostgreSQL"
 	@echo "make format  rewrite files with Prettier"
 
 # node-pty's install script compiles its addon: the compiler comes first.
@@ -71,6 +72,12 @@ unit: node_modules/.installed
 
 unit-postgres: node_modules/.installed test-system-packages
 	scripts/with-postgres.sh $(BIN)/vitest run --project cluster --project server
+
+# The fuzz tests of the AMS API, the stream gateway and the dashboard's API, 20 times wider than in
+# `make test` (runs and time per route), on PostgreSQL, the stricter database (~10 minutes here).
+# `make test` runs a sample: run this after a change to what a route accepts.
+fuzz-wide: node_modules/.installed test-system-packages
+	FUZZ_SCALE=20 scripts/with-postgres.sh $(BIN)/vitest run --project cluster --project server fuzz-routes
 
 e2e: node_modules/.installed test-system-packages build
 	$(BIN)/playwright test -c e2e

@@ -104,12 +104,37 @@ export function describeRequest(request: FuzzRequest): string {
   return `${request.method} ${cut(request.path)}${headers.map((line) => `\n${line}`).join("")}${body}`;
 }
 
+/**
+ * How much wider than in `make test` the fuzz runs: FUZZ_SCALE, a whole number (1 unless set),
+ * multiplies each route's runs and the time they may take. A run of `make test` is a sample: an
+ * input that fails once in thousands of runs (a number past a database integer, on PostgreSQL)
+ * reached CI before a test found it. `make fuzz-wide` runs the fuzz tests at 20.
+ */
+export const fuzzScale = readFuzzScale(process.env.FUZZ_SCALE);
+
+function readFuzzScale(text: string | undefined): number {
+  if (text === undefined || text === "") return 1;
+  if (!/^[1-9]\d{0,3}$/.test(text)) {
+    throw new Error(`FUZZ_SCALE must be a whole number from 1 to 9999, not "${text}"`);
+  }
+  return Number(text);
+}
+
+/** A fuzz test's time limit: `baseMs` at the scale of `make test`, more as FUZZ_SCALE widens it. */
+export function fuzzTestTimeoutMs(baseMs: number): number {
+  return baseMs * fuzzScale;
+}
+
 export interface RouteFuzzOptions<Route extends FuzzRoute> {
   requestOf: (route: Route) => fc.Arbitrary<FuzzRequest>;
   /** Sends a request for the route and returns what is wrong with its answer, if anything. */
   check: (request: FuzzRequest, route: Route) => Promise<string | undefined>;
+  /** At the scale of `make test` (FUZZ_SCALE multiplies it). */
   runsPerRoute: number;
-  /** For all routes together: each gets its share, so that the test stays within its time. */
+  /**
+   * For all routes together, at the scale of `make test` (FUZZ_SCALE multiplies it): each gets its
+   * share, so that the test stays within its time.
+   */
   timeBudgetMs: number;
 }
 
@@ -123,14 +148,15 @@ export async function fuzzRoutes<Route extends FuzzRoute>(
   options: RouteFuzzOptions<Route>,
 ): Promise<string[]> {
   const failures: string[] = [];
-  const perRouteMs = Math.max(200, Math.floor(options.timeBudgetMs / Math.max(1, routes.length)));
+  const budgetMs = options.timeBudgetMs * fuzzScale;
+  const perRouteMs = Math.max(200, Math.floor(budgetMs / Math.max(1, routes.length)));
   for (const route of routes) {
     const details = await fc.check(
       fc.asyncProperty(options.requestOf(route), async (request) => {
         const problem = await options.check(request, route);
         if (problem !== undefined) throw new Error(`${problem}\n${describeRequest(request)}`);
       }),
-      { numRuns: options.runsPerRoute, plugins: [fc.interruptAfterTimeLimit(perRouteMs)] },
+      { numRuns: options.runsPerRoute * fuzzScale, plugins: [fc.interruptAfterTimeLimit(perRouteMs)] },
     );
     if (details.failed) {
       const error = details.errorInstance;
