@@ -156,7 +156,10 @@ export async function fuzzRoutes<Route extends FuzzRoute>(
         const problem = await options.check(request, route);
         if (problem !== undefined) throw new Error(`${problem}\n${describeRequest(request)}`);
       }),
-      { numRuns: options.runsPerRoute * fuzzScale, plugins: [fc.interruptAfterTimeLimit(perRouteMs)] },
+      {
+        numRuns: options.runsPerRoute * fuzzScale,
+        plugins: [fc.interruptAfterTimeLimit(perRouteMs)],
+      },
     );
     if (details.failed) {
       const error = details.errorInstance;
