@@ -20,7 +20,7 @@ import {
 import {
   answerProblem,
   fuzzRoutes,
-  fuzzTestTimeoutMs,
+  fuzzTestOptions,
   sendFuzzRequest,
   type FuzzTarget,
 } from "./helpers/fuzz-runner.ts";
@@ -30,8 +30,6 @@ const repositoryRoot = resolve(import.meta.dirname, "../../..");
 /** Per request: a longer wait is a hang. */
 const answerTimeoutMs = 5_000;
 
-/** The fuzz tests' time limit: FUZZ_SCALE widens the fuzz and this with it (make fuzz-wide). */
-const fuzzTimeLimit = { timeout: fuzzTestTimeoutMs(30_000) };
 let cluster: TestCluster;
 let amsRoutes: readonly FuzzRoute[];
 let gatewayRoutes: readonly FuzzRoute[];
@@ -115,7 +113,7 @@ async function fuzzApi(
   });
 }
 
-describe("the AMS API under random and hostile input", fuzzTimeLimit, () => {
+describe("the AMS API under random and hostile input", fuzzTestOptions, () => {
   it("refuses a body nested thousands of levels deep with a 400 that says so", async () => {
     const depth = 10_000;
     const deep = `{"source":${"[".repeat(depth)}${"]".repeat(depth)}}`;
@@ -159,7 +157,7 @@ describe("the AMS API under random and hostile input", fuzzTimeLimit, () => {
   });
 });
 
-describe("the stream gateway under random and hostile input", fuzzTimeLimit, () => {
+describe("the stream gateway under random and hostile input", fuzzTestOptions, () => {
   it("answers every route with a success or a 4xx envelope, never a 5xx, a hang or an internal detail", async () => {
     expect(gatewayRoutes.length).toBeGreaterThan(10);
     const failures = await fuzzApi(

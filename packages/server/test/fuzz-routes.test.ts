@@ -24,7 +24,7 @@ import {
 import {
   answerProblem,
   fuzzRoutes,
-  fuzzTestTimeoutMs,
+  fuzzTestOptions,
   sendFuzzRequest,
   type FuzzAnswer,
   type FuzzTarget,
@@ -37,8 +37,6 @@ const answerTimeoutMs = 12_000;
 /** A little over Fastify's default body limit, so that its refusal is fuzzed too. */
 const maxBodyBytes = 1024 * 1024 + 1_000;
 
-/** The fuzz tests' time limit: FUZZ_SCALE widens the fuzz and this with it (make fuzz-wide). */
-const fuzzTimeLimit = { timeout: fuzzTestTimeoutMs(30_000) };
 let harness: AuthHarness;
 let target: FuzzTarget;
 let cookie = "";
@@ -142,7 +140,7 @@ afterAll(async () => {
   await harness.stop();
 });
 
-describe("the dashboard's API under random and hostile input", fuzzTimeLimit, () => {
+describe("the dashboard's API under random and hostile input", fuzzTestOptions, () => {
   it("refuses a body nested thousands of levels deep with a 400 that says so", async () => {
     const depth = 10_000;
     const answer = await send(

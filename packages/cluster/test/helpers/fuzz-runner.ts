@@ -120,10 +120,11 @@ function readFuzzScale(text: string | undefined): number {
   return Number(text);
 }
 
-/** A fuzz test's time limit: `baseMs` at the scale of `make test`, more as FUZZ_SCALE widens it. */
-export function fuzzTestTimeoutMs(baseMs: number): number {
-  return baseMs * fuzzScale;
-}
+/**
+ * The options of a fuzz test's `describe`: its tests' time limit, the project's 30 s
+ * (vitest.config.ts) at the scale of `make test`, more as FUZZ_SCALE widens the fuzz.
+ */
+export const fuzzTestOptions = { timeout: 30_000 * fuzzScale };
 
 export interface RouteFuzzOptions<Route extends FuzzRoute> {
   requestOf: (route: Route) => fc.Arbitrary<FuzzRequest>;
