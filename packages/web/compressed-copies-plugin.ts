@@ -23,7 +23,9 @@ export function compressedCopies(): Plugin {
     configResolved(config: ResolvedConfig) {
       outDir = join(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    async closeBundle(error?: Error) {
+      // A failed build wrote nothing: its own error is the one to show, not a missing directory.
+      if (error) return;
       // Not .vite/ (the build's manifest, read by the budget script): the server never sends it.
       const files = (await readdir(outDir, { recursive: true })).filter(
         (file) => compressible.test(file) && !file.startsWith(".vite"),

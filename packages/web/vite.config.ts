@@ -5,6 +5,7 @@ import { compressedCopies } from "./compressed-copies-plugin.ts";
 import { earlyEntry, earlyRequestsScript } from "./early-requests-plugin.ts";
 import { fontPreloads } from "./font-preloads-plugin.ts";
 import { vanillaIcons, vanillaSassDeprecations } from "./vanilla-icons-plugin.ts";
+import { dropUnusedVanillaParts } from "./vanilla-unused-parts.ts";
 import { firstPageModules } from "./src/first-pages.ts";
 
 const repositoryNodeModules = fileURLToPath(new URL("../../node_modules", import.meta.url));
@@ -27,6 +28,7 @@ export default defineConfig({
     alias: [{ find: /^@canonical\/react-components$/, replacement: reactComponentsEsm }],
   },
   css: {
+    postcss: { plugins: [dropUnusedVanillaParts()] },
     preprocessorOptions: {
       scss: {
         // Vanilla and react-components import "vanilla-framework" by its package name.

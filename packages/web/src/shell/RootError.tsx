@@ -4,8 +4,8 @@
  */
 export function RootError({ title, message }: { title: string; message: string }) {
   return (
-    <main className="p-strip root-error" id="main-content">
-      <div className="row">
+    <main className="window-error root-error" id="main-content">
+      <div className="window-error__content">
         <div className="p-notification--negative">
           <div className="p-notification__content">
             <p className="p-notification__message root-error__text" role="alert">

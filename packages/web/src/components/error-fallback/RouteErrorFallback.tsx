@@ -11,8 +11,8 @@ export function AppErrorBoundary() {
   return (
     <ErrorBoundary
       fallback={(error) => (
-        <main className="p-strip" id="main-content">
-          <div className="row">
+        <main className="window-error" id="main-content">
+          <div className="window-error__content">
             <ErrorFallback error={error} />
           </div>
         </main>

@@ -1,6 +1,7 @@
 import { useId, useLayoutEffect, type ReactNode, type RefObject } from "react";
 import { Modal as VanillaModal } from "../../vendor/react-components.ts";
 import { focusedElement, returnFocus } from "./return-focus.ts";
+import "./_modal.scss";
 
 export interface ModalProps {
   title: ReactNode;
