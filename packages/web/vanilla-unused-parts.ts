@@ -4,9 +4,8 @@ import type { AtRule, Plugin, Rule } from "postcss";
  * The parts of Vanilla's side navigation the dashboard does not use: `vf-p-side-navigation` is one
  * mixin, and besides the icon rail the dashboard draws (`--icons`, `__list`, `__item`, `__link`,
  * `__icon`, `__label`: components/navigation/) it writes the accordion, raw-HTML, drawer and
- * toggle variants: 33 KB of the 206 KB stylesheet every page loads first, parsed and matched on
- * every cold load (the nodes page with the stylesheet cut to what it uses painted its rows
- * 55-75 ms sooner here). Dropped from the build; test/vanilla-unused-parts.test.ts fails if the
+ * toggle variants: 33 KB of the 206 KB stylesheet every page loads first, sent and parsed on every
+ * cold load for nothing. Dropped from the build; test/vanilla-unused-parts.test.ts fails if the
  * app starts using one (then take it off this list).
  */
 export const unusedVanillaClasses: readonly string[] = [
