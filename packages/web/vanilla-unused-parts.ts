@@ -24,14 +24,9 @@ export const unusedVanillaClasses: readonly string[] = [
   "p-side-navigation__toggle--in-drawer",
 ];
 
-const classPattern = /\.(-?[_a-zA-Z][\w-]*)/g;
-
-/** Whether a selector names one of the classes (a whole class name, not a prefix of one). */
-function namesAny(selector: string, classes: ReadonlySet<string>): boolean {
-  for (const match of selector.matchAll(classPattern)) {
-    if (classes.has(match[1] ?? "")) return true;
-  }
-  return false;
+/** The class names a selector names, each whole (`.a__b--c` is `a__b--c`, not a prefix of it). */
+export function classNamesIn(selector: string): string[] {
+  return [...selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1] ?? "");
 }
 
 /** Removes an at-rule (a media query, a supports block) left with nothing inside. */
@@ -56,7 +51,9 @@ export function dropUnusedVanillaParts(classes: readonly string[] = unusedVanill
       // Keyframe steps (from, 50%) are not selectors of the page.
       if (rule.parent?.type === "atrule" && (rule.parent as AtRule).name.endsWith("keyframes"))
         return;
-      const kept = rule.selectors.filter((selector) => !namesAny(selector, unused));
+      const kept = rule.selectors.filter(
+        (selector) => !classNamesIn(selector).some((name) => unused.has(name)),
+      );
       if (kept.length === rule.selectors.length) return;
       if (kept.length > 0) {
         rule.selectors = kept;

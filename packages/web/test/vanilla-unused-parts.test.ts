@@ -6,7 +6,11 @@ import postcss from "postcss";
 import { compileAsync } from "sass-embedded";
 import { describe, expect, it } from "vitest";
 import { vanillaSassDeprecations } from "../vanilla-icons-plugin.ts";
-import { dropUnusedVanillaParts, unusedVanillaClasses } from "../vanilla-unused-parts.ts";
+import {
+  classNamesIn,
+  dropUnusedVanillaParts,
+  unusedVanillaClasses,
+} from "../vanilla-unused-parts.ts";
 
 const sourceDir = fileURLToPath(new URL("../src", import.meta.url));
 const nodeModules = fileURLToPath(new URL("../../../node_modules", import.meta.url));
@@ -22,9 +26,7 @@ async function dropped(css: string): Promise<string> {
 function classesOf(css: string): Set<string> {
   const classes = new Set<string>();
   postcss.parse(css).walkRules((rule) => {
-    for (const match of rule.selector.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)) {
-      classes.add(match[1] ?? "");
-    }
+    for (const name of classNamesIn(rule.selector)) classes.add(name);
   });
   return classes;
 }
