@@ -33,6 +33,7 @@ import type { ServerLoggerOptions } from "./logging/server-logger.ts";
 import { registerSpa } from "./static/spa.ts";
 import { compressJsonAnswers } from "./http/compressed-json.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { registerIdempotentRoutes } from "./http/idempotent-routes.ts";
 import {
   clientErrorsAnswered,
   frameworkErrorsAnswered,
@@ -87,6 +88,8 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   await registerWebsocketSupport(app); // before the access rules: see its comment
   // Before any route or scope: a scope registered earlier would not inherit these hooks.
   registerAccessRules(app, context);
+  // After the access rules (it needs the user), before compression (it keeps answers as sent).
+  registerIdempotentRoutes(app, db);
   compressJsonAnswers(app);
 
   app.setErrorHandler((error, request, reply) => {

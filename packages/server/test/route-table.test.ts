@@ -31,6 +31,21 @@ const declaredPublic: Record<string, string> = {
     "a stream's signaling: its single-use join token is the key (token access)",
 };
 
+/**
+ * The signed-in POST routes that make nothing a second send would make twice, each with why.
+ * Every other one must be declared idempotent (http/idempotent-routes.ts).
+ */
+const notIdempotent: Record<string, string> = {
+  "POST /api/events/auth":
+    "hands out a short-lived token for the events socket; a second is harmless",
+  "POST /api/user-events":
+    "records that the user saw something; recording it twice changes nothing",
+  "POST /api/sessions/:sessionId/join":
+    "a join token is single-use: a replay must not hand it out again",
+  "POST /api/instances/:id/exec":
+    "opens a terminal's shell for the socket that follows, one per socket",
+};
+
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 let environment: TestEnvironment;
@@ -156,6 +171,18 @@ describe("the route table", () => {
     // And the list above stays true: each declared route exists and is not protected.
     const registered = new Set(declarations(routes.filter((route) => route.access !== "session")));
     expect(Object.keys(declaredPublic).filter((key) => !registered.has(key))).toEqual([]);
+  });
+
+  it("declares every signed-in POST route idempotent, unless listed with a reason", () => {
+    const posts = routes.filter((route) => route.method === "POST" && route.access === "session");
+    const undeclared = posts
+      .filter((route) => !route.idempotent)
+      .map((route) => `POST ${route.url}`)
+      .filter((key) => notIdempotent[key] === undefined);
+    expect(undeclared).toEqual([]);
+    // And the list stays true: each listed route exists and is not idempotent.
+    const listed = new Set(posts.filter((route) => !route.idempotent).map((r) => `POST ${r.url}`));
+    expect(Object.keys(notIdempotent).filter((key) => !listed.has(key))).toEqual([]);
   });
 
   it("only the signaling relay takes its key from the URL instead of a cookie", () => {

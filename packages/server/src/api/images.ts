@@ -72,15 +72,19 @@ export async function registerImagesRoutes(
   });
 
   // Import from the cluster's image server: 404 names the images it has, 409 a name taken.
-  app.post("/api/images", async (request, reply): Promise<ImageOperationResponse> => {
-    const cluster = clusterOf(request.query);
-    const body = parseInput(imageImportBodySchema, request.body, "image import");
-    const result = await callCluster(cluster, (signal) =>
-      cluster.client.post<AmsOperation>("/1.0/images", body, signal),
-    );
-    void reply.code(202);
-    return { metadata: { ...result.metadata, clusterId: cluster.id } };
-  });
+  app.post(
+    "/api/images",
+    { config: { idempotent: true } },
+    async (request, reply): Promise<ImageOperationResponse> => {
+      const cluster = clusterOf(request.query);
+      const body = parseInput(imageImportBodySchema, request.body, "image import");
+      const result = await callCluster(cluster, (signal) =>
+        cluster.client.post<AmsOperation>("/1.0/images", body, signal),
+      );
+      void reply.code(202);
+      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    },
+  );
 
   // Upload a package (a tar, plain, gzip or bzip2, with a top-level metadata.yaml), streamed
   // through to the cluster as it arrives; the cluster checks the package and answers 400 when it

@@ -56,15 +56,19 @@ export function registerNodesRoutes(app: FastifyInstance, context: ServerContext
     return { metadata: { ...result.metadata, clusterId: cluster.id } };
   });
 
-  app.post("/api/nodes", async (request, reply): Promise<{ metadata: ClusterOperation }> => {
-    const cluster = clusterOf(request.query);
-    const body = parseInput(nodesPostSchema, request.body, "node");
-    const result = await callCluster(cluster, (signal) =>
-      cluster.client.post<AmsOperation>("/1.0/nodes", body, signal),
-    );
-    void reply.code(202);
-    return { metadata: withCluster(cluster, result.metadata) };
-  });
+  app.post(
+    "/api/nodes",
+    { config: { idempotent: true } },
+    async (request, reply): Promise<{ metadata: ClusterOperation }> => {
+      const cluster = clusterOf(request.query);
+      const body = parseInput(nodesPostSchema, request.body, "node");
+      const result = await callCluster(cluster, (signal) =>
+        cluster.client.post<AmsOperation>("/1.0/nodes", body, signal),
+      );
+      void reply.code(202);
+      return { metadata: withCluster(cluster, result.metadata) };
+    },
+  );
 
   app.patch<NameParams>(
     "/api/nodes/:name",

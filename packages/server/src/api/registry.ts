@@ -61,6 +61,7 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ServerCont
   const transfer = (direction: "push" | "pull") => {
     app.post(
       `/api/registry/applications/${direction}`,
+      { config: { idempotent: true } },
       async (request, reply): Promise<RegistryOperationResponse> => {
         const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
         const body = parseInput(

@@ -99,6 +99,7 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
 
   app.post<SessionParams>(
     "/api/sessions/:sessionId/shares",
+    { config: { idempotent: true } },
     async (request, reply): Promise<{ metadata: StreamShare }> => {
       const input = parseInput(shareCreateSchema, request.body ?? {}, "share link");
       const { at } = await find(request.query, request.params.sessionId);

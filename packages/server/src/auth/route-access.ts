@@ -26,6 +26,8 @@ export interface RouteEntry {
   url: string;
   access: RouteAccess;
   websocket: boolean;
+  /** Declared `config: { idempotent: true }` (http/idempotent-routes.ts). */
+  idempotent: boolean;
 }
 
 /** The access of the route that matched the request; `undefined` when none matched (a 404). */
@@ -63,6 +65,9 @@ export function recordRouteTable(app: FastifyInstance): void {
         // Read when the request comes, like the gate does: markRoutes' hook may run after this one.
         get access() {
           return route.config?.access ?? "session";
+        },
+        get idempotent() {
+          return route.config?.idempotent === true;
         },
         // @fastify/websocket's own hook (after this one) turns `wsHandler` into the handler.
         websocket: route.websocket === true || route.wsHandler !== undefined,

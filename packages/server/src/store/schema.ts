@@ -13,6 +13,23 @@ export interface DatabaseSchema {
   auth_failures: AuthFailuresTable;
   auth_known_pairs: AuthKnownPairsTable;
   server_secrets: ServerSecretsTable;
+  idempotency_keys: IdempotencyKeysTable;
+}
+
+/** A creating request's idempotency key and, once answered, its answer (store/idempotency-keys.ts). */
+export interface IdempotencyKeysTable {
+  user_id: string;
+  /** The method and the route's pattern: `POST /api/applications/:id/version`. */
+  route: string;
+  key: string;
+  /** SHA-256 (hex) of what the request asked (its parameters, query and body). */
+  fingerprint: string;
+  /** The answer's status; 0 while the first request is still being handled. */
+  status: number;
+  content_type: string;
+  body: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** One of the server's secrets (store/shared-secrets.ts). */

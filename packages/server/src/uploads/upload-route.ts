@@ -76,6 +76,8 @@ export async function registerUploadRoute<S extends z.ZodType, Answer>(
     scope.post(
       route.url,
       {
+        // Every upload makes something (an image, an application, a version).
+        config: { idempotent: true },
         onRequest: async (request, reply) => {
           const declared = Number(request.headers["content-length"]);
           if (Number.isFinite(declared) && declared > route.maxBytes + uploadFormAllowanceBytes) {

@@ -65,13 +65,17 @@ export function registerInstanceRoutes(app: FastifyInstance, context: ServerCont
     },
   );
 
-  app.post("/api/instances", async (request, reply): Promise<InstanceOperationResponse> => {
-    const cluster = clusterOf(request.query);
-    const body = parseInput(instancesPostSchema, request.body, "instance");
-    const result = await callCluster(cluster, (signal) =>
-      cluster.client.post<AmsOperation>("/1.0/instances", body, signal),
-    );
-    void reply.code(202);
-    return { metadata: { ...result.metadata, clusterId: cluster.id } };
-  });
+  app.post(
+    "/api/instances",
+    { config: { idempotent: true } },
+    async (request, reply): Promise<InstanceOperationResponse> => {
+      const cluster = clusterOf(request.query);
+      const body = parseInput(instancesPostSchema, request.body, "instance");
+      const result = await callCluster(cluster, (signal) =>
+        cluster.client.post<AmsOperation>("/1.0/instances", body, signal),
+      );
+      void reply.code(202);
+      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    },
+  );
 }

@@ -4,6 +4,7 @@ import { accounts } from "./0002-accounts.ts";
 import { joinGrants } from "./0003-join-grants.ts";
 import { authFailures } from "./0004-auth-failures.ts";
 import { serverSecrets } from "./0005-server-secrets.ts";
+import { idempotencyKeys } from "./0006-idempotency-keys.ts";
 
 /** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   "0003-join-grants": joinGrants,
   "0004-auth-failures": authFailures,
   "0005-server-secrets": serverSecrets,
+  "0006-idempotency-keys": idempotencyKeys,
 };
