@@ -21,6 +21,9 @@ interface Props {
 /**
  * Start, stop and delete for one row. An action that does not apply to the status is disabled
  * with the reason in its tooltip rather than hidden, so that the buttons stay where they are.
+ * Disabled with `aria-disabled`, not `disabled`: the button a keyboard user just pressed becomes
+ * unavailable (its action is under way, then the status changes), and a `disabled` button drops
+ * the focus to the page's body; an `aria-disabled` one keeps it, and says why it does nothing.
  */
 export function InstanceRowActions({ instance, busy, onAction }: Props) {
   return (
@@ -36,12 +39,12 @@ export function InstanceRowActions({ instance, busy, onAction }: Props) {
           <button
             key={action}
             type="button"
-            className="p-button is-dense"
+            className={reason === undefined ? "p-button is-dense" : "p-button is-dense is-disabled"}
             aria-label={`${labels[action]} ${instance.name}`}
             title={reason}
-            disabled={reason !== undefined}
+            aria-disabled={reason !== undefined}
             onClick={() => {
-              onAction(instance, action);
+              if (reason === undefined) onAction(instance, action);
             }}
           >
             {labels[action]}

@@ -15,10 +15,36 @@ describe("InstancesPage actions", () => {
       instances: [makeInstance({ id: "i1", name: "web-1", status: "running" })],
     });
     const start = await screen.findByRole("button", { name: "Start web-1" });
-    expect(start).toBeDisabled();
+    expect(start).toHaveAttribute("aria-disabled", "true");
     expect(start).toHaveAttribute("title", "Not available for 'running' instances.");
     expect(start).toHaveAccessibleDescription("Not available for 'running' instances.");
-    expect(screen.getByRole("button", { name: "Stop web-1" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Stop web-1" })).toHaveAttribute(
+      "aria-disabled",
+      "false",
+    );
+  });
+
+  it("keeps the focus on the row's button pressed from the keyboard, which then waits", async () => {
+    const web1 = makeInstance({ id: "i1", name: "web-1", status: "running" });
+    // The cluster has stopped it once the stop was sent: the next list read says so.
+    let sent: readonly unknown[] = [];
+    Object.defineProperty(web1, "status", {
+      enumerable: true,
+      get: () => (sent.length > 0 ? "stopped" : "running"),
+    });
+    const { writes } = renderInstancesPage({ instances: [web1] });
+    sent = writes;
+    const stop = await screen.findByRole("button", { name: "Stop web-1" });
+    stop.focus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => {
+      expect(stop).toHaveAttribute("title", "Not available for 'stopped' instances.");
+    });
+    expect(stop).toHaveAttribute("aria-disabled", "true");
+    expect(stop).toHaveFocus();
+    // Pressed again, now that it does not apply, it sends nothing.
+    await userEvent.keyboard("{Enter}");
+    expect(writes).toHaveLength(1);
   });
 
   it("stops one instance from its row", async () => {

@@ -79,6 +79,21 @@ describe("InstancesPage", () => {
     expect(lastListCall()?.get("size")).toBe("30");
   });
 
+  it("shows a stopped streamable instance's Stream link disabled, with the reason", async () => {
+    renderInstancesPage({
+      instances: [
+        makeInstance({ id: "i1", name: "web-1", status: "stopped", tags: ["session=s-42"] }),
+      ],
+    });
+    await screen.findByRole("table", { name: "Instances" });
+    const stream = within(rowOf("web-1")).getByRole("link", { name: "Stream web-1" });
+    expect(stream).toHaveAttribute("aria-disabled", "true");
+    expect(stream).not.toHaveAttribute("href");
+    expect(stream).toHaveAccessibleDescription(
+      "It streams while it runs: this instance is stopped.",
+    );
+  });
+
   it("sorts on the server when a column header is clicked, keeping the sort in the URL", async () => {
     const { lastListCall, url } = renderInstancesPage({
       instances: [makeInstance({ id: "i1", name: "web-1" })],

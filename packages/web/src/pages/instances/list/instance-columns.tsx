@@ -22,6 +22,11 @@ function nameCell(showCluster: boolean) {
   return (instance: ClusterInstance) => <NameCell instance={instance} showCluster={showCluster} />;
 }
 
+/** Why a streamable instance's Stream link does nothing now. */
+export function streamOffReason(status: string): string {
+  return `It streams while it runs: this instance is ${status}.`;
+}
+
 function NameCell({ instance, showCluster }: { instance: ClusterInstance; showCluster: boolean }) {
   const sessionId = sessionIdOf(instance.tags);
   return (
@@ -31,7 +36,7 @@ function NameCell({ instance, showCluster }: { instance: ClusterInstance; showCl
       {sessionId !== undefined && (
         <div className="instances-list__stream">
           <span className="instances-list__streamable">Streamable</span>
-          {instance.status === "running" && (
+          {instance.status === "running" ? (
             <a
               href={`/sessions/${encodeURIComponent(sessionId)}`}
               aria-label={`Stream ${instance.name}`}
@@ -39,6 +44,18 @@ function NameCell({ instance, showCluster }: { instance: ClusterInstance; showCl
             >
               Stream
             </a>
+          ) : (
+            // Disabled with its reason rather than hidden: the row says it can stream, and when.
+            <span
+              role="link"
+              aria-disabled="true"
+              tabIndex={0}
+              className="instances-list__stream-off"
+              aria-label={`Stream ${instance.name}`}
+              title={streamOffReason(instance.status)}
+            >
+              Stream
+            </span>
           )}
         </div>
       )}
