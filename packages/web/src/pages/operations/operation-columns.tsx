@@ -1,6 +1,7 @@
 import type { ClusterOperation, OperationsOrderBy } from "../../api/operations.ts";
 import type { TableColumn } from "../../components/table/table-column.ts";
 import { absoluteTime, relativeTime } from "./format-time.ts";
+import { describeOperation } from "./operation-description.ts";
 import { OperationStatus } from "./OperationStatus.tsx";
 import { resourceLinks } from "./resource-links.ts";
 
@@ -50,7 +51,7 @@ export function operationColumns(showCluster: boolean): OperationColumn[] {
       id: "description",
       header: "Operation",
       sortKey: "description",
-      cell: (operation) => operation.description,
+      cell: describeOperation,
       priority: 0,
       minWidth: 10,
       grow: 2,
