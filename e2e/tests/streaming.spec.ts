@@ -17,9 +17,11 @@ import { clientPoint, difference, framesShown, pixelsAround } from "../helpers/v
 // the stream over; the signaling answers a malformed message with an error and goes on.
 
 const screen = streamScreen;
+/** A tablet held the long way: turned a quarter, its picture is upright. */
+const landscapeScreen = { width: 1280, height: 720 };
 
-function createStreamableInstance(): Promise<{ name: string }> {
-  return createInstance("e2e-stream");
+function createStreamableInstance(display = screen): Promise<{ name: string }> {
+  return createInstance("e2e-stream", display);
 }
 
 function video(page: Page) {
@@ -35,12 +37,49 @@ async function expectPlaying(page: Page): Promise<void> {
 }
 
 /**
+ * How much of the stage (the room the player gives the picture) the picture takes, once turned
+ * as the video is: the picture inside the video's box (object-fit: contain), its sides swapped
+ * when it is turned a quarter.
+ */
+function pictureInStage(page: Page) {
+  return video(page).evaluate((element) => {
+    const playing = element as HTMLVideoElement;
+    const scale = Math.min(
+      playing.clientWidth / playing.videoWidth,
+      playing.clientHeight / playing.videoHeight,
+    );
+    const sideways = /rotate\((90|270)deg\)/.test(playing.style.transform);
+    const [width, height] = [playing.videoWidth * scale, playing.videoHeight * scale];
+    const stage = playing.closest(".stream-player__stage")?.getBoundingClientRect();
+    return {
+      picture: sideways ? { width: height, height: width } : { width, height },
+      stage: { width: stage?.width ?? 0, height: stage?.height ?? 0 },
+    };
+  });
+}
+
+/** The picture fills the stage's width or its height (within a pixel of rounding). */
+async function expectPictureFillsStage(page: Page, shape: "portrait" | "landscape") {
+  const { picture, stage } = await pictureInStage(page);
+  expect(picture.height > picture.width ? "portrait" : "landscape").toBe(shape);
+  const fills =
+    Math.abs(picture.width - stage.width) <= 1 || Math.abs(picture.height - stage.height) <= 1;
+  expect(fills, `a ${JSON.stringify(picture)} picture in a ${JSON.stringify(stage)} stage`).toBe(
+    true,
+  );
+}
+
+/**
  * Signs a new person up, makes a streamable instance and opens its stream from the instances
  * list, as a user does; resolves once it plays.
  */
-async function streamNewInstance(page: Page, person: string): Promise<{ name: string }> {
+async function streamNewInstance(
+  page: Page,
+  person: string,
+  display = screen,
+): Promise<{ name: string }> {
   await signUp(page, person);
-  const instance = await createStreamableInstance();
+  const instance = await createStreamableInstance(display);
   await page.goto("/instances");
   await page.getByRole("link", { name: `Stream ${instance.name}` }).click();
   await expectPlaying(page);
@@ -198,7 +237,7 @@ test("the player plays the device's sound, rotates both ways, presses device key
   page,
 }) => {
   test.setTimeout(120_000);
-  await streamNewInstance(page, "Delia Derbyshire");
+  await streamNewInstance(page, "Delia Derbyshire", landscapeScreen);
   // This site was clicked in before: the browser lets it play sound at once.
   const audio = page.locator(".stream-player audio");
   await expect(audio).toHaveJSProperty("muted", false);
@@ -234,9 +273,16 @@ test("the player plays the device's sound, rotates both ways, presses device key
   const turn = () => video(page).evaluate((element) => element.style.transform);
   await page.getByRole("button", { name: "Rotate left" }).click();
   expect(await turn()).toContain("rotate(270deg)");
+  await expectPictureFillsStage(page, "portrait");
   await page.getByRole("button", { name: "Rotate right" }).click();
+  await expectPictureFillsStage(page, "landscape");
   await page.getByRole("button", { name: "Rotate right" }).click();
   expect(await turn()).toContain("rotate(90deg)");
+  // The turned picture takes the player's height on a desktop, its width on a phone.
+  await expectPictureFillsStage(page, "portrait");
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectPictureFillsStage(page, "portrait");
+  await page.setViewportSize({ width: 1280, height: 720 });
   // Anbox Cloud's shortcut turns it back.
   await video(page).focus();
   await page.keyboard.press("Control+Shift+ArrowLeft");
@@ -278,7 +324,7 @@ test("the player plays the device's sound, rotates both ways, presses device key
     });
     return { width: element.videoWidth, height: element.videoHeight };
   }, bytes.toString("base64"));
-  expect(played).toEqual(screen);
+  expect(played).toEqual(landscapeScreen);
 });
 
 test("the developer tools beside the stream: a shell on the instance, and its logs followed live", async ({

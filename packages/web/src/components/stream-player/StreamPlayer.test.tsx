@@ -139,6 +139,8 @@ describe("StreamPlayer", () => {
     expect(audio.srcObject).toBeInstanceOf(FakeMediaStream);
     const notice = screen.getByRole("button", { name: /Sound is off until you click/ });
     expect(audio.muted).toBe(true);
+    // A row above the stage, not laid over the picture: the device's status bar stays in sight.
+    expect(notice.closest(".stream-player__stage")).toBeNull();
 
     refusals.mockResolvedValue(undefined);
     fireEvent.pointerDown(notice);

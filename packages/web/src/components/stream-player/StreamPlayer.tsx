@@ -236,6 +236,13 @@ export function StreamPlayer({
         sound={<SoundControls sound={sound} hasSound={playing && audio !== undefined} />}
         extraControls={extraControls}
       />
+      {playing && audio !== undefined && sound.waitingForGesture && !sound.muted && (
+        // Any click or key in the page turns the sound on; this button is one such click. Above the
+        // picture, not over it: the device's status bar stays in sight.
+        <button type="button" className="stream-player__sound-notice">
+          Sound is off until you click or press a key here
+        </button>
+      )}
       <div className="stream-player__stage">
         <div className="stream-player__screen">
           <video
@@ -258,12 +265,6 @@ export function StreamPlayer({
             {...touch.handlers}
           />
         </div>
-        {playing && audio !== undefined && sound.waitingForGesture && !sound.muted && (
-          // Any click or key in the page turns the sound on; this button is one such click.
-          <button type="button" className="stream-player__sound-notice">
-            Sound is off until you click or press a key here
-          </button>
-        )}
         {/* The device's sound: clicks and tones, no speech to caption. */}
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- nothing to caption */}
         <audio ref={audioRef} autoPlay />
