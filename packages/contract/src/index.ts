@@ -15,6 +15,7 @@ export * from "./validation/json-nesting.ts";
 export * from "./validation/text-characters.ts";
 export * from "./validation/stored-integer.ts";
 export * from "./validation/registration.ts";
+export * from "./validation/next-path.ts";
 export * from "./ams/exec.ts";
 export * from "./ams/node.ts";
 export * from "./ams/image.ts";

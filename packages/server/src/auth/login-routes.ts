@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import * as oidc from "openid-client";
+import { safeNextPath } from "@anbox-dashboard/contract";
 import {
   loginCookieName,
   loginTransactionMaxAgeMs,
   type LoginTransaction,
 } from "./login-transaction.ts";
-import { safeNextPath } from "./next-path.ts";
 import {
   checkRegistrationLinkLimited,
   tooManyRegistrationAttempts,

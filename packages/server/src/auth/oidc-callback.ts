@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import * as oidc from "openid-client";
+import { safeNextPath } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import { createBrowserSession, endBrowserSession } from "../store/browser-sessions.ts";
 import { recordAudit } from "../store/audit-log.ts";
@@ -10,7 +11,6 @@ import {
   type LoginTransaction,
   type LoginTransactionSealer,
 } from "./login-transaction.ts";
-import { safeNextPath } from "./next-path.ts";
 import type { RelyingParty } from "./relying-party.ts";
 import { sessionCookieName } from "./session-cookie.ts";
 import { auditSignIn, refuseSignIn } from "./sign-in-audit.ts";

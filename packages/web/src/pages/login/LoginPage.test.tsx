@@ -1,24 +1,69 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter } from "react-router";
-import type { AuthInfo } from "@anbox-dashboard/contract";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import type { AuthInfo, SessionInfo } from "@anbox-dashboard/contract";
 import { createQueryClient } from "../../context/query-client.ts";
 import LoginPage from "./LoginPage.tsx";
 
-function renderWithAuthInfo(authInfo: AuthInfo, state?: unknown, search = "") {
+/** Signed out (the session check answers 401), unless `sessionInfo` is given. */
+function renderWithAuthInfo(
+  authInfo: AuthInfo,
+  state?: unknown,
+  search = "",
+  sessionInfo?: SessionInfo,
+) {
   vi.stubGlobal(
     "fetch",
-    vi.fn(() => Promise.resolve(new Response(JSON.stringify(authInfo), { status: 200 }))),
+    vi.fn((input: string) => {
+      const path = new URL(input, "http://dashboard.test").pathname;
+      if (path === "/api/info") {
+        return Promise.resolve(
+          sessionInfo === undefined
+            ? new Response(
+                JSON.stringify({ status: 401, error: "Unauthorized", message: "Sign in first" }),
+                {
+                  status: 401,
+                },
+              )
+            : new Response(JSON.stringify(sessionInfo), { status: 200 }),
+        );
+      }
+      return Promise.resolve(new Response(JSON.stringify(authInfo), { status: 200 }));
+    }),
   );
   render(
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter initialEntries={[{ pathname: "/login", search, state }]}>
-        <LoginPage />
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="*" element={<WhereNow />} />
+        </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
 }
+
+/** Stands for the page a redirect lands on: says its address. */
+function WhereNow() {
+  const location = useLocation();
+  return <p>Now at {`${location.pathname}${location.search}`}</p>;
+}
+
+const signedIn: SessionInfo = {
+  user: { fullname: "Ada Lovelace", email: "ada@example.com" },
+  applications_enabled: true,
+  sessions_enabled: true,
+  registry_enabled: false,
+  registry_automatic: false,
+  config_enabled: true,
+  dashboard_version: "1.0.0",
+  ams_version: "1.29.0",
+  has_version_update_modal: false,
+  ext4_root_volumes_support: false,
+};
+
+const withUsers: AuthInfo = { hasUsers: true, isExternalIdp: false, variant: "appliance" };
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,7 +72,10 @@ afterEach(() => {
 describe("LoginPage", () => {
   it("shows the appliance's register command while no account exists", async () => {
     renderWithAuthInfo({ hasUsers: false, isExternalIdp: false, variant: "appliance" });
-    expect(screen.getByRole("heading", { name: "Anbox Cloud Dashboard" })).toBeInTheDocument();
+    // Once the session check has said no one is signed in.
+    expect(
+      await screen.findByRole("heading", { name: "Anbox Cloud Dashboard" }),
+    ).toBeInTheDocument();
     expect(screen.getByText("Access your dashboard to manage Anbox Cloud")).toBeInTheDocument();
     expect(await screen.findByText("bin/dashboard register")).toBeInTheDocument();
     expect(screen.getByText(/prints a URL/)).toBeInTheDocument();
@@ -78,5 +126,27 @@ describe("LoginPage", () => {
     );
     await screen.findByRole("link", { name: "Login with Ubuntu One" });
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("sends someone already signed in where next says, not to the login card again", async () => {
+    renderWithAuthInfo(withUsers, undefined, "?next=%2Fnodes%3Fpage%3D2", signedIn);
+    expect(await screen.findByText("Now at /nodes?page=2")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Login with Ubuntu One" })).not.toBeInTheDocument();
+  });
+
+  it("sends someone already signed in to the root (the instances) without a next", async () => {
+    renderWithAuthInfo(withUsers, undefined, "", signedIn);
+    expect(await screen.findByText("Now at /")).toBeInTheDocument();
+  });
+
+  it("never follows a next that leaves the dashboard", async () => {
+    renderWithAuthInfo(withUsers, undefined, "?next=%2F%2Fevil.example%2Fx", signedIn);
+    expect(await screen.findByText("Now at /")).toBeInTheDocument();
+  });
+
+  it("hands the address's next on to the sign-in when signed out", async () => {
+    renderWithAuthInfo(withUsers, undefined, "?next=%2Fnodes");
+    const button = await screen.findByRole("link", { name: "Login with Ubuntu One" });
+    expect(button).toHaveAttribute("href", "/api/login?next=%2Fnodes");
   });
 });

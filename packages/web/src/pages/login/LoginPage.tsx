@@ -1,4 +1,4 @@
-import { useLocation, useSearchParams } from "react-router";
+import { Navigate, useLocation, useSearchParams } from "react-router";
 import {
   isLoginErrorCode,
   loginErrorMessages,
@@ -6,6 +6,7 @@ import {
   type AuthInfo,
 } from "@anbox-dashboard/contract";
 import { useAuthInfo } from "../../queries/auth-info.ts";
+import { useSessionInfo } from "../../queries/session-info.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { PublicCard } from "../../components/PublicCard.tsx";
 import { nextPathFrom } from "./next-path.ts";
@@ -17,6 +18,11 @@ export default function LoginPage() {
   const errorCode = searchParams.get("error") ?? "";
   const signInError = isLoginErrorCode(errorCode) ? loginErrorMessages[errorCode] : undefined;
   const authInfo = useAuthInfo();
+  // Someone signed in already has nothing to do here: on to where they were going.
+  const session = useSessionInfo();
+  const next = nextPathFrom(location.state, location.search);
+  if (session.isSuccess) return <Navigate to={next} replace />;
+  if (session.isPending) return <PageLoader />;
 
   return (
     <PublicCard>
@@ -39,9 +45,7 @@ export default function LoginPage() {
           </div>
         </div>
       )}
-      {authInfo.isSuccess && (
-        <LoginAction authInfo={authInfo.data} next={nextPathFrom(location.state)} />
-      )}
+      {authInfo.isSuccess && <LoginAction authInfo={authInfo.data} next={next} />}
     </PublicCard>
   );
 }

@@ -1,11 +1,13 @@
+import { safeNextPath } from "@anbox-dashboard/contract";
+
 /**
  * Where to go after signing in: the path the user was sent away from (navigation state `from`),
- * else the root. Only same-origin paths are accepted.
+ * else the `next` of the login page's own address (`/login?next=/instances/new`), else the root.
+ * Only paths on this dashboard are kept, by the rule the server applies to `/api/login?next=`.
  */
-export function nextPathFrom(state: unknown): string {
+export function nextPathFrom(state: unknown, search: string): string {
   if (typeof state === "object" && state !== null && "from" in state) {
-    const from = state.from;
-    if (typeof from === "string" && from.startsWith("/") && !from.startsWith("//")) return from;
+    return safeNextPath(state.from);
   }
-  return "/";
+  return safeNextPath(new URLSearchParams(search).get("next") ?? undefined);
 }
