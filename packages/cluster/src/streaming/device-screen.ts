@@ -2,7 +2,7 @@ import type { ControlEvent } from "./control-messages.ts";
 import { isShiftKey, keyEffect, type NavigationKey } from "./hid-keys.ts";
 import { countsAsInput } from "./input-marker.ts";
 import { wallClock } from "./input-timeline.ts";
-import { orientationFromGravity, type Orientation } from "./orientation.ts";
+import { naturalOrientation, turnFor, turnFromGravity, type Turn } from "./orientation.ts";
 
 /** The framebuffer's size in device pixels. */
 export interface ScreenBounds {
@@ -34,7 +34,8 @@ export const mouseTouchId = -1;
 export interface ScreenSnapshot {
   typedText: string;
   lastNavigationKey: NavigationKey | null;
-  orientation: Orientation;
+  /** How far the device is turned clockwise from how it is held naturally. */
+  rotation: Turn;
   touches: { id: number; x: number; y: number }[];
   cursor: Point | null;
   trail: TrailPoint[];
@@ -57,7 +58,7 @@ export class DeviceScreen {
   private typed = "";
   private readonly shiftKeys = new Set<number>();
   private navigation: { key: NavigationKey; at: number } | undefined;
-  private held: Orientation = "portrait";
+  private turn: Turn = 0;
   private readonly activeTouches = new Map<number, Point>();
   private recentTrail: TrailPoint[] = [];
   private pointer: Point | undefined;
@@ -84,8 +85,9 @@ export class DeviceScreen {
     return this.typed;
   }
 
-  get orientation(): Orientation {
-    return this.held;
+  /** How far the device is turned clockwise from how it is held naturally (its screen upright). */
+  get rotation(): Turn {
+    return this.turn;
   }
 
   /** The last device key pressed and when. */
@@ -150,10 +152,11 @@ export class DeviceScreen {
         }
         return;
       case "acceleration":
-        this.held = orientationFromGravity(event.x, event.y, this.held);
+        this.turn = turnFromGravity(event.x, event.y, this.turn);
         return;
       case "rotate":
-        this.held = event.orientation;
+        // Named as the SDK names them: "landscape" is no turn for a screen wider than high.
+        this.turn = turnFor(event.orientation, naturalOrientation(bounds));
         return;
       case "disconnect":
       case "timing":
@@ -174,7 +177,7 @@ export class DeviceScreen {
     return {
       typedText: this.typed,
       lastNavigationKey: this.navigation?.key ?? null,
-      orientation: this.held,
+      rotation: this.turn,
       touches: [...this.activeTouches].map(([id, point]) => ({ id, x: point.x, y: point.y })),
       cursor: this.pointer ? { ...this.pointer } : null,
       trail: this.trail(now).map((point) => ({ ...point })),

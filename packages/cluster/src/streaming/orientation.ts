@@ -7,39 +7,63 @@ export const orientations = [
 ] as const;
 export type Orientation = (typeof orientations)[number];
 
+/** How far a device is turned clockwise from how it is held naturally (its framebuffer upright). */
+export type Turn = 0 | 90 | 180 | 270;
+
+/** How a device of this size is held naturally: a screen wider than high is a landscape one. */
+export function naturalOrientation(bounds: { width: number; height: number }): Orientation {
+  return bounds.width > bounds.height ? "landscape" : "portrait";
+}
+
+// Clockwise from the natural orientation, a quarter a step: the SDK's tables in `rotate()`, which
+// the web player's orientationFor (stream-player/rotation.ts) follows too.
+const portraitFirst: readonly Orientation[] = [
+  "portrait",
+  "landscape",
+  "reverse-portrait",
+  "reverse-landscape",
+];
+const landscapeFirst: readonly Orientation[] = [
+  "landscape",
+  "reverse-portrait",
+  "reverse-landscape",
+  "portrait",
+];
+const turns: readonly Turn[] = [0, 90, 180, 270];
+
+function cycleOf(natural: Orientation): readonly Orientation[] {
+  return natural === "landscape" ? landscapeFirst : portraitFirst;
+}
+
+/** How far a device held naturally `natural` is turned when it is held `orientation`. */
+export function turnFor(orientation: Orientation, natural: Orientation): Turn {
+  return turns[cycleOf(natural).indexOf(orientation)] ?? 0;
+}
+
+/** How a device held naturally `natural` and turned `turn` is held, by the SDK's name. */
+export function orientationAt(turn: Turn, natural: Orientation): Orientation {
+  return cycleOf(natural)[turn / 90] ?? natural;
+}
+
 /** Below this share of gravity on the screen's plane the device lies flat: keep what it was. */
 const minimumInPlaneGravity = 4.9;
 /** One axis must dominate the other this much, so that a device held at 45° does not flicker. */
 const dominance = 1.2;
 
 /**
- * The orientation an accelerometer reading implies (m/s², Android axes: x to the right, y up the
- * screen): y ≈ +9.8 upright (portrait), x ≈ -9.8 turned a quarter clockwise (landscape: what the
- * streaming SDK's `rotate("landscape")`, 90°, reports), y ≈ -9.8 upside down, x ≈ +9.8 turned a
- * quarter the other way (reverse-landscape, 270°).
- * A flat or ambiguous reading keeps the current orientation, as Android's rotation policy does.
+ * The turn an accelerometer reading implies (m/s², Android axes: x to the right, y up the
+ * screen): y ≈ +9.8 upright (0°), x ≈ -9.8 turned a quarter clockwise (90°, what the SDK's
+ * `rotate()` reports for it), y ≈ -9.8 upside down (180°), x ≈ +9.8 a quarter the other way
+ * (270°). The axes are the screen's, so this holds whichever way the device is held naturally.
+ * A flat or ambiguous reading keeps the current turn, as Android's rotation policy does.
  */
-export function orientationFromGravity(x: number, y: number, current: Orientation): Orientation {
+export function turnFromGravity(x: number, y: number, current: Turn): Turn {
   const across = Math.abs(x);
   const along = Math.abs(y);
   if (Math.max(across, along) < minimumInPlaneGravity) return current;
-  if (along >= across * dominance) return y > 0 ? "portrait" : "reverse-portrait";
-  if (across >= along * dominance) return x < 0 ? "landscape" : "reverse-landscape";
+  if (along >= across * dominance) return y > 0 ? 0 : 180;
+  if (across >= along * dominance) return x < 0 ? 90 : 270;
   return current;
-}
-
-/** How far the device is turned, clockwise, in the streaming SDK's degrees (`rotate()`). */
-export function rotationDegrees(orientation: Orientation): 0 | 90 | 180 | 270 {
-  switch (orientation) {
-    case "portrait":
-      return 0;
-    case "landscape":
-      return 90;
-    case "reverse-portrait":
-      return 180;
-    case "reverse-landscape":
-      return 270;
-  }
 }
 
 /**
@@ -48,6 +72,6 @@ export function rotationDegrees(orientation: Orientation): 0 | 90 | 180 | 270 {
  * the other way, so that a viewer who turns the picture with the device (as the SDK and the
  * player do) sees it upright.
  */
-export function contentRotation(orientation: Orientation): 0 | 90 | 180 | 270 {
-  return ((360 - rotationDegrees(orientation)) % 360) as 0 | 90 | 180 | 270;
+export function contentRotation(turn: Turn): Turn {
+  return turns[(4 - turn / 90) % 4] ?? 0;
 }

@@ -1,6 +1,6 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { trailFadeMs, type DeviceScreen, type Point } from "./device-screen.ts";
-import { contentRotation, rotationDegrees } from "./orientation.ts";
+import { contentRotation, naturalOrientation, orientationAt } from "./orientation.ts";
 import { markerBlockSize, markerRect, markerValues } from "./input-marker.ts";
 import type { Rect } from "./rect.ts";
 
@@ -55,7 +55,7 @@ const blockSpeed = 240;
  */
 export function buildScene(input: SceneInput): Scene {
   const { width, height, screen } = input;
-  const rotation = contentRotation(screen.orientation);
+  const rotation = contentRotation(screen.rotation);
   const turned = rotation === 90 || rotation === 270;
   const layoutWidth = turned ? height : width;
   const layoutHeight = turned ? width : height;
@@ -112,9 +112,11 @@ export function buildScene(input: SceneInput): Scene {
   });
 
   const rotationRow = { x: margin, y: u(214), width: innerWidth, height: u(40) };
-  content("rotation", rotationRow, screen.orientation, (context) => {
-    const degrees = rotationDegrees(screen.orientation);
-    infoRow(context, "Rotation", `${screen.orientation} (${degrees}°)`, margin, u(234), u);
+  // Named for how this screen is held naturally, as the SDK and the web player name it.
+  const held = orientationAt(screen.rotation, naturalOrientation(input));
+  const rotationLabel = `${held} (${String(screen.rotation)}°)`;
+  content("rotation", rotationRow, rotationLabel, (context) => {
+    infoRow(context, "Rotation", rotationLabel, margin, u(234), u);
   });
 
   const navigation = screen.lastNavigation;

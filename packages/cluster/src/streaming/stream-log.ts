@@ -2,6 +2,7 @@ import { DeviceLog, type LogcatLevel } from "../runtime/device-log.ts";
 import { devicePids } from "../runtime/device-pids.ts";
 import type { ControlEvent } from "./control-messages.ts";
 import { keyEffect } from "./hid-keys.ts";
+import { naturalOrientation, orientationAt, type Orientation, type Turn } from "./orientation.ts";
 import type { StreamScreenSpec } from "./screen-spec.ts";
 
 /**
@@ -12,11 +13,17 @@ import type { StreamScreenSpec } from "./screen-spec.ts";
 export class StreamLog {
   private readonly log: DeviceLog | undefined;
   private readonly pid: number;
+  private readonly natural: Orientation;
+  /** How far the device was turned when last written: only a change of it is written. */
+  private turn: Turn;
 
-  constructor(spec: StreamScreenSpec) {
+  /** `turn`: how far the device is turned as the stream starts. */
+  constructor(spec: StreamScreenSpec, turn: Turn) {
     this.log =
       spec.logsDir === undefined ? undefined : new DeviceLog(spec.logsDir, spec.instanceName);
     this.pid = devicePids(spec.instanceId).systemServer;
+    this.natural = naturalOrientation(spec);
+    this.turn = turn;
   }
 
   connected(codec: string | undefined, sound: boolean): void {
@@ -31,7 +38,17 @@ export class StreamLog {
     this.write("I", "WebRTC", `stream client left: ${why}`);
   }
 
-  input(event: ControlEvent): void {
+  /**
+   * One control event, applied; `turn`: how far the device is turned after it. A turn (from
+   * input::rotate or the accelerometer) is written once it changes the device's rotation, named
+   * as the SDK names it for this screen: a viewer who joins holding it as it is writes nothing.
+   */
+  input(event: ControlEvent, turn: Turn): void {
+    if (turn !== this.turn) {
+      this.turn = turn;
+      const held = orientationAt(turn, this.natural);
+      this.write("I", "WindowManager", `rotation changed to ${held} (${String(turn)}°)`);
+    }
     switch (event.kind) {
       case "touch-start":
         this.write(
@@ -50,9 +67,6 @@ export class StreamLog {
         this.write("D", "InputDispatcher", `key KEYCODE_${name} ${event.pressed ? "down" : "up"}`);
         return;
       }
-      case "rotate":
-        this.write("I", "WindowManager", `rotation changed to ${event.orientation}`);
-        return;
       default:
         return;
     }

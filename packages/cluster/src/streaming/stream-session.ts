@@ -87,7 +87,7 @@ export class StreamSession {
     this.spec = spec;
     this.options = options;
     this.screen = deviceScreenFor(spec.instanceId);
-    this.log = new StreamLog(spec);
+    this.log = new StreamLog(spec, this.screen.rotation);
     // The input marker counts this viewer's input from zero, as the viewer does.
     this.screen.resetInputCount();
     this.closed = new Promise((resolve) => {
@@ -333,7 +333,7 @@ export class StreamSession {
       this.lastInputAt = now;
       this.pipeline?.inputApplied();
     }
-    this.log.input(parsed.event);
+    this.log.input(parsed.event, this.screen.rotation);
     const sound = soundOf(parsed.event);
     if (sound) void this.sound?.then((sender) => sender?.play(sound));
   }

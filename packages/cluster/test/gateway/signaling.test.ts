@@ -327,7 +327,7 @@ describe("the signaling websocket", () => {
       body: { screen: { width: 1280, height: 720 } },
     });
     expect(sideways.status, sideways.text).toBe(200);
-    expect(readScreenState(instanceId)?.orientation).toBe("landscape");
+    expect(readScreenState(instanceId)?.rotation).toBe(90);
     const refused = await gatewayRequest(cluster, "POST", `/1.0/sessions/${sessionId}/join`, {
       body: { screen: { width: 1920, height: 1080 } },
     });

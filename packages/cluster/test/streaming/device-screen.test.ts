@@ -94,11 +94,22 @@ describe("DeviceScreen", () => {
   it("rotates from acceleration and from input::rotate", () => {
     const screen = new DeviceScreen();
     screen.apply({ kind: "acceleration", x: -9.8, y: 0.3, z: 0.1 }, bounds, at);
-    expect(screen.orientation).toBe("landscape");
+    expect(screen.rotation).toBe(90);
     screen.apply({ kind: "acceleration", x: 0, y: 0, z: 9.8 }, bounds, at);
-    expect(screen.orientation).toBe("landscape");
+    expect(screen.rotation).toBe(90);
     screen.apply({ kind: "rotate", orientation: "reverse-portrait" }, bounds, at);
-    expect(screen.orientation).toBe("reverse-portrait");
+    expect(screen.rotation).toBe(180);
+  });
+
+  it("takes the SDK's names for a screen wider than high: landscape is upright", () => {
+    const screen = new DeviceScreen();
+    const tablet = { width: 1280, height: 720 };
+    screen.apply({ kind: "rotate", orientation: "landscape" }, tablet, at);
+    expect(screen.rotation).toBe(0);
+    screen.apply({ kind: "rotate", orientation: "reverse-portrait" }, tablet, at);
+    expect(screen.rotation).toBe(90);
+    screen.apply({ kind: "rotate", orientation: "portrait" }, tablet, at);
+    expect(screen.rotation).toBe(270);
   });
 
   it("lets fingers, cursor and modifiers go with the viewer, keeping text and rotation", () => {
@@ -112,7 +123,7 @@ describe("DeviceScreen", () => {
     screen.apply({ kind: "key", code: 4, pressed: true }, bounds, at);
     expect(screen.snapshot(at)).toMatchObject({
       typedText: "Aa",
-      orientation: "landscape",
+      rotation: 90,
       touches: [],
       cursor: null,
     });

@@ -4,6 +4,7 @@ import { ScreenRenderer } from "../../src/streaming/screen-renderer.ts";
 import { buildScene, formatClock, wrapLines } from "../../src/streaming/screen-scene.ts";
 import { writeRgbaAsYuv420, yuv420Layout } from "../../src/streaming/yuv.ts";
 import type { ControlEvent } from "../../src/streaming/control-messages.ts";
+import type { Orientation } from "../../src/streaming/orientation.ts";
 
 const start = new Date(2026, 0, 1, 12, 0, 0).getTime();
 
@@ -93,6 +94,47 @@ describe("ScreenRenderer", () => {
     const landscape = new ScreenRenderer(320, 480).render(sceneAt(screen, bounds, 1, start));
     expect(landscape.length).toBe(portrait.length);
     expect(landscape.equals(portrait)).toBe(false);
+  });
+
+  it("names the rotation as the web player and the SDK do, for a landscape device and a portrait one", () => {
+    // What the player sends for a turn: the orientation, then the accelerometer held that way.
+    const turn = (
+      bounds: ScreenBounds,
+      screen: DeviceScreen,
+      orientation: Orientation,
+      gravity: { x: number; y: number },
+    ) => {
+      screen.apply({ kind: "rotate", orientation }, bounds, start);
+      screen.apply({ kind: "acceleration", ...gravity, z: 0 }, bounds, start);
+      const scene = sceneAt(screen, bounds, 1, start);
+      const label = scene.items.find((item) => item.key === "rotation")?.signature;
+      return { label, contentTurn: scene.rotation };
+    };
+    const tablet = { width: 1280, height: 720 };
+    const held = new DeviceScreen();
+    expect(turn(tablet, held, "landscape", { x: 0, y: 9.81 })).toEqual({
+      label: "landscape (0°)",
+      contentTurn: 0,
+    });
+    expect(turn(tablet, held, "reverse-portrait", { x: -9.81, y: 0 })).toEqual({
+      label: "reverse-portrait (90°)",
+      contentTurn: 270,
+    });
+    expect(turn(tablet, held, "portrait", { x: 9.81, y: 0 })).toEqual({
+      label: "portrait (270°)",
+      contentTurn: 90,
+    });
+
+    const phone = { width: 720, height: 1280 };
+    const upright = new DeviceScreen();
+    expect(turn(phone, upright, "portrait", { x: 0, y: 9.81 })).toEqual({
+      label: "portrait (0°)",
+      contentTurn: 0,
+    });
+    expect(turn(phone, upright, "landscape", { x: -9.81, y: 0 })).toEqual({
+      label: "landscape (90°)",
+      contentTurn: 270,
+    });
   });
 
   it("rounds odd screens up to even frame sides", () => {

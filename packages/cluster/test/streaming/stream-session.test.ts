@@ -161,7 +161,7 @@ describe("serveSignaling", () => {
     client.sendControl({ type: "input::rotate", data: { orientation: "landscape" } });
     const state = await waitFor(() => {
       const current = readScreenState("stream-h264");
-      return current?.orientation === "landscape" ? current : undefined;
+      return current?.rotation === 90 ? current : undefined;
     }, "the input to reach the screen");
     expect(state.touches).toEqual([
       { id: 0, x: 100, y: 200 },
