@@ -1,4 +1,4 @@
-import { type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
 import { expect, test } from "../helpers/cluster-test.ts";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 import { apkBytes } from "../helpers/application-package.ts";
@@ -37,9 +37,25 @@ function stepCard(page: Page, title: string) {
 /** Clicks a chapter's Start (or Continue) button in the panel. */
 async function startChapter(page: Page, chapter: number): Promise<void> {
   await tourPanel(page)
-    .getByRole("button", { name: new RegExp(`(Start|Continue) chapter ${String(chapter)}$`) })
+    .getByRole("button", {
+      name: new RegExp(`(Start|Continue|Repeat) chapter ${String(chapter)}$`),
+    })
     .click();
   await expect(tourPanel(page)).toHaveCount(0);
+}
+
+/** The control a step asks the user to press: in view, focused, and not under the step's card. */
+async function expectAskedFor(card: Locator, control: Locator): Promise<void> {
+  await expect(control).toBeFocused();
+  await expect(control).toBeInViewport();
+  const [cardBox, controlBox] = await Promise.all([card.boundingBox(), control.boundingBox()]);
+  if (!cardBox || !controlBox) throw new Error("the card or the control is not laid out");
+  const apart =
+    cardBox.x >= controlBox.x + controlBox.width ||
+    controlBox.x >= cardBox.x + cardBox.width ||
+    cardBox.y >= controlBox.y + controlBox.height ||
+    controlBox.y >= cardBox.y + cardBox.height;
+  expect(apart).toBe(true);
 }
 
 async function videoFrames(page: Page): Promise<number> {
@@ -76,8 +92,14 @@ test("a new user follows the tour's three chapters from an empty cloud to a stre
   await expectNoAccessibilityViolations(page);
   await addLink.click();
 
-  // The name and APK fields; the tour waits for Next while the user fills them in.
-  await expect(stepCard(page, "Essential information")).toBeVisible();
+  // The name and APK fields; the tour waits for Next while the user fills them in, and Next
+  // waits for both.
+  const essential = stepCard(page, "Essential information");
+  await expect(essential).toBeVisible();
+  await expect(essential.getByRole("button", { name: "Next" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
   const name = `tour-app-${String(Date.now())}`;
   await page.getByRole("textbox", { name: /^\*? ?Name$/ }).fill(name);
   await page.getByLabel(/APK file/).setInputFiles({
@@ -88,9 +110,12 @@ test("a new user follows the tour's three chapters from an empty cloud to a stre
   await expect(stepCard(page, "Essential information")).toBeVisible();
   await stepCard(page, "Essential information").getByRole("button", { name: "Next" }).click();
 
-  // The advanced details, then the form's own submit moves on.
+  // The advanced details, then the form's own submit moves on: the card brings the button it
+  // asks for into view, gives it the focus and does not cover it.
   await expect(stepCard(page, "Advanced details")).toBeVisible();
-  await page.getByRole("button", { name: "Add application" }).click();
+  const addButton = page.getByRole("button", { name: "Add application" });
+  await expectAskedFor(stepCard(page, "Advanced details"), addButton);
+  await addButton.click();
   await expect(page).toHaveURL(/\/applications\/default\/[^/]+$/, { timeout: 30_000 });
   applications.push(page.url().split("/").at(-1) ?? "");
   const prepared = stepCard(page, "Your application is being prepared");
@@ -118,16 +143,28 @@ test("a new user follows the tour's three chapters from an empty cloud to a stre
   await expect(createLink).toBeFocused();
   await createLink.click();
   await expect(stepCard(page, "Source")).toBeVisible();
+  // Each choice is waited for: Next says what is still to do until it is made.
+  const sourceNext = stepCard(page, "Source").getByRole("button", { name: "Next" });
+  await expect(sourceNext).toHaveAttribute("aria-disabled", "true");
   await page.getByRole("radio", { name: "Application" }).check();
   await page.getByRole("combobox", { name: "Application" }).selectOption({ label: name });
-  await stepCard(page, "Source").getByRole("button", { name: "Next" }).click();
-  await expect(stepCard(page, "Capabilities")).toBeVisible();
+  await sourceNext.click();
+  const capabilities = stepCard(page, "Capabilities");
+  await expect(capabilities).toBeVisible();
+  await page.getByText("The instance can be streamed to a browser", { exact: false }).click();
+  await expect(capabilities.getByRole("button", { name: "Next" })).toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
   await page.getByText("Enable streaming", { exact: true }).click();
   await expect(page.getByRole("checkbox", { name: "Enable streaming" })).toBeChecked();
+  await capabilities.getByRole("button", { name: "Next" }).click();
   await expect(stepCard(page, "Other settings")).toBeVisible();
   await stepCard(page, "Other settings").getByRole("button", { name: "Next" }).click();
   await expect(stepCard(page, "Create your instance")).toBeVisible();
-  await page.getByRole("button", { name: "Create and start" }).click();
+  const createAndStart = page.getByRole("button", { name: "Create and start" });
+  await expectAskedFor(stepCard(page, "Create your instance"), createAndStart);
+  await createAndStart.click();
   await expect(page).toHaveURL(/\/instances\/default\/[^/]+$/, { timeout: 30_000 });
   const instanceId = page.url().split("/").at(-1) ?? "";
   const starting = stepCard(page, "Your instance is starting");

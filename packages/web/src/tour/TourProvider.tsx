@@ -157,7 +157,12 @@ export function TourProvider({ children }: { children: ReactNode }) {
       {children}
       {step && (
         <>
-          <LazyTourStepOverlay step={step} onNext={tour.advance} onCancel={endEarly} />
+          <LazyTourStepOverlay
+            step={step}
+            onNext={tour.advance}
+            onGoTo={showStep}
+            onCancel={endEarly}
+          />
           <LazyTourInterruptionWatch step={step} onInterrupt={interrupt} />
         </>
       )}

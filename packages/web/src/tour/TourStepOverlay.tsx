@@ -1,103 +1,144 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { matchPath, useLocation } from "react-router";
 import { Button } from "../vendor/react-components.ts";
 import { focusableElements } from "../components/overlays/focusable-elements.ts";
 import { tourOwnAttribute } from "./tour-click.ts";
-import { chapterOf, type TourStep } from "./tour-steps.ts";
-import { tourStepTexts } from "./tour-texts.ts";
+import { cardPlacement, type Box } from "./card-placement.ts";
+import { useTourFacts } from "./tour-facts.ts";
+import {
+  chapterOf,
+  earlierStepsOnPage,
+  nextStepOf,
+  tourSelector,
+  type TourStep,
+  type TourStepId,
+} from "./tour-steps.ts";
+import { tourFactTexts, tourStepTexts } from "./tour-texts.ts";
 import { tourPollIntervalMs, useTourElement } from "./use-tour-element.ts";
 import "./_tour-step.scss";
 
 interface Props {
   step: TourStep;
-  /** The step's Next (or Done, Finish) button: steps that only explain what they highlight. */
+  /** The step's Next (or Done, Finish) button, or its form accepted: the next step. */
   onNext: () => void;
+  /** Back to an earlier step of the same form, whose choice was undone. */
+  onGoTo: (id: TourStepId) => void;
   /** "End tour". */
   onCancel: () => void;
 }
 
-/** Where the highlighted element is on screen (viewport pixels). */
-interface Box {
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-}
-
 const highlightPadding = 6;
-/** Room the card needs (its few lines and buttons) to go below or above its element. */
-const cardMinHeight = 220;
 
 /**
- * The running step: a ring around the element it talks about, and beside it a card with the
- * step's title, its one or two sentences and, for a step that only explains, its Next button.
+ * The running step: a ring around the element it talks about (and around the button it asks
+ * for, when that is another element), and beside them a card with the step's title, its one or
+ * two sentences and, for a step that explains or asks for a choice, its Next button.
+ *
+ * A step that asks for a choice (tour-facts.ts) keeps its Next disabled, saying what is still to
+ * do, until the form reports it made; a later step of the same form goes back to it when the
+ * choice is undone (a reload empties the form too). A step whose click sends a form moves on when
+ * the form's page gives way to the next step's, and says so while the form refuses.
  *
  * Keyboard and screen readers: the card sits in the page's order right after the highlighted
  * element (a node inserted there holds it), so Tab goes from the element to the card's buttons;
- * the focus moves to the highlighted element (or its first control) when it appears, and the
- * element is described by the step's text, which a polite live region also announces.
+ * the focus moves to the button the step asks for, or the element's first control, when it
+ * appears, and that control is described by the step's text, which a polite live region also
+ * announces.
  */
-export function TourStepOverlay({ step, onNext, onCancel }: Props) {
+export function TourStepOverlay({ step, onNext, onGoTo, onCancel }: Props) {
   const { pathname } = useLocation();
   const onRoute = matchPath(step.route, pathname) !== null;
   const element = useTourElement(step.selector, onRoute);
+  const targetSelector = step.advance.on === "next" ? undefined : tourSelector(step.advance.target);
+  const separateTarget = targetSelector !== undefined && targetSelector !== step.selector;
+  const target = useTourElement(targetSelector ?? step.selector, onRoute && separateTarget);
   const box = useBoxOf(element);
+  const targetBox = useBoxOf(separateTarget ? target : undefined);
   const holder = useHolderAfter(element);
   const cardRef = useRef<HTMLElement>(null);
   const textId = `tour-step-text-${step.id}`;
+  const missingId = `tour-step-missing-${step.id}`;
 
   // The element's own description while the step is on it, so that a screen reader hears why
-  // the focus is there.
+  // the focus is there; the button the step asks for is brought into view too.
   useEffect(() => {
     if (!element) return;
-    const focusTarget = firstFocusable(element);
+    const focusTarget = target ?? firstFocusable(element);
     const described = focusTarget ?? element;
     const before = described.getAttribute("aria-describedby");
     described.setAttribute("aria-describedby", before ? `${before} ${textId}` : textId);
     element.scrollIntoView({ block: "center", inline: "nearest" });
+    target?.scrollIntoView({ block: "nearest", inline: "nearest" });
     if (focusTarget) focusTarget.focus({ preventScroll: true });
     else cardRef.current?.querySelector<HTMLElement>("button")?.focus({ preventScroll: true });
     return () => {
       if (before === null) described.removeAttribute("aria-describedby");
       else described.setAttribute("aria-describedby", before);
     };
-  }, [element, textId]);
+  }, [element, target, textId]);
+
+  const facts = useTourFacts();
+  const missing = step.requires.filter((fact) => facts.get(fact) !== true);
+  // An earlier step's choice undone on this form (a box unticked, a reload): back to it.
+  const undone = earlierStepsOnPage(step.id).find((earlier) =>
+    earlier.requires.some((fact) => facts.get(fact) === false),
+  );
+  const undoneId = onRoute ? undone?.id : undefined;
+  useEffect(() => {
+    if (undoneId !== undefined) onGoTo(undoneId);
+  }, [undoneId, onGoTo]);
+
+  // The form was accepted: its page gave way to the next step's.
+  const next = nextStepOf(step.id);
+  const accepted =
+    step.advance.on === "submit" && next !== undefined && matchPath(next.route, pathname) !== null;
+  useEffect(() => {
+    if (accepted) onNext();
+  }, [accepted, onNext]);
+  const refused = useFormRefusal(step.advance.on === "submit" ? (target ?? element) : undefined);
 
   const { steps } = chapterOf(step.chapter);
   const index = steps.findIndex((s) => s.id === step.id);
   const position = `Chapter ${String(step.chapter)}, step ${String(index + 1)} of ${String(steps.length)}`;
   const shown = element !== undefined && box !== undefined && holder !== undefined;
-  const { title, text } = tourStepTexts[step.id];
+  const { title, text, refusal } = tourStepTexts[step.id];
+  const stillToDo = missing.map((fact) => tourFactTexts[fact]).join(" ");
 
   return (
     <>
       <div className="u-off-screen" role="status" aria-live="polite">
         {shown ? `Tour: ${position}. ${title}. ${text}` : ""}
+        {shown && refused && refusal !== undefined ? ` ${refusal}` : ""}
       </div>
       {shown && (
         <>
-          <div
-            className="tour-step__highlight"
-            aria-hidden="true"
-            style={{
-              top: box.top - highlightPadding,
-              left: box.left - highlightPadding,
-              width: box.width + 2 * highlightPadding,
-              height: box.height + 2 * highlightPadding,
-            }}
-          />
+          <Highlight box={box} ringOnly={targetBox !== undefined} />
+          {targetBox && <Highlight box={targetBox} ringOnly />}
           {createPortal(
             <section
               ref={cardRef}
               className="tour-step__card p-card"
               aria-label={`Tour step: ${title}`}
               {...{ [tourOwnAttribute]: "" }}
-              style={cardPlacement(box)}
+              style={cardPlacement(box, targetBox ?? box, {
+                width: window.innerWidth,
+                height: window.innerHeight,
+              })}
             >
               <p className="tour-step__position">{position}</p>
               <h2 className="p-heading--5">{title}</h2>
               <p id={textId}>{text}</p>
+              {step.advance.on === "next" && missing.length > 0 && (
+                <p className="tour-step__to-do" id={missingId}>
+                  <strong>Still to do:</strong> {stillToDo}
+                </p>
+              )}
+              {refused && refusal !== undefined && (
+                <p className="tour-step__to-do">
+                  <strong>Not sent yet:</strong> {refusal}
+                </p>
+              )}
               <div className="tour-step__actions">
                 <Button type="button" appearance="base" className="u-no-margin" onClick={onCancel}>
                   End tour
@@ -107,6 +148,8 @@ export function TourStepOverlay({ step, onNext, onCancel }: Props) {
                     type="button"
                     appearance="positive"
                     className="u-no-margin"
+                    disabled={missing.length > 0}
+                    aria-describedby={missing.length > 0 ? missingId : undefined}
                     onClick={onNext}
                   >
                     {step.advance.label}
@@ -120,6 +163,54 @@ export function TourStepOverlay({ step, onNext, onCancel }: Props) {
       )}
     </>
   );
+}
+
+function Highlight({ box, ringOnly }: { box: Box; ringOnly: boolean }) {
+  return (
+    <div
+      className={`tour-step__highlight${ringOnly ? " tour-step__highlight--ring-only" : ""}`}
+      aria-hidden="true"
+      style={{
+        top: box.top - highlightPadding,
+        left: box.left - highlightPadding,
+        width: box.width + 2 * highlightPadding,
+        height: box.height + 2 * highlightPadding,
+      }}
+    />
+  );
+}
+
+/**
+ * Whether the form of `sender` refused what it was sent: once sent, it marks a field wrong or
+ * shows an alert (the server's refusal), checked at the tour's pace while the page stays.
+ */
+function useFormRefusal(sender: HTMLElement | undefined): boolean {
+  const form = sender?.closest("form") ?? undefined;
+  const [sent, setSent] = useState<HTMLFormElement>();
+  const [refused, setRefused] = useState(false);
+  useEffect(() => {
+    if (!form) return;
+    const onSubmit = () => {
+      setSent(form);
+    };
+    form.addEventListener("submit", onSubmit);
+    return () => {
+      form.removeEventListener("submit", onSubmit);
+    };
+  }, [form]);
+  useEffect(() => {
+    if (!sent) return;
+    const check = () => {
+      setRefused(sent.querySelector('[aria-invalid="true"], [role="alert"]') !== null);
+    };
+    const first = setTimeout(check, 0);
+    const timer = setInterval(check, tourPollIntervalMs);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [sent]);
+  return sent !== undefined && sent === form && refused;
 }
 
 /** The element itself when Tab stops at it (a button, a link), else its first control. */
@@ -183,30 +274,4 @@ function useHolderAfter(element: HTMLElement | undefined): HTMLElement | undefin
     };
   }, [element, holder]);
   return holder;
-}
-
-/**
- * The card below the element when there is room under it; beside it (right) when the element is
- * too tall for that and the window is wide enough (a form section); else above it; else at the
- * viewport's bottom right. Always within the viewport.
- */
-function cardPlacement(box: Box): CSSProperties {
-  const gap = highlightPadding + 8;
-  const margin = 16;
-  const cardWidth = Math.min(384, window.innerWidth - 2 * margin);
-  const roomBelow = window.innerHeight - (box.top + box.height + gap);
-  const roomRight = window.innerWidth - (box.left + box.width + gap);
-  const roomAbove = box.top - gap;
-  const alignedLeft = Math.max(margin, Math.min(box.left, window.innerWidth - cardWidth - margin));
-  if (roomBelow >= cardMinHeight) {
-    return { top: box.top + box.height + gap, left: alignedLeft, width: cardWidth };
-  }
-  if (roomRight >= cardWidth + margin) {
-    const top = Math.max(margin, Math.min(box.top, window.innerHeight - cardMinHeight - margin));
-    return { top, left: box.left + box.width + gap, width: cardWidth };
-  }
-  if (roomAbove >= cardMinHeight) {
-    return { bottom: window.innerHeight - box.top + gap, left: alignedLeft, width: cardWidth };
-  }
-  return { bottom: margin, right: margin, width: cardWidth };
 }

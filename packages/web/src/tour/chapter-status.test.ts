@@ -4,6 +4,7 @@ import {
   applicationsStatus,
   chapterAvailability,
   chapterIcon,
+  hasUnstreamableInstance,
   isStreamable,
   streamableInstancesStatus,
   type InstanceFacts,
@@ -80,7 +81,21 @@ describe("the instance rules (chapters 2 and 3)", () => {
 const cloud = (over: Partial<TourCloud> = {}): TourCloud => ({
   applications: "deleted",
   instances: "deleted",
+  unstreamableInstance: false,
   ...over,
+});
+
+describe("an instance that cannot be streamed", () => {
+  it("is one made without streaming or from an image, and not deleted", () => {
+    const plain: InstanceFacts = { status: "running", tags: [], app_id: "app1" };
+    const fromImage: InstanceFacts = { status: "running", tags: ["session=abc"], app_id: "" };
+    expect(hasUnstreamableInstance([streamable("running"), plain])).toBe(true);
+    expect(hasUnstreamableInstance([fromImage])).toBe(true);
+    expect(hasUnstreamableInstance([streamable("running"), { ...plain, status: "deleted" }])).toBe(
+      false,
+    );
+    expect(hasUnstreamableInstance([])).toBe(false);
+  });
 });
 
 describe("which chapters may start", () => {

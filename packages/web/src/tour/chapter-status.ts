@@ -46,10 +46,20 @@ export function streamableInstancesStatus(instances: readonly InstanceFacts[]): 
   return "error";
 }
 
+/**
+ * Whether some instance that is not deleted cannot be streamed (made without "Enable streaming",
+ * or from an image): what to tell a user whose chapter 2 left no streamable instance.
+ */
+export function hasUnstreamableInstance(instances: readonly InstanceFacts[]): boolean {
+  return instances.some((instance) => instance.status !== "deleted" && !isStreamable(instance));
+}
+
 /** The cloud's side of the tour: undefined while its lists load (nothing is decided then). */
 export interface TourCloud {
   applications: Exclude<ResourceStatus, "stopped"> | undefined;
   instances: ResourceStatus | undefined;
+  /** `hasUnstreamableInstance` of the newest instances; false while they load. */
+  unstreamableInstance: boolean;
 }
 
 export type ChapterAvailability = { enabled: true } | { enabled: false; reason: string };

@@ -45,3 +45,12 @@ export function instanceInterruption(reason: InterruptionReason): InterruptionMe
       };
   }
 }
+
+/**
+ * Chapter 2 left no streamable instance, but an instance that cannot be streamed is there: it was
+ * made without "Enable streaming" (or from an image), not deleted.
+ */
+export const unstreamableInstanceMessage: InterruptionMessage = {
+  title: "Your instance cannot be streamed",
+  text: "No instance of yours has streaming enabled: an instance made without Enable streaming, or from an image, cannot be streamed. Start chapter 2 again and tick Enable streaming.",
+};

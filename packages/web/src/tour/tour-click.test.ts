@@ -15,11 +15,21 @@ function at(selector: string): Element {
 
 describe("classifyTourClick", () => {
   it("moves on with the step's own click, on the target or inside it", () => {
-    page(`<div data-tour="instance-capabilities"><div data-tour="enable-streaming">
-      <label><input id="box" type="checkbox"> Enable streaming</label></div></div>`);
-    const step = tourStep("instance-capabilities");
-    expect(classifyTourClick(step, at("#box"))).toBe("advance");
-    expect(classifyTourClick(step, at("label"))).toBe("advance");
+    page(
+      `<a data-tour="your-applications" href="/applications/add"><span id="label">Add</span></a>`,
+    );
+    const step = tourStep("your-applications");
+    expect(classifyTourClick(step, at("[data-tour]"))).toBe("advance");
+    expect(classifyTourClick(step, at("#label"))).toBe("advance");
+  });
+
+  it("does not move on with a click on a choice or on the form's button: the step waits for them to take", () => {
+    page(`<form><section data-tour="instance-capabilities"><div data-tour="enable-streaming">
+      <label><input id="box" type="checkbox"> Enable streaming</label></div></section>
+      <button id="send" data-tour="create-your-instance">Create and start</button></form>`);
+    expect(classifyTourClick(tourStep("instance-capabilities"), at("#box"))).toBe("inside");
+    expect(classifyTourClick(tourStep("instance-capabilities"), at("label"))).toBe("inside");
+    expect(classifyTourClick(tourStep("create-your-instance"), at("#send"))).toBe("inside");
   });
 
   it("lets the user work in the highlighted element, its form and the tour's card", () => {

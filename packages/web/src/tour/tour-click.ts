@@ -13,6 +13,10 @@ export function classifyTourClick(step: TourStep, target: Element): TourClick {
     return "advance";
   }
   if (target.closest(`[${tourOwnAttribute}]`)) return "inside";
+  // The form's button the step asks for: the step moves on once the form is accepted.
+  if (step.advance.on === "submit" && target.closest(tourSelector(step.advance.target))) {
+    return "inside";
+  }
   // The highlighted element, and the form it belongs to (filling in the form is what the step
   // asks for: a click on a field, a select's option or a section's switch goes on with the tour).
   if (target.closest(step.selector) || target.closest("form")) return "inside";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   chapterOf,
+  earlierStepsOnPage,
   isConcreteRoute,
   nextStepOf,
   tourChapters,
@@ -55,21 +56,44 @@ describe("the tour's chapters and steps (SPEC.md section 4)", () => {
     }
   });
 
-  it("advances on the clicks that do the thing: open the form, tick streaming, create, stream", () => {
+  it("advances on the clicks that do the thing: open the form, send it, stream", () => {
     const clicks = Object.fromEntries(
       tourChapters.flatMap((chapter) =>
-        chapter.steps.map((s) => [s.id, s.advance.on === "target" ? s.advance.target : "next"]),
+        chapter.steps.map((s) => [
+          s.id,
+          s.advance.on === "next" ? "next" : `${s.advance.on} ${s.advance.target}`,
+        ]),
       ),
     );
     expect(clicks).toMatchObject({
-      "your-applications": "your-applications",
-      "explore-advance-details": "add-application-submit",
-      "create-instance": "create-instance",
-      "instance-capabilities": "enable-streaming",
-      "create-your-instance": "create-your-instance",
-      "stream-instance": "stream-instance",
+      "your-applications": "target your-applications",
+      "explore-advance-details": "submit add-application-submit",
+      "create-instance": "target create-instance",
+      "instance-capabilities": "next",
+      "create-your-instance": "submit create-your-instance",
+      "stream-instance": "target stream-instance",
       "stream-is-ready": "next",
     });
+  });
+
+  it("waits for the choices a step asks for, and knows a form's earlier steps", () => {
+    const requires = Object.fromEntries(
+      tourChapters.flatMap((chapter) => chapter.steps.map((s) => [s.id, s.requires])),
+    );
+    expect(requires).toMatchObject({
+      "essential-information": ["application-named", "apk-chosen"],
+      "explore-advance-details": [],
+      "source-details": ["application-chosen"],
+      "instance-capabilities": ["streaming-enabled"],
+      "create-your-instance": [],
+    });
+    expect(earlierStepsOnPage("create-your-instance").map((s) => s.id)).toEqual([
+      "source-details",
+      "instance-capabilities",
+      "other-configuration-sections",
+    ]);
+    expect(earlierStepsOnPage("source-details")).toEqual([]);
+    expect(earlierStepsOnPage("browse-your-instances")).toEqual([]);
   });
 
   it("walks a chapter step by step and stops at its end", () => {

@@ -2,6 +2,8 @@
 // what it points at and what moves it on (what it says is in tour-texts.ts). The pages mark the
 // elements the steps point at with `data-tour="<target>"`.
 
+import type { TourFact } from "./tour-facts.ts";
+
 export type ChapterNumber = 1 | 2 | 3;
 
 export const tourStepIds = [
@@ -26,11 +28,16 @@ export type TourStepId = (typeof tourStepIds)[number];
 
 /**
  * The click that moves a step on; nothing else does (SPEC: "The tour only advances on the
- * specified clicks"). `target`: a click on the page's element marked `data-tour="<target>"` (the
- * user does the real thing: opens the form, submits it). `next`: the step's own button, for a
- * step that only explains what is highlighted; `label` is its text.
+ * specified clicks"). `target`: a click on the page's element marked `data-tour="<target>"` (a
+ * link the user follows). `submit`: the form's button marked so; the step moves on when the
+ * form's page is left for the next step's (the form was accepted), and stays, saying so, while
+ * the form refuses. `next`: the step's own button, for a step that explains what is highlighted
+ * or asks for a choice in it; `label` is its text.
  */
-export type TourAdvance = { on: "target"; target: string } | { on: "next"; label: string };
+export type TourAdvance =
+  | { on: "target"; target: string }
+  | { on: "submit"; target: string }
+  | { on: "next"; label: string };
 
 export interface TourStep {
   id: TourStepId;
@@ -43,6 +50,11 @@ export interface TourStep {
   /** The element the step highlights: `[data-tour="<step id>"]`. */
   selector: string;
   advance: TourAdvance;
+  /**
+   * The choices the step asks for, as its form reports them (tour-facts.ts): its Next waits for
+   * them, and a later step of the same form goes back to it when one is undone.
+   */
+  requires: readonly TourFact[];
 }
 
 export interface TourChapter {
@@ -60,8 +72,9 @@ function step(
   chapter: ChapterNumber,
   route: string,
   advance: TourAdvance,
+  requires: readonly TourFact[] = [],
 ): TourStep {
-  return { id, chapter, route, selector: tourSelector(id), advance };
+  return { id, chapter, route, selector: tourSelector(id), advance, requires };
 }
 
 export const tourChapters: readonly TourChapter[] = [
@@ -69,9 +82,12 @@ export const tourChapters: readonly TourChapter[] = [
     number: 1,
     steps: [
       step("your-applications", 1, "/applications", { on: "target", target: "your-applications" }),
-      step("essential-information", 1, "/applications/add", { on: "next", label: "Next" }),
+      step("essential-information", 1, "/applications/add", { on: "next", label: "Next" }, [
+        "application-named",
+        "apk-chosen",
+      ]),
       step("explore-advance-details", 1, "/applications/add", {
-        on: "target",
+        on: "submit",
         target: "add-application-submit",
       }),
       step("browse-your-applications", 1, "/applications/:clusterId/:id", {
@@ -84,14 +100,15 @@ export const tourChapters: readonly TourChapter[] = [
     number: 2,
     steps: [
       step("create-instance", 2, "/instances", { on: "target", target: "create-instance" }),
-      step("source-details", 2, "/instances/new", { on: "next", label: "Next" }),
-      step("instance-capabilities", 2, "/instances/new", {
-        on: "target",
-        target: "enable-streaming",
-      }),
+      step("source-details", 2, "/instances/new", { on: "next", label: "Next" }, [
+        "application-chosen",
+      ]),
+      step("instance-capabilities", 2, "/instances/new", { on: "next", label: "Next" }, [
+        "streaming-enabled",
+      ]),
       step("other-configuration-sections", 2, "/instances/new", { on: "next", label: "Next" }),
       step("create-your-instance", 2, "/instances/new", {
-        on: "target",
+        on: "submit",
         target: "create-your-instance",
       }),
       step("browse-your-instances", 2, "/instances/:clusterId/:instanceId", {
@@ -125,6 +142,21 @@ export function tourStep(id: TourStepId): TourStep {
 export function nextStepOf(id: TourStepId): TourStep | undefined {
   const { steps } = chapterOf(tourStep(id).chapter);
   return steps[steps.findIndex((s) => s.id === id) + 1];
+}
+
+/**
+ * The steps before `id` in its chapter on the same page (one form's earlier steps), first first:
+ * what they asked for must still hold when the form is sent.
+ */
+export function earlierStepsOnPage(id: TourStepId): readonly TourStep[] {
+  const current = tourStep(id);
+  const { steps } = chapterOf(current.chapter);
+  return steps
+    .slice(
+      0,
+      steps.findIndex((s) => s.id === id),
+    )
+    .filter((s) => s.route === current.route);
 }
 
 /** Whether a route pattern of a step (`/applications/:clusterId/:id`) names no parameter. */

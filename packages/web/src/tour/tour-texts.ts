@@ -1,6 +1,7 @@
 // What the tour says: its chapters' titles and summaries, its steps' titles and sentences. Apart
 // from the steps' structure (tour-steps.ts), which every page load needs to know where the tour
 // stands: these words load with the tour's panel and step card, only when they show.
+import type { TourFact } from "./tour-facts.ts";
 import type { ChapterNumber, TourStepId } from "./tour-steps.ts";
 
 interface ChapterText {
@@ -13,7 +14,17 @@ interface StepText {
   title: string;
   /** One or two sentences. */
   text: string;
+  /** A step that sends a form: what to do when the form refuses it. */
+  refusal?: string;
 }
+
+/** What a step still waits for, one sentence per choice it asks for (tour-facts.ts). */
+export const tourFactTexts: Readonly<Record<TourFact, string>> = {
+  "application-named": "Type a name the form accepts.",
+  "apk-chosen": "Choose the APK file.",
+  "application-chosen": "Make it from An application, and choose yours.",
+  "streaming-enabled": "Tick Enable streaming.",
+};
 
 export const tourChapterTexts: Readonly<Record<ChapterNumber, ChapterText>> = {
   1: {
@@ -37,11 +48,13 @@ export const tourStepTexts: Readonly<Record<TourStepId, StepText>> = {
   },
   "essential-information": {
     title: "Essential information",
-    text: "Give the application a name and choose its APK file. The name is checked as you type.",
+    text: "Give the application a name and choose its APK file, then click Next. The name is checked as you type.",
   },
   "explore-advance-details": {
     title: "Advanced details",
     text: "Here you can pick the image, the size of its instances and more; the defaults are fine to start. Click Add application to upload it.",
+    refusal:
+      "The application was not added: the form says why. Change what it marks, then click Add application again.",
   },
   "browse-your-applications": {
     title: "Your application is being prepared",
@@ -53,11 +66,11 @@ export const tourStepTexts: Readonly<Record<TourStepId, StepText>> = {
   },
   "source-details": {
     title: "Source",
-    text: "Choose the application you made in chapter 1 as the instance's source; its newest version is picked for you.",
+    text: "Make the instance from An application and choose the one you made in chapter 1 (its newest version is picked for you), then click Next.",
   },
   "instance-capabilities": {
     title: "Capabilities",
-    text: "Streaming is a capability of the instance. Tick Enable streaming so that you can watch and use it in the browser.",
+    text: "Streaming is a capability of the instance. Tick Enable streaming so that you can watch and use it in the browser, then click Next.",
   },
   "other-configuration-sections": {
     title: "Other settings",
@@ -66,6 +79,8 @@ export const tourStepTexts: Readonly<Record<TourStepId, StepText>> = {
   "create-your-instance": {
     title: "Create your instance",
     text: "Click Create and start: the cloud makes the instance and boots it.",
+    refusal:
+      "The instance was not created: the form says why. Change what it marks, then click Create and start again.",
   },
   "browse-your-instances": {
     title: "Your instance is starting",

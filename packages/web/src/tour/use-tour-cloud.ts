@@ -2,7 +2,12 @@ import type { ApplicationsQuery } from "../api/catalog.ts";
 import type { InstancesListRequest } from "../api/instances.ts";
 import { useApplications } from "../queries/catalog.ts";
 import { useInstancesList } from "../queries/instances.ts";
-import { applicationsStatus, streamableInstancesStatus, type TourCloud } from "./chapter-status.ts";
+import {
+  applicationsStatus,
+  hasUnstreamableInstance,
+  streamableInstancesStatus,
+  type TourCloud,
+} from "./chapter-status.ts";
 
 // The newest page of each: the tour's own application and instance are the newest ones a new
 // user has, and a page of 100 keeps the check light on a cloud of 10,000 instances. The
@@ -31,5 +36,6 @@ export function useTourCloud(): TourCloud {
   return {
     applications: applications.data ? applicationsStatus(applications.data.metadata) : undefined,
     instances: instances.data ? streamableInstancesStatus(instances.data.metadata) : undefined,
+    unstreamableInstance: instances.data ? hasUnstreamableInstance(instances.data.metadata) : false,
   };
 }

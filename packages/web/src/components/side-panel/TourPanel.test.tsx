@@ -138,9 +138,10 @@ describe("TourPanel", () => {
     expect(within(chapter(panel, 2)).getByText("In progress")).toHaveClass("p-icon--spinner");
     expect(within(chapter(panel, 3)).queryByText("Complete")).toBeNull();
 
-    expect(
-      within(chapter(panel, 1)).getByRole("button", { name: "Start chapter 1" }),
-    ).toBeEnabled();
+    // A chapter done is offered again, not as the next thing to do.
+    const first = within(chapter(panel, 1)).getByRole("button", { name: "Repeat chapter 1" });
+    expect(first).toBeEnabled();
+    expect(first).not.toHaveClass("p-button--positive");
     expect(
       within(chapter(panel, 2)).getByRole("button", { name: "Start chapter 2" }),
     ).toBeEnabled();
@@ -173,6 +174,18 @@ describe("TourPanel", () => {
     const first = chapter(panel, 1);
     expect(await within(first).findByText("Needs attention")).toHaveClass("p-icon--error");
     expect(within(first).getByRole("alert")).toHaveTextContent("Your application was deleted");
+  });
+
+  it("tells an instance made without streaming apart from a deleted one", async () => {
+    renderShell({
+      progress: "create-a-streamable-instance",
+      applications: [{ status: "ready" }],
+      instances: [{ ...running, tags: [] }],
+    });
+    const panel = await openPanel();
+    const alert = await within(chapter(panel, 2)).findByRole("alert");
+    expect(alert).toHaveTextContent("Your instance cannot be streamed");
+    expect(alert).not.toHaveTextContent("deleted");
   });
 
   it("tells a stopped streamable instance to be started from its actions", async () => {
@@ -264,7 +277,7 @@ describe("TourPanel", () => {
 
   it("is worked by keyboard: its buttons are reached by Tab, Escape closes it and the focus returns", async () => {
     const user = userEvent.setup();
-    renderShell({ progress: "welcome-modal", applications: [{ status: "ready" }], instances: [] });
+    renderShell({ progress: "welcome-modal", applications: [], instances: [] });
     const opener = screen.getByRole("button", { name: "Get started" });
     await user.click(opener);
     const panel = screen.getByRole("complementary", { name: "Get started" });

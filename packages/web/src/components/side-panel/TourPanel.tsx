@@ -10,6 +10,7 @@ import {
 import {
   applicationInterruption,
   instanceInterruption,
+  unstreamableInstanceMessage,
   type InterruptionMessage,
 } from "../../tour/interruption-messages.ts";
 import { useTour } from "../../tour/tour-context.ts";
@@ -73,6 +74,8 @@ function ChapterItem({ chapter, cloud, progress }: ChapterItemProps) {
   const icon = chapterIcon(chapter.number, cloud, progress);
   const problem = icon === "error" ? problemOf(chapter, cloud) : undefined;
   const action = chapterAction(chapter.number, progress);
+  // A chapter already done is offered again, not as the next thing to do.
+  const done = icon === "complete";
   return (
     <li className="tour-panel__chapter" aria-labelledby={headingId}>
       <div className="tour-panel__chapter-header">
@@ -98,14 +101,14 @@ function ChapterItem({ chapter, cloud, progress }: ChapterItemProps) {
       <div className="tour-panel__actions">
         <Button
           type="button"
-          appearance={availability.enabled ? "positive" : undefined}
+          appearance={availability.enabled && !done ? "positive" : undefined}
           disabled={!availability.enabled}
           aria-describedby={availability.enabled ? undefined : reasonId}
           onClick={() => {
             tour.start(chapter.number);
           }}
         >
-          {action === "continue" ? "Continue" : "Start"}
+          {action === "continue" ? "Continue" : done ? "Repeat" : "Start"}
           <span className="u-off-screen"> chapter {chapter.number}</span>
         </Button>
         {chapter.number === 3 && (
@@ -153,6 +156,7 @@ function problemOf(chapter: TourChapter, cloud: TourCloud): InterruptionMessage 
   }
   if (chapter.number === 2) {
     const status = cloud.instances;
+    if (status === "deleted" && cloud.unstreamableInstance) return unstreamableInstanceMessage;
     return status === "deleted" || status === "error" || status === "stopped"
       ? instanceInterruption(status)
       : undefined;

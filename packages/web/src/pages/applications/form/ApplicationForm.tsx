@@ -28,6 +28,7 @@ import { applicationImages, imageReferences } from "./image-options.ts";
 import { ManifestSection } from "./ManifestSection.tsx";
 import { UploadProgressInView } from "./UploadProgressInView.tsx";
 import { manifestTextOf, readManifestText, type ManifestFields } from "./manifest-mapping.ts";
+import { useReportTourFact } from "../../../tour/tour-facts.ts";
 import "./_application-form.scss";
 import { CautionNotice } from "../../../components/CautionNotice.tsx";
 
@@ -121,6 +122,13 @@ export function ApplicationForm({
     manifestExtras: (watchedValues.manifestExtras ??
       defaultValues.manifestExtras) as ManifestExtras,
   };
+
+  // What the tour's first steps ask for (tour-facts.ts): a name the form accepts, and the APK.
+  useReportTourFact(
+    "application-named",
+    values.name.trim() !== "" && formState.errors.name === undefined,
+  );
+  useReportTourFact("apk-chosen", values.apk !== null);
 
   // Focused once, when the form opens for a new version; scrolled to, so that it shows at 375 wide.
   useEffect(() => {

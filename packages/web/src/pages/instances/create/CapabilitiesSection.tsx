@@ -3,6 +3,7 @@ import { instanceSizeLimits } from "@anbox-dashboard/contract";
 import { CheckboxField } from "../../../components/form/CheckboxField.tsx";
 import { NumberField } from "../../../components/form/NumberField.tsx";
 import { SelectField } from "../../../components/form/SelectField.tsx";
+import { useReportTourFact } from "../../../tour/tour-facts.ts";
 import {
   customResolution,
   displayDensities,
@@ -23,6 +24,8 @@ interface CapabilitiesSectionProps {
  * stream. Hiding it behind the checkbox would also lose what was chosen when it is unticked.
  */
 export function CapabilitiesSection({ control, values }: CapabilitiesSectionProps) {
+  // What the tour's Capabilities step asks for (tour-facts.ts).
+  useReportTourFact("streaming-enabled", values.enableStreaming);
   return (
     <section
       className="instance-create__section"
@@ -32,14 +35,12 @@ export function CapabilitiesSection({ control, values }: CapabilitiesSectionProp
       <h2 className="p-heading--4" id="instance-create-capabilities">
         Capabilities
       </h2>
-      <div data-tour="enable-streaming">
-        <CheckboxField
-          control={control}
-          name="enableStreaming"
-          label="Enable streaming"
-          help="The instance can be streamed to a browser through the stream gateway."
-        />
-      </div>
+      <CheckboxField
+        control={control}
+        name="enableStreaming"
+        label="Enable streaming"
+        help="The instance can be streamed to a browser through the stream gateway."
+      />
       <fieldset className="instance-create__display">
         <legend className="p-heading--5">Display</legend>
         <SelectField control={control} name="resolution" label="Resolution">

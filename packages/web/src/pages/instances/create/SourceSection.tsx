@@ -9,6 +9,7 @@ import type { LaunchableApplication } from "./source-options.ts";
 import type { SourceList } from "./use-source-options.ts";
 import { useClusterHealth } from "../../../queries/clusters.ts";
 import { instanceTypeOptions } from "../../../components/form/instance-type-options.ts";
+import { useReportTourFact } from "../../../tour/tour-facts.ts";
 
 interface SourceSectionProps {
   control: Control<InstanceCreateFormValues>;
@@ -34,6 +35,11 @@ const typeWords: Record<InstanceType, string> = {
  */
 export function SourceSection({ control, values, applications, images }: SourceSectionProps) {
   const typeOptions = instanceTypeOptions(values.clusterId, useClusterHealth(values.clusterId));
+  // What the tour's Source step asks for (tour-facts.ts).
+  useReportTourFact(
+    "application-chosen",
+    values.sourceType === "application" && values.applicationId !== "",
+  );
   return (
     <section
       className="instance-create__section"
