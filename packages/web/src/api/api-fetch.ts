@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from "@anbox-dashboard/contract";
 import { apiUrl, type QueryParams } from "./api-url.ts";
 import { takeEarlyResponse } from "./early-responses.ts";
+import { idempotencyKeyHeader } from "./idempotency-key.ts";
 
 export type { QueryParams };
 
@@ -30,6 +31,8 @@ export interface ApiFetchOptions {
    * file). A failure is read the same way in both: the server's JSON error.
    */
   responseType?: "json" | "text";
+  /** A creating request's key (`newIdempotencyKey`): the server does it once per key. */
+  idempotencyKey?: string | undefined;
 }
 
 /**
@@ -60,6 +63,7 @@ export async function apiFetch<T>(
     credentials: "same-origin",
   };
   if (options.signal) init.signal = options.signal;
+  if (options.idempotencyKey !== undefined) headers[idempotencyKeyHeader] = options.idempotencyKey;
   if (options.body !== undefined) {
     headers["content-type"] = "application/json";
     init.body = JSON.stringify(options.body);

@@ -16,6 +16,8 @@ import { uploadRequest, type UploadProgressEvent } from "./upload-request.ts";
 type ApplicationUploaded = ApplicationUploadResponse["metadata"];
 
 interface UploadOptions {
+  /** The form submission's key: the server makes the application (or version) once per key. */
+  idempotencyKey: string;
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: UploadProgressEvent) => void) | undefined;
 }
@@ -26,7 +28,7 @@ const applicationPath = (id: string) => `/api/applications/${encodeURIComponent(
 export async function createApplication(
   clusterId: string,
   upload: { manifest: string; instanceType: InstanceType; apk: File },
-  options: UploadOptions = {},
+  options: UploadOptions,
 ): Promise<ApplicationUploaded> {
   const form = new FormData();
   form.append("manifest", upload.manifest);
@@ -37,6 +39,7 @@ export async function createApplication(
     form,
     signal: options.signal,
     onProgress: options.onProgress,
+    idempotencyKey: options.idempotencyKey,
   });
   return body.metadata;
 }
@@ -46,7 +49,7 @@ export async function createApplicationVersion(
   clusterId: string,
   id: string,
   upload: { manifest: string; apk: File },
-  options: UploadOptions = {},
+  options: UploadOptions,
 ): Promise<ClusterOperation> {
   const form = new FormData();
   form.append("manifest", upload.manifest);
@@ -56,6 +59,7 @@ export async function createApplicationVersion(
     form,
     signal: options.signal,
     onProgress: options.onProgress,
+    idempotencyKey: options.idempotencyKey,
   });
   return body.metadata.operation;
 }

@@ -116,11 +116,13 @@ export async function deleteImageVersion(
 export async function importImage(
   clusterId: string,
   image: ImageImportBody,
+  idempotencyKey: string,
 ): Promise<ClusterOperation> {
   const body = await apiFetch<ImageOperationResponse>("/api/images", {
     method: "POST",
     params: { clusterId },
     body: image,
+    idempotencyKey,
   });
   return body.metadata;
 }
@@ -141,9 +143,10 @@ export async function uploadImage(
   clusterId: string,
   image: ImageUploadInput,
   options: {
+    idempotencyKey: string;
     signal?: AbortSignal | undefined;
     onProgress?: ((progress: UploadProgressEvent) => void) | undefined;
-  } = {},
+  },
 ): Promise<ClusterOperation> {
   const form = new FormData();
   form.append("name", image.name);
@@ -155,6 +158,7 @@ export async function uploadImage(
     form,
     signal: options.signal,
     onProgress: options.onProgress,
+    idempotencyKey: options.idempotencyKey,
   });
   return body.metadata;
 }

@@ -129,11 +129,13 @@ export async function bulkUpdateInstances(
 export async function createInstance(
   clusterId: string,
   request: InstancesPost,
+  idempotencyKey: string,
 ): Promise<ClusterOperation> {
   const body = await apiFetch<InstanceOperationResponse>("/api/instances", {
     method: "POST",
     params: { clusterId },
     body: request,
+    idempotencyKey,
   });
   return body.metadata;
 }

@@ -55,11 +55,16 @@ export async function updateNode(
 }
 
 /** `POST /api/nodes?clusterId=`: the cluster's operation. */
-export async function createNode(clusterId: string, node: NodesPost): Promise<ClusterOperation> {
+export async function createNode(
+  clusterId: string,
+  node: NodesPost,
+  idempotencyKey: string,
+): Promise<ClusterOperation> {
   const body = await apiFetch<{ metadata: ClusterOperation }>("/api/nodes", {
     method: "POST",
     params: { clusterId },
     body: node,
+    idempotencyKey,
   });
   return body.metadata;
 }

@@ -28,11 +28,13 @@ export function fetchRegistryApplications(
 export async function pushRegistryApplication(
   clusterId: string,
   id: string,
+  idempotencyKey: string,
 ): Promise<ClusterOperation> {
   const body = await apiFetch<RegistryOperationResponse>("/api/registry/applications/push", {
     method: "POST",
     params: { clusterId },
     body: { id },
+    idempotencyKey,
   });
   return body.metadata;
 }
@@ -41,11 +43,13 @@ export async function pushRegistryApplication(
 export async function pullRegistryApplication(
   clusterId: string,
   id: string,
+  idempotencyKey: string,
 ): Promise<ClusterOperation> {
   const body = await apiFetch<RegistryOperationResponse>("/api/registry/applications/pull", {
     method: "POST",
     params: { clusterId },
     body: { id },
+    idempotencyKey,
   });
   return body.metadata;
 }

@@ -58,10 +58,11 @@ export async function createShare(
   sessionId: string,
   clusterId: string,
   input: ShareCreateInput,
+  idempotencyKey: string,
 ): Promise<StreamShare> {
   const answer = await apiFetch<{ metadata: StreamShare }>(
     `/api/sessions/${encodeURIComponent(sessionId)}/shares`,
-    { method: "POST", params: { clusterId }, body: input },
+    { method: "POST", params: { clusterId }, body: input, idempotencyKey },
   );
   return answer.metadata;
 }

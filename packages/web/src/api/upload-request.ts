@@ -1,4 +1,5 @@
 import { ApiError, errorMessage, type QueryParams } from "./api-fetch.ts";
+import { idempotencyKeyHeader } from "./idempotency-key.ts";
 
 /** How far an upload has got: bytes sent of the request body, and its total. */
 export interface UploadProgressEvent {
@@ -13,6 +14,8 @@ export interface UploadRequestOptions {
   /** Aborting it stops the upload; the promise then rejects with an `AbortError`. */
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: UploadProgressEvent) => void) | undefined;
+  /** The submission's key (`newIdempotencyKey`): the server makes the thing once per key. */
+  idempotencyKey?: string | undefined;
 }
 
 /**
@@ -42,6 +45,9 @@ export function uploadRequest<T>(path: string, options: UploadRequestOptions): P
     xhr.open("POST", url);
     xhr.withCredentials = true;
     xhr.setRequestHeader("accept", "application/json");
+    if (options.idempotencyKey !== undefined) {
+      xhr.setRequestHeader(idempotencyKeyHeader, options.idempotencyKey);
+    }
     xhr.upload.addEventListener("progress", (event) => {
       if (event.lengthComputable) options.onProgress?.({ sent: event.loaded, total: event.total });
     });

@@ -7,7 +7,7 @@ import {
 } from "../api/applications-upload.ts";
 import type { UploadProgressEvent } from "../api/upload-request.ts";
 import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
-import { mutationToasts } from "../context/mutation-meta.ts";
+import { mutationToasts, untilEnded } from "../context/mutation-meta.ts";
 import { showToast } from "../context/query-client.ts";
 import { queryKeys } from "../context/query-keys.ts";
 
@@ -29,6 +29,8 @@ export type ApplicationWrite =
       inhibitAutoUpdates: boolean;
       signal: AbortSignal;
       onProgress: (progress: UploadProgressEvent) => void;
+      /** The form submission's key (`useFormSubmission`). */
+      idempotencyKey: string;
     }
   | {
       kind: "version";
@@ -39,6 +41,8 @@ export type ApplicationWrite =
       apk: File;
       signal: AbortSignal;
       onProgress: (progress: UploadProgressEvent) => void;
+      /** The form submission's key (`useFormSubmission`). */
+      idempotencyKey: string;
     }
   | { kind: "update"; clusterId: string; id: string; name: string; patch: ApplicationPatch };
 
@@ -57,7 +61,11 @@ async function writeApplication(write: ApplicationWrite): Promise<ApplicationWri
       const created = await createApplication(
         write.clusterId,
         { manifest: write.manifest, instanceType: write.instanceType, apk: write.apk },
-        { signal: write.signal, onProgress: write.onProgress },
+        {
+          signal: write.signal,
+          onProgress: write.onProgress,
+          idempotencyKey: write.idempotencyKey,
+        },
       );
       if (!write.inhibitAutoUpdates) return created;
       // The application exists now: a failure here must not read as a failed upload (the user
@@ -77,7 +85,11 @@ async function writeApplication(write: ApplicationWrite): Promise<ApplicationWri
         write.clusterId,
         write.id,
         { manifest: write.manifest, apk: write.apk },
-        { signal: write.signal, onProgress: write.onProgress },
+        {
+          signal: write.signal,
+          onProgress: write.onProgress,
+          idempotencyKey: write.idempotencyKey,
+        },
       );
       return { clusterId: write.clusterId, id: write.id, operation };
     }
@@ -94,6 +106,12 @@ const doing: Record<ApplicationWrite["kind"], string> = {
   update: "Updating",
 };
 
+const done: Record<ApplicationWrite["kind"], string> = {
+  create: "Added",
+  version: "Added a new version of",
+  update: "Updated",
+};
+
 const failed: Record<ApplicationWrite["kind"], string> = {
   create: "Could not add",
   version: "Could not add the new version of",
@@ -107,9 +125,10 @@ export function useWriteApplication() {
     meta: {
       toasts: mutationToasts<ApplicationWritten, ApplicationWrite>({
         // No failure toast: the form shows the refusal in the server's words.
-        success: (_written, write) => ({
+        success: (written, write) => ({
           kind: "info",
           title: `${doing[write.kind]} ${write.name}`,
+          operation: untilEnded(written.operation, `${done[write.kind]} ${write.name}`),
         }),
       }),
       invalidates: [queryKeys.applications(), queryKeys.images()],

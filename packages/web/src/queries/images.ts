@@ -21,7 +21,7 @@ import {
 } from "../api/images.ts";
 import type { UploadProgressEvent } from "../api/upload-request.ts";
 import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
-import { mutationToasts } from "../context/mutation-meta.ts";
+import { mutationToasts, untilEnded } from "../context/mutation-meta.ts";
 import { showToast } from "../context/query-client.ts";
 import { queryKeys } from "../context/query-keys.ts";
 
@@ -71,21 +71,27 @@ export type ImageActionInput =
   | { image: ClusterImage; action: "make-default" | "sync" | "delete" }
   | { image: ClusterImage; action: "delete-version"; version: number };
 
-function describeAction(input: ImageActionInput): { doing: string; failed: string } {
+function describeAction(input: ImageActionInput): { doing: string; done: string; failed: string } {
   const name = input.image.name;
   switch (input.action) {
     case "make-default":
       return {
         doing: `Making ${name} the default ${input.image.type} image`,
+        done: `${name} is the default ${input.image.type} image`,
         failed: `Could not make ${name} the default`,
       };
     case "sync":
-      return { doing: `Syncing ${name}`, failed: `Sync failed: ${name}` };
+      return { doing: `Syncing ${name}`, done: `Synced ${name}`, failed: `Sync failed: ${name}` };
     case "delete":
-      return { doing: `Deleting ${name}`, failed: `Delete failed: ${name}` };
+      return {
+        doing: `Deleting ${name}`,
+        done: `Deleted ${name}`,
+        failed: `Delete failed: ${name}`,
+      };
     case "delete-version":
       return {
         doing: `Deleting version ${String(input.version)} of ${name}`,
+        done: `Deleted version ${String(input.version)} of ${name}`,
         failed: `Could not delete version ${String(input.version)} of ${name}`,
       };
   }
@@ -117,7 +123,11 @@ export function useImageAction() {
     meta: {
       toasts: mutationToasts<ClusterOperation, ImageActionInput>({
         // No failure toast: the dialog that sent it shows the cluster's refusal in its words.
-        success: (_operation, input) => ({ kind: "info", title: describeAction(input).doing }),
+        success: (operation, input) => ({
+          kind: "info",
+          title: describeAction(input).doing,
+          operation: untilEnded(operation, describeAction(input).done),
+        }),
       }),
       invalidates: [queryKeys.images()],
     },
@@ -135,18 +145,22 @@ export function useImageAction() {
 
 /** An image to add to a cluster: imported by name, or uploaded as a package. */
 export type AddImageInput =
-  | { how: "import"; clusterId: string; image: ImageImportBody }
+  | { how: "import"; clusterId: string; image: ImageImportBody; idempotencyKey: string }
   | {
       how: "upload";
       clusterId: string;
+      idempotencyKey: string;
       image: ImageUploadInput;
       signal: AbortSignal;
       onProgress: (progress: UploadProgressEvent) => void;
     };
 
 function addImage(input: AddImageInput): Promise<ClusterOperation> {
-  if (input.how === "import") return importImage(input.clusterId, input.image);
+  if (input.how === "import") {
+    return importImage(input.clusterId, input.image, input.idempotencyKey);
+  }
   return uploadImage(input.clusterId, input.image, {
+    idempotencyKey: input.idempotencyKey,
     signal: input.signal,
     onProgress: input.onProgress,
   });
@@ -163,9 +177,10 @@ export function useAddImage() {
     mutationFn: addImage,
     meta: {
       toasts: mutationToasts<ClusterOperation, AddImageInput>({
-        success: (_operation, input) => ({
+        success: (operation, input) => ({
           kind: "info",
           title: `${input.how === "import" ? "Importing" : "Uploaded"} ${input.image.name}`,
+          operation: untilEnded(operation, `Added ${input.image.name}`),
         }),
       }),
       invalidates: [queryKeys.images()],

@@ -27,7 +27,7 @@ import {
   type InstancesListRequest,
 } from "../api/instances.ts";
 import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
-import { mutationToasts, type MutationToasts } from "../context/mutation-meta.ts";
+import { mutationToasts, untilEnded, type MutationToasts } from "../context/mutation-meta.ts";
 import { showToast } from "../context/query-client.ts";
 import { queryKeys } from "../context/query-keys.ts";
 import { abortableDelay } from "../util/abortable-delay.ts";
@@ -240,9 +240,9 @@ export interface InstanceActionInput {
 }
 
 const actionWords = {
-  start: { doing: "Starting", failed: "Start failed" },
-  stop: { doing: "Stopping", failed: "Stop failed" },
-  delete: { doing: "Deleting", failed: "Delete failed" },
+  start: { doing: "Starting", done: "Started", failed: "Start failed" },
+  stop: { doing: "Stopping", done: "Stopped", failed: "Stop failed" },
+  delete: { doing: "Deleting", done: "Deleted", failed: "Delete failed" },
 } as const;
 
 /**
@@ -262,9 +262,10 @@ export function useInstanceAction() {
     },
     meta: {
       toasts: mutationToasts<ClusterOperation, InstanceActionInput>({
-        success: (_operation, { instance, action }) => ({
+        success: (operation, { instance, action }) => ({
           kind: "info",
           title: `${actionWords[action].doing} ${instance.name}`,
+          operation: untilEnded(operation, `${actionWords[action].done} ${instance.name}`),
         }),
         failure: ({ instance, action }) => `${actionWords[action].failed}: ${instance.name}`,
       }),
@@ -287,6 +288,8 @@ export interface InstanceCreation {
   clusterId: string;
   request: InstancesPost;
   start: boolean;
+  /** The form submission's key (`useFormSubmission`). */
+  idempotencyKey: string;
 }
 
 /**
@@ -298,7 +301,8 @@ export function useCreateInstance(
   onCreated: (operation: ClusterOperation, creation: InstanceCreation) => Promise<void> | void,
 ) {
   return useMutation({
-    mutationFn: ({ clusterId, request }: InstanceCreation) => createInstance(clusterId, request),
+    mutationFn: ({ clusterId, request, idempotencyKey }: InstanceCreation) =>
+      createInstance(clusterId, request, idempotencyKey),
     meta: {
       toasts: mutationToasts<ClusterOperation, InstanceCreation>({
         success: (_operation, { request, start }) => ({

@@ -17,7 +17,7 @@ import {
   type NodesPost,
 } from "../api/nodes.ts";
 import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
-import { mutationToasts } from "../context/mutation-meta.ts";
+import { mutationToasts, untilEnded } from "../context/mutation-meta.ts";
 import { queryKeys } from "../context/query-keys.ts";
 import { showToast } from "../context/query-client.ts";
 
@@ -91,7 +91,11 @@ export function useUpdateNode() {
       updateNode(node.clusterId, node.name, patch),
     meta: {
       toasts: mutationToasts<ClusterOperation, { node: NodeRef; patch: NodePatch }>({
-        success: (_operation, { node }) => ({ kind: "info", title: `Updating node ${node.name}` }),
+        success: (operation, { node }) => ({
+          kind: "info",
+          title: `Updating node ${node.name}`,
+          operation: untilEnded(operation, `Updated node ${node.name}`),
+        }),
         failure: ({ node }) => `Update failed: node ${node.name}`,
       }),
       invalidates: [queryKeys.nodes()],
@@ -102,14 +106,25 @@ export function useUpdateNode() {
   });
 }
 
+interface NodeCreation {
+  clusterId: string;
+  node: NodesPost;
+  /** The form submission's key (`useFormSubmission`). */
+  idempotencyKey: string;
+}
+
 /** Adds a node to a cluster. */
 export function useCreateNode() {
   return useMutation({
-    mutationFn: ({ clusterId, node }: { clusterId: string; node: NodesPost }) =>
-      createNode(clusterId, node),
+    mutationFn: ({ clusterId, node, idempotencyKey }: NodeCreation) =>
+      createNode(clusterId, node, idempotencyKey),
     meta: {
-      toasts: mutationToasts<ClusterOperation, { clusterId: string; node: NodesPost }>({
-        success: (_operation, { node }) => ({ kind: "info", title: `Adding node ${node.name}` }),
+      toasts: mutationToasts<ClusterOperation, NodeCreation>({
+        success: (operation, { node }) => ({
+          kind: "info",
+          title: `Adding node ${node.name}`,
+          operation: untilEnded(operation, `Added node ${node.name}`),
+        }),
         failure: ({ node }) => `Cannot add node ${node.name}`,
       }),
       invalidates: [queryKeys.nodes()],
@@ -126,7 +141,11 @@ export function useDeleteNode() {
     mutationFn: (node: NodeRef) => deleteNode(node.clusterId, node.name),
     meta: {
       toasts: mutationToasts<ClusterOperation, NodeRef>({
-        success: (_operation, node) => ({ kind: "info", title: `Removing node ${node.name}` }),
+        success: (operation, node) => ({
+          kind: "info",
+          title: `Removing node ${node.name}`,
+          operation: untilEnded(operation, `Removed node ${node.name}`),
+        }),
         failure: (node) => `Cannot remove node ${node.name}`,
       }),
       invalidates: [queryKeys.nodes()],

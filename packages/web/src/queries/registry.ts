@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQuery, type QueryClient } from "@tanstack/react-query";
-import { isFinalOperationStatusCode, type ClusterOperation } from "@anbox-dashboard/contract";
+import type { ClusterOperation } from "@anbox-dashboard/contract";
 import {
   deleteRegistryApplication,
   fetchRegistryApplications,
   pullRegistryApplication,
   pushRegistryApplication,
 } from "../api/registry.ts";
-import { mutationToasts } from "../context/mutation-meta.ts";
+import { mutationToasts, untilEnded } from "../context/mutation-meta.ts";
+import { endedOperation } from "../context/notifications/ended-operation.ts";
 import { showToast } from "../context/query-client.ts";
 import { queryKeys } from "../context/query-keys.ts";
 
@@ -29,8 +30,9 @@ export function useRegistryApplications(clusterId: string | undefined) {
 
 /** What a registry action acts on: the application by id and name, and the cluster asked. */
 export type RegistryActionInput =
-  | { action: "push"; clusterId: string; id: string; name: string }
-  | { action: "pull"; clusterId: string; id: string; name: string }
+  // A push or pull makes a copy: sent with the submission's key (useFormSubmission).
+  | { action: "push"; clusterId: string; id: string; name: string; idempotencyKey: string }
+  | { action: "pull"; clusterId: string; id: string; name: string; idempotencyKey: string }
   | { action: "delete"; clusterId: string; id: string; name: string };
 
 interface ActionWords {
@@ -66,25 +68,12 @@ function describeRegistryAction(input: RegistryActionInput): ActionWords {
 function runRegistryAction(input: RegistryActionInput): Promise<ClusterOperation> {
   switch (input.action) {
     case "push":
-      return pushRegistryApplication(input.clusterId, input.id);
+      return pushRegistryApplication(input.clusterId, input.id, input.idempotencyKey);
     case "pull":
-      return pullRegistryApplication(input.clusterId, input.id);
+      return pullRegistryApplication(input.clusterId, input.id, input.idempotencyKey);
     case "delete":
       return deleteRegistryApplication(input.clusterId, input.id);
   }
-}
-
-/** The operation as the cached operations lists hold it, once it has ended. */
-function endedOperation(client: QueryClient, started: ClusterOperation) {
-  for (const [, operations] of client.getQueriesData<ClusterOperation[]>({
-    queryKey: queryKeys.operationsLists(),
-  })) {
-    const found = operations?.find(
-      (operation) => operation.id === started.id && operation.clusterId === started.clusterId,
-    );
-    if (found !== undefined && isFinalOperationStatusCode(found.status_code)) return found;
-  }
-  return undefined;
 }
 
 /**
@@ -124,9 +113,11 @@ export function useRegistryAction() {
     mutationFn: runRegistryAction,
     meta: {
       toasts: mutationToasts<ClusterOperation, RegistryActionInput>({
-        success: (_operation, input) => ({
+        // Resolved (gone) when the operation ends; the ending's own toast says how it went.
+        success: (operation, input) => ({
           kind: "info",
           title: describeRegistryAction(input).doing,
+          operation: untilEnded(operation),
         }),
       }),
       invalidates: [queryKeys.registryApplications()],

@@ -58,7 +58,8 @@ export function useSessionShares(sessionId: string, clusterId: string) {
 /** Makes a share link for the stream; the list of links is read again. */
 export function useCreateShare(sessionId: string, clusterId: string) {
   return useMutation({
-    mutationFn: (input: ShareCreateInput) => createShare(sessionId, clusterId, input),
+    mutationFn: ({ idempotencyKey, ...input }: ShareCreateInput & { idempotencyKey: string }) =>
+      createShare(sessionId, clusterId, input, idempotencyKey),
     meta: { invalidates: [queryKeys.sessionShares(sessionId, clusterId)] },
   });
 }

@@ -1,8 +1,9 @@
-import { useId } from "react";
+import { useId, type SubmitEvent } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { AmsConfigValue, ConfigKeyView } from "../../api/config.ts";
 import { SubmitButton } from "../../components/form/SubmitButton.tsx";
+import { useFormSubmission } from "../../components/form/use-form-submission.ts";
 import { useUpdateConfigKey } from "../../queries/config.ts";
 import {
   configKeyFormSchema,
@@ -43,22 +44,23 @@ export function ConfigKeyRow({ clusterId, configKey }: Props) {
   const changed = formState.isDirty;
   const resetReason = resetUnavailableReason(configKey);
 
-  const save = (value: AmsConfigValue) => {
+  // Save and Reset to default send one change at a time (a double click sends it once).
+  const submission = useFormSubmission({ endsForm: false });
+  const save = async (value: AmsConfigValue) => {
     clearErrors(field);
-    update.mutate(
-      { clusterId, name: configKey.name, value },
-      {
-        onSuccess: (saved) => {
-          reset(configKeyFormValues(saved));
-        },
-        onError: (error) => {
-          setError(field, { type: clusterRefusal, message: error.message }, { shouldFocus: true });
-        },
-      },
-    );
+    try {
+      const saved = await update.mutateAsync({ clusterId, name: configKey.name, value });
+      reset(configKeyFormValues(saved));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setError(field, { type: clusterRefusal, message }, { shouldFocus: true });
+    }
   };
-  const submit = handleSubmit((values) => {
-    save(configPatchValue(configKey, values));
+  const submit = submission.guard((event: SubmitEvent<HTMLFormElement>) =>
+    handleSubmit((values) => save(configPatchValue(configKey, values)))(event),
+  );
+  const resetToDefault = submission.guard(async () => {
+    if (configKey.default !== undefined) await save(configKey.default);
   });
 
   return (
@@ -89,9 +91,7 @@ export function ConfigKeyRow({ clusterId, configKey }: Props) {
         className="p-form config-key__form"
         noValidate
         aria-labelledby={nameId}
-        onSubmit={(event) => {
-          void submit(event);
-        }}
+        onSubmit={submit}
       >
         <ConfigValueField configKey={configKey} control={control} />
         <div className="config-key__actions">
@@ -99,9 +99,9 @@ export function ConfigKeyRow({ clusterId, configKey }: Props) {
           <span title={changed ? undefined : "Nothing changed to save"}>
             <SubmitButton
               className="p-button--positive u-no-margin--bottom"
-              busy={update.isPending}
+              busy={submission.pending}
               busyLabel="Saving…"
-              disabled={!changed || update.isPending}
+              disabled={!changed || submission.pending}
             >
               Save
             </SubmitButton>
@@ -110,7 +110,7 @@ export function ConfigKeyRow({ clusterId, configKey }: Props) {
             <button
               type="button"
               className="p-button u-no-margin--bottom"
-              disabled={update.isPending}
+              disabled={submission.pending}
               onClick={() => {
                 reset(configKeyFormValues(configKey));
               }}
@@ -121,11 +121,9 @@ export function ConfigKeyRow({ clusterId, configKey }: Props) {
           <button
             type="button"
             className="p-button--base u-no-margin--bottom"
-            disabled={resetReason !== undefined || update.isPending}
+            disabled={resetReason !== undefined || submission.pending}
             title={resetReason}
-            onClick={() => {
-              if (configKey.default !== undefined) save(configKey.default);
-            }}
+            onClick={resetToDefault}
           >
             Reset to default
           </button>

@@ -1,9 +1,11 @@
+import type { SubmitEvent } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Cluster } from "@anbox-dashboard/contract";
 import { SelectField } from "../../components/form/SelectField.tsx";
 import { SubmitButton } from "../../components/form/SubmitButton.tsx";
 import { TextField } from "../../components/form/TextField.tsx";
+import { useFormSubmission } from "../../components/form/use-form-submission.ts";
 import { Modal } from "../../components/overlays/Modal.tsx";
 import { useCreateNode } from "../../queries/nodes.ts";
 import {
@@ -26,18 +28,19 @@ export function AddNodeModal({ clusters, close }: Props) {
     resolver: zodResolver(addNodeFormSchema),
   });
   const create = useCreateNode();
-  const submit = handleSubmit((values) => {
-    create.mutate({ clusterId: values.clusterId, node: nodesPostOf(values) }, { onSuccess: close });
-  });
+  const submission = useFormSubmission({ endsForm: true });
+  const submit = submission.guard((event: SubmitEvent<HTMLFormElement>) =>
+    handleSubmit(async (values) => {
+      const sent = { clusterId: values.clusterId, node: nodesPostOf(values) };
+      await submission.send(sent, async (idempotencyKey) => {
+        await create.mutateAsync({ ...sent, idempotencyKey });
+        close();
+      });
+    })(event),
+  );
   return (
     <Modal title="Add a node" close={close}>
-      <form
-        className="p-form"
-        noValidate
-        onSubmit={(event) => {
-          void submit(event);
-        }}
-      >
+      <form className="p-form" noValidate onSubmit={submit}>
         {create.isError && (
           <div className="p-notification--negative" role="alert">
             <div className="p-notification__content">
@@ -65,9 +68,9 @@ export function AddNodeModal({ clusters, close }: Props) {
           </button>
           <SubmitButton
             className="p-button--positive"
-            busy={create.isPending}
+            busy={submission.pending}
             busyLabel="Adding…"
-            disabled={create.isPending}
+            disabled={submission.pending}
           >
             Add node
           </SubmitButton>

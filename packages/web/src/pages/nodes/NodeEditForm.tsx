@@ -1,8 +1,10 @@
+import type { SubmitEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { ClusterNode } from "../../api/nodes.ts";
 import { CheckboxField } from "../../components/form/CheckboxField.tsx";
 import { SubmitButton } from "../../components/form/SubmitButton.tsx";
+import { useFormSubmission } from "../../components/form/use-form-submission.ts";
 import { TextField } from "../../components/form/TextField.tsx";
 import { useUpdateNode } from "../../queries/nodes.ts";
 import {
@@ -33,19 +35,17 @@ export function NodeEditForm({ node }: Props) {
   const values: NodeEditFormValues = { ...nodeEditFormValuesOf(node), ...useWatch({ control }) };
   const changed = Object.keys(nodePatchOf(values, node)).length > 0;
 
-  const submit = handleSubmit((values) => {
-    // Once the cluster applied it, the node's event refreshes the panel with the new settings.
-    update.mutate({ node, patch: nodePatchOf(values, node) });
-  });
+  const submission = useFormSubmission({ endsForm: false });
+  const submit = submission.guard((event: SubmitEvent<HTMLFormElement>) =>
+    handleSubmit(async (values) => {
+      // Once the cluster applied it, the node's event refreshes the panel with the new settings.
+      // A refusal is the mutation's to show (above the fields).
+      await update.mutateAsync({ node, patch: nodePatchOf(values, node) }).catch(() => undefined);
+    })(event),
+  );
 
   return (
-    <form
-      className="p-form node-edit-form"
-      noValidate
-      onSubmit={(event) => {
-        void submit(event);
-      }}
-    >
+    <form className="p-form node-edit-form" noValidate onSubmit={submit}>
       {update.isError && (
         <div className="p-notification--negative" role="alert">
           <div className="p-notification__content">
@@ -82,9 +82,9 @@ export function NodeEditForm({ node }: Props) {
       />
       <SubmitButton
         className="p-button--positive"
-        busy={update.isPending}
+        busy={submission.pending}
         busyLabel="Saving…"
-        disabled={!changed || update.isPending}
+        disabled={!changed || submission.pending}
       >
         Save changes
       </SubmitButton>

@@ -1,3 +1,4 @@
+import type { SubmitEvent } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useNavigate } from "react-router";
@@ -8,6 +9,7 @@ import {
   type RegistrationInfo,
 } from "@anbox-dashboard/contract";
 import { SubmitButton } from "../../components/form/SubmitButton.tsx";
+import { useFormSubmission } from "../../components/form/use-form-submission.ts";
 import { TextField } from "../../components/form/TextField.tsx";
 import { useSubmitRegistration } from "../../queries/registration.ts";
 
@@ -34,23 +36,22 @@ export function RegistrationForm({ token, info }: { token: string; info: Registr
     await navigate(result.next, { replace: true });
   });
 
-  const submit = handleSubmit((values) => {
-    registration.mutate({
-      token,
-      fullname: values.fullname.trim(),
-      email: info.needsEmail ? values.email.trim() : undefined,
-      password: values.password,
-    });
-  });
+  const submission = useFormSubmission({ endsForm: true });
+  const submit = submission.guard((event: SubmitEvent<HTMLFormElement>) =>
+    handleSubmit(async (values) => {
+      // The link works once, so it is sent once (the route is public: the key goes unused).
+      const sent = {
+        token,
+        fullname: values.fullname.trim(),
+        email: info.needsEmail ? values.email.trim() : undefined,
+        password: values.password,
+      };
+      await submission.send(sent, () => registration.mutateAsync(sent));
+    })(event),
+  );
 
   return (
-    <form
-      className="p-form registration-form"
-      noValidate
-      onSubmit={(event) => {
-        void submit(event);
-      }}
-    >
+    <form className="p-form registration-form" noValidate onSubmit={submit}>
       {info.needsEmail ? (
         <p>Choose the name and e-mail address you sign in with, and a password.</p>
       ) : (
@@ -98,8 +99,8 @@ export function RegistrationForm({ token, info }: { token: string; info: Registr
       />
       <SubmitButton
         className="p-button--positive"
-        disabled={registration.isPending}
-        busy={registration.isPending}
+        disabled={submission.pending}
+        busy={submission.pending}
         busyLabel="Creating your account…"
       >
         Create account

@@ -1,8 +1,10 @@
+import type { SubmitEvent } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import type { RegistryApplicationView } from "../../api/registry.ts";
 import { SelectField } from "../../components/form/SelectField.tsx";
+import { useFormSubmission } from "../../components/form/use-form-submission.ts";
 import { useRegistryAction } from "../../queries/registry.ts";
 import { RegistryFormModal } from "./RegistryFormModal.tsx";
 import { proposedPullTarget, pullTargets } from "./registry-facts.ts";
@@ -28,19 +30,23 @@ export function PullModal({ application, clusterIds, close }: Props) {
     resolver: zodResolver(pullFormSchema),
   });
   const pull = useRegistryAction();
-  const submit = handleSubmit((values) => {
-    pull.mutate(
-      { action: "pull", clusterId: values.clusterId, id: application.id, name: application.name },
-      { onSuccess: close },
-    );
-  });
+  const submission = useFormSubmission({ endsForm: true });
+  const submit = submission.guard((event: SubmitEvent<HTMLFormElement>) =>
+    handleSubmit(async (values) => {
+      const sent = { clusterId: values.clusterId, id: application.id, name: application.name };
+      await submission.send(sent, async (idempotencyKey) => {
+        await pull.mutateAsync({ action: "pull", ...sent, idempotencyKey });
+        close();
+      });
+    })(event),
+  );
   return (
     <RegistryFormModal
       title={`Pull ${application.name}`}
       close={close}
       onSubmit={submit}
       error={pull.error}
-      pending={pull.isPending}
+      pending={submission.pending}
       submitLabel="Pull"
       busyLabel="Pulling…"
     >

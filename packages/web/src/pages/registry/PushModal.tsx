@@ -1,7 +1,9 @@
+import type { SubmitEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Cluster } from "@anbox-dashboard/contract";
 import { SelectField } from "../../components/form/SelectField.tsx";
+import { useFormSubmission } from "../../components/form/use-form-submission.ts";
 import { useApplications } from "../../queries/catalog.ts";
 import { useRegistryAction } from "../../queries/registry.ts";
 import { RegistryFormModal } from "./RegistryFormModal.tsx";
@@ -39,17 +41,21 @@ export function PushModal({ clusters, clusterId, close }: Props) {
   // An application chosen before the cluster changed is not one of this cluster's.
   const chosenId = useWatch({ control, name: "id" });
   const chosenHere = options.some((application) => application.id === chosenId);
-  const submit = handleSubmit((values) => {
-    const application = options.find((candidate) => candidate.id === values.id);
-    if (application === undefined) {
-      setError("id", { message: "Choose an application" }, { shouldFocus: true });
-      return;
-    }
-    push.mutate(
-      { action: "push", clusterId: values.clusterId, id: application.id, name: application.name },
-      { onSuccess: close },
-    );
-  });
+  const submission = useFormSubmission({ endsForm: true });
+  const submit = submission.guard((event: SubmitEvent<HTMLFormElement>) =>
+    handleSubmit(async (values) => {
+      const application = options.find((candidate) => candidate.id === values.id);
+      if (application === undefined) {
+        setError("id", { message: "Choose an application" }, { shouldFocus: true });
+        return;
+      }
+      const sent = { clusterId: values.clusterId, id: application.id, name: application.name };
+      await submission.send(sent, async (idempotencyKey) => {
+        await push.mutateAsync({ action: "push", ...sent, idempotencyKey });
+        close();
+      });
+    })(event),
+  );
   const applicationsProblem = applications.isError
     ? `Cannot list the applications of ${chosenCluster}: ${applications.error.message}`
     : applications.isSuccess && options.length === 0
@@ -61,7 +67,7 @@ export function PushModal({ clusters, clusterId, close }: Props) {
       close={close}
       onSubmit={submit}
       error={push.error}
-      pending={push.isPending}
+      pending={submission.pending}
       submitLabel="Push"
       busyLabel="Pushing…"
     >

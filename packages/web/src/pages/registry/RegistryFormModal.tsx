@@ -1,11 +1,12 @@
-import type { ReactNode } from "react";
+import type { ReactNode, SubmitEvent } from "react";
 import { SubmitButton } from "../../components/form/SubmitButton.tsx";
 import { Modal } from "../../components/overlays/Modal.tsx";
 
 interface Props {
   title: string;
   close: () => void;
-  onSubmit: () => Promise<void>;
+  /** The form's submit handler (guarded by useFormSubmission). */
+  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
   /** The cluster's refusal of the last try, shown above the fields. */
   error: Error | null;
   pending: boolean;
@@ -28,14 +29,7 @@ export function RegistryFormModal({
 }: Props) {
   return (
     <Modal title={title} close={close}>
-      <form
-        className="p-form registry-form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void onSubmit();
-        }}
-      >
+      <form className="p-form registry-form" noValidate onSubmit={onSubmit}>
         {error && (
           <div className="p-notification--negative" role="alert">
             <div className="p-notification__content">

@@ -5,6 +5,7 @@ import type { ClusterApplication } from "../../../api/applications.ts";
 import type { Cluster } from "../../../api/clusters.ts";
 import { isUploadCancelled, type UploadProgressEvent } from "../../../api/upload-request.ts";
 import { FileField } from "../../../components/form/FileField.tsx";
+import { useFormSubmission } from "../../../components/form/use-form-submission.ts";
 import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
 import { ResourcesSection } from "../../../components/resources/ResourcesSection.tsx";
 import { RoomForInstance } from "../../../components/resources/RoomForInstance.tsx";
@@ -187,17 +188,24 @@ export function ApplicationForm({
     if (failure) failureRef.current?.focus();
   }, [failure]);
 
-  const send = (write: ApplicationWrite) => {
-    writing.mutate(write, {
-      onSuccess: ({ clusterId, id }) => {
-        const page = `/applications/${encodeURIComponent(clusterId)}/${encodeURIComponent(id)}`;
-        void navigate(write.kind === "version" ? `${page}/versions` : page);
-      },
+  const submission = useFormSubmission({ endsForm: true });
+  // Sent once per submission; `write` is made with the submission's key (the same on a retry of
+  // an upload that got no answer, see useFormSubmission).
+  // `asked` is what the write asks, to tell a retry of it from a new submission.
+  const send = (asked: unknown, write: (idempotencyKey: string) => ApplicationWrite) =>
+    submission.send(asked, async (idempotencyKey) => {
+      const sent = write(idempotencyKey);
+      const { clusterId, id } = await writing.mutateAsync(sent);
+      const page = `/applications/${encodeURIComponent(clusterId)}/${encodeURIComponent(id)}`;
+      await navigate(sent.kind === "version" ? `${page}/versions` : page);
     });
-  };
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    void handleSubmit((valid) => {
+  // Guarded when sent, not at render: the handler reaches the upload's abort ref.
+  const submit = (submitted: SubmitEvent<HTMLFormElement>) => {
+    submission.guard(sendForm)(submitted);
+  };
+  const sendForm = (event: SubmitEvent<HTMLFormElement>) =>
+    handleSubmit(async (valid) => {
       const manifest = shownText === formText && draft !== undefined ? draft.text : formText;
       const upload = () => {
         const controller = new AbortController();
@@ -206,22 +214,31 @@ export function ApplicationForm({
         return { signal: controller.signal, onProgress: setProgress };
       };
       if (editing === undefined) {
-        if (valid.apk === null) return;
-        send({
+        const apk = valid.apk;
+        if (apk === null) return;
+        const asked = { ...valid, manifest };
+        await send(asked, (idempotencyKey) => ({
           kind: "create",
           clusterId: valid.clusterId,
           name: valid.name,
           manifest,
           instanceType: valid.containerOrVm,
-          apk: valid.apk,
+          apk,
           inhibitAutoUpdates: valid.inhibitAutoUpdates,
+          idempotencyKey,
           ...upload(),
-        });
+        }));
         return;
       }
       const { clusterId, id, name } = editing.application;
-      if (valid.apk !== null) {
-        send({ kind: "version", clusterId, id, name, manifest, apk: valid.apk, ...upload() });
+      const apk = valid.apk;
+      if (apk !== null) {
+        const asked = { id, manifest, apk };
+        await send(asked, (idempotencyKey) => ({
+          kind: "version",
+          ...{ clusterId, id, name, manifest, apk, idempotencyKey },
+          ...upload(),
+        }));
         return;
       }
       const change = applicationChange(editing.values, valid);
@@ -232,10 +249,15 @@ export function ApplicationForm({
           message: `Changing ${change.keys.join(", ")} makes a new version: choose its APK too.`,
         });
       } else {
-        send({ kind: "update", clusterId, id, name, patch: change.patch });
+        await send(change.patch, () => ({
+          kind: "update",
+          clusterId,
+          id,
+          name,
+          patch: change.patch,
+        }));
       }
     })(event);
-  };
 
   const uploading = writing.isPending && writing.variables.kind !== "update";
   const cancelled = failure !== null && isUploadCancelled(failure);
@@ -332,8 +354,8 @@ export function ApplicationForm({
         </Link>
         <SubmitButton
           className="p-button--positive"
-          disabled={writing.isPending || noRoom}
-          busy={writing.isPending}
+          disabled={submission.pending || noRoom}
+          busy={submission.pending}
           busyLabel={uploading ? "Uploading…" : "Saving…"}
           tourTarget="add-application-submit"
         >

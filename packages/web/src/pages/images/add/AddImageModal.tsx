@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type SubmitEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Cluster } from "@anbox-dashboard/contract";
@@ -9,6 +9,7 @@ import { RadioGroupField } from "../../../components/form/RadioGroupField.tsx";
 import { SelectField } from "../../../components/form/SelectField.tsx";
 import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
 import { TextField } from "../../../components/form/TextField.tsx";
+import { useFormSubmission } from "../../../components/form/use-form-submission.ts";
 import { Modal } from "../../../components/overlays/Modal.tsx";
 import { UploadProgress } from "../../../components/upload/UploadProgress.tsx";
 import { useAddImage } from "../../../queries/images.ts";
@@ -63,45 +64,46 @@ export function AddImageModal({ clusters, close }: Props) {
     [upload],
   );
 
-  const submit = handleSubmit((values) => {
-    const finish = {
-      onSuccess: close,
-      onSettled: () => {
-        setUpload(undefined);
-      },
-    };
-    if (values.mode === "import") {
-      add.mutate({ how: "import", clusterId: values.clusterId, image: importOf(values) }, finish);
-      return;
-    }
-    const image = uploadOf(values);
-    if (image === undefined) return;
-    const controller = new AbortController();
-    setUpload(controller);
-    setProgress({ sent: 0, total: image.file.size });
-    add.mutate(
-      {
-        how: "upload",
-        clusterId: values.clusterId,
-        image,
-        signal: controller.signal,
-        onProgress: setProgress,
-      },
-      finish,
-    );
-  });
+  const submission = useFormSubmission({ endsForm: true });
+  const submit = submission.guard((event: SubmitEvent<HTMLFormElement>) =>
+    handleSubmit(async (values) => {
+      const { clusterId } = values;
+      if (values.mode === "import") {
+        const image = importOf(values);
+        await submission.send({ clusterId, image }, async (idempotencyKey) => {
+          await add.mutateAsync({ how: "import", clusterId, image, idempotencyKey });
+          close();
+        });
+        return;
+      }
+      const image = uploadOf(values);
+      if (image === undefined) return;
+      await submission.send({ clusterId, image }, async (idempotencyKey) => {
+        const controller = new AbortController();
+        setUpload(controller);
+        setProgress({ sent: 0, total: image.file.size });
+        try {
+          await add.mutateAsync({
+            how: "upload",
+            clusterId,
+            image,
+            idempotencyKey,
+            signal: controller.signal,
+            onProgress: setProgress,
+          });
+          close();
+        } finally {
+          setUpload(undefined);
+        }
+      });
+    })(event),
+  );
 
   const uploading = add.isPending && mode === "upload";
   const cancelled = add.isError && isUploadCancelled(add.error);
   return (
     <Modal title="Add image" close={close} className="add-image-modal">
-      <form
-        className="p-form"
-        noValidate
-        onSubmit={(event) => {
-          void submit(event);
-        }}
-      >
+      <form className="p-form" noValidate onSubmit={submit}>
         {add.isError && (
           <div
             className={`p-notification--${cancelled ? "information" : "negative"}`}
@@ -167,9 +169,9 @@ export function AddImageModal({ clusters, close }: Props) {
           </button>
           <SubmitButton
             className="p-button--positive"
-            busy={add.isPending}
+            busy={submission.pending}
             busyLabel={mode === "import" ? "Importing…" : "Uploading…"}
-            disabled={add.isPending}
+            disabled={submission.pending}
           >
             {mode === "import" ? "Import image" : "Upload image"}
           </SubmitButton>

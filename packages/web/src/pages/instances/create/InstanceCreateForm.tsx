@@ -3,6 +3,7 @@ import { createFormControl, useForm, useWatch } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import type { Cluster } from "../../../api/clusters.ts";
 import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
+import { useFormSubmission } from "../../../components/form/use-form-submission.ts";
 import { ResourcesSection } from "../../../components/resources/ResourcesSection.tsx";
 import { RoomForInstance } from "../../../components/resources/RoomForInstance.tsx";
 import { useResourceChoice } from "../../../components/resources/use-resource-choice.ts";
@@ -125,17 +126,21 @@ export function InstanceCreateForm({
     if (failure) failureRef.current?.focus();
   }, [failure]);
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+  const submission = useFormSubmission({ endsForm: true });
+  const submit = submission.guard((event: SubmitEvent<HTMLFormElement>) => {
     // Which of the two buttons sent the form (Enter in a field counts as the first, "Create").
     const start = event.nativeEvent.submitter?.getAttribute("value") === "start";
-    void handleSubmit((valid) => {
-      creation.mutate({
+    return handleSubmit(async (valid) => {
+      const sent = {
         clusterId: valid.clusterId,
         request: buildCreateRequest(valid, { ext4RootVolumesSupport, start }),
         start,
-      });
+      };
+      await submission.send(sent, (idempotencyKey) =>
+        creation.mutateAsync({ ...sent, idempotencyKey }),
+      );
     })(event);
-  };
+  });
 
   const startingToo = creation.variables?.start === true;
   return (
@@ -184,8 +189,8 @@ export function InstanceCreateForm({
         <SubmitButton
           className="p-button"
           value="create"
-          disabled={creation.isPending || noRoom}
-          busy={creation.isPending && !startingToo}
+          disabled={submission.pending || noRoom}
+          busy={submission.pending && !startingToo}
           busyLabel="Creating…"
         >
           Create
@@ -193,8 +198,8 @@ export function InstanceCreateForm({
         <SubmitButton
           className="p-button--positive"
           value="start"
-          disabled={creation.isPending || noRoom}
-          busy={creation.isPending && startingToo}
+          disabled={submission.pending || noRoom}
+          busy={submission.pending && startingToo}
           busyLabel="Creating…"
           tourTarget="create-your-instance"
         >

@@ -23,6 +23,7 @@ interface Call {
   url: URL;
   body: unknown;
   signal: AbortSignal | undefined;
+  headers: Headers;
 }
 
 interface FakeServer {
@@ -136,7 +137,7 @@ function renderPage(overrides: Partial<FakeServer> = {}, entry = "/instances/new
       const method = init?.method ?? "GET";
       const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
       const signal = init?.signal ?? undefined;
-      calls.push({ method, url, body, signal });
+      calls.push({ method, url, body, signal, headers: new Headers(init?.headers) });
       const path = url.pathname;
       if (path === "/api/info") {
         const clusterId = url.searchParams.get("clusterId") ?? "";
@@ -441,6 +442,16 @@ describe("InstanceCreatePage", () => {
     });
     expect(await screen.findByText("Creating instance demo failed")).toBeInTheDocument();
     expect(screen.getByText("No node has room for 4 CPU cores")).toBeInTheDocument();
+  });
+
+  it("sends one create for a double click, with its idempotency key", async () => {
+    const calls = renderPage();
+    await chooseImageSource();
+    await userEvent.dblClick(screen.getByRole("button", { name: "Create" }));
+    expect(await screen.findByText("Now at /instances/default/i-new")).toBeInTheDocument();
+    const posts = calls.filter((call) => call.method === "POST");
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.headers.get("idempotency-key")).toMatch(/^[0-9a-f]{32}$/);
   });
 
   it("Create and start sends an application and leaves no_start out", async () => {

@@ -9,6 +9,7 @@ import {
 } from "../../../queries/sessions.ts";
 import { formatDate } from "../../../util/dates.ts";
 import { Modal } from "../../../components/overlays/Modal.tsx";
+import { useFormSubmission } from "../../../components/form/use-form-submission.ts";
 
 /** How long a new link lives: the choices offered, in minutes. */
 export const shareLifetimes: readonly { label: string; minutes: number }[] = [
@@ -41,6 +42,7 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
   const [copied, setCopied] = useState<string>();
   const shares = useSessionShares(sessionId, clusterId);
   const create = useCreateShare(sessionId, clusterId);
+  const submission = useFormSubmission({ endsForm: false });
   const revoke = useRevokeShare(sessionId, clusterId);
   const extend = useExtendShare(sessionId, clusterId);
   const copy = async (share: StreamShare) => {
@@ -56,20 +58,17 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
       </p>
       <form
         className="share-links__form"
-        onSubmit={(event) => {
+        onSubmit={submission.guard(async (event) => {
           event.preventDefault();
-          create.mutate(
-            {
-              description: description.trim() === "" ? undefined : description.trim(),
-              expires_in_minutes: minutes,
-            },
-            {
-              onSuccess: () => {
-                setDescription("");
-              },
-            },
-          );
-        }}
+          const sent = {
+            description: description.trim() === "" ? undefined : description.trim(),
+            expires_in_minutes: minutes,
+          };
+          await submission.send(sent, async (idempotencyKey) => {
+            await create.mutateAsync({ ...sent, idempotencyKey });
+            setDescription("");
+          });
+        })}
       >
         <label htmlFor={descriptionId}>Description (optional)</label>
         <input
@@ -96,7 +95,7 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
             </option>
           ))}
         </select>
-        <button type="submit" className="p-button--positive" disabled={create.isPending}>
+        <button type="submit" className="p-button--positive" disabled={submission.pending}>
           Create link
         </button>
         {create.isError && (
