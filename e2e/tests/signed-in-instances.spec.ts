@@ -55,6 +55,28 @@ test("create an instance with the form; it runs, its terminal echoes a command; 
   await expect(page.getByRole("link", { name })).toHaveCount(0, { timeout: 15_000 });
 });
 
+test("a double click on Create makes one instance", async ({ page }) => {
+  const instanceIds = async () => {
+    const answer = await clusterRequest("GET", "/1.0/instances");
+    return new Set(answer.body.metadata as string[]);
+  };
+  await signUp(page, "Grace Hopper");
+  await page.goto("/instances/new");
+  await expectPageTitle(page, "Create instance");
+  await expect(page.getByLabel("Image", { exact: true })).toHaveValue(/.+/);
+  const before = await instanceIds();
+  // No name: the cluster makes one up, so a second request would make a second instance.
+  await page.getByRole("button", { name: "Create", exact: true }).dblclick();
+  await expect(page).toHaveURL(/\/instances\/default\/[0-9a-v]+$/);
+  const id = page.url().split("/").at(-1) ?? "";
+  const made = [...(await instanceIds())].filter((path) => !before.has(path));
+  expect(made).toEqual([`/1.0/instances/${id}`]);
+  const name = await page.getByRole("heading", { level: 1 }).textContent();
+  await page.goto(`/instances?filter.search=${name ?? ""}`);
+  await expect(page.getByRole("main").getByRole("link", { name: name ?? "" })).toHaveCount(1);
+  await clusterRequest("DELETE", `/1.0/instances/${id}`, { force: true });
+});
+
 test("bulk start and stop over three instances, one of them running; a protected one refuses to be deleted", async ({
   page,
 }) => {
