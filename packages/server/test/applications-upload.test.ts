@@ -145,6 +145,25 @@ describe("POST /api/applications (a new application, its APK streamed)", () => {
     expect(messageOf(again.body)).toContain("already exists");
   });
 
+  it("refuses a name taken with 409 before reading the APK", async () => {
+    const name = uniqueName("taken-early");
+    const first = await upload("/api/applications?clusterId=default", {
+      fields: { manifest: manifestOf(name) },
+      file: streamedApk(1024),
+    });
+    expect(first.status).toBe(202);
+    await waitFor(first.body as ApplicationUploadResponse);
+    const apk = counted(streamedApk(64 * mib));
+    const again = await upload("/api/applications?clusterId=default", {
+      fields: { manifest: manifestOf(name) },
+      file: apk.stream,
+    });
+    expect(again.status).toBe(409);
+    expect(messageOf(again.body)).toBe(`An application named "${name}" already exists`);
+    // Refused at the fields: far less than the APK was sent (what the sockets buffer at most).
+    expect(apk.read()).toBeLessThan(32 * mib);
+  });
+
   it("refuses with 413 before reading when Content-Length is past the limit", async () => {
     const name = uniqueName("declared-too-large");
     const answer = await upload("/api/applications?clusterId=default", {

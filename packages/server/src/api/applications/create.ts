@@ -1,19 +1,24 @@
 import type { FastifyInstance } from "fastify";
 import {
   applicationUploadFieldsSchema,
+  type AmsApplication,
   type ApplicationUploadResponse,
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../../server-context.ts";
+import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
+import { callCluster } from "../../clusters/cluster-call.ts";
+import { ApiError } from "../../http/api-error.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { registerUploadRoute } from "../../uploads/upload-route.ts";
 import { readManifestField } from "../../uploads/application-manifest.ts";
 import { applicationUploadLimits, sendApplicationPackage } from "./send-package.ts";
+import { applicationPath } from "./read-application.ts";
 
 /**
  * `POST /api/applications?clusterId=`: a new application from multipart fields `manifest`
  * (manifest.yaml's text), `instanceType` (container or vm) and the file `apk`, sent in that
- * order. The manifest is checked before the APK is read; the APK is streamed to the cluster's
+ * order. The manifest, and whether its name is free, are checked before the APK is read; the APK is streamed to the cluster's
  * `POST /1.0/applications` inside a package zipped on the fly. 202 with the new application's id
  * (`/applications/{clusterId}/{id}` shows it) and the operation that bootstraps it.
  */
@@ -28,7 +33,8 @@ export async function registerApplicationCreateRoute(
     ...applicationUploadLimits(context.config.uploadMaxBytes),
     handle: async (request, reply, upload): Promise<ApplicationUploadResponse> => {
       const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
-      readManifestField(upload.fields.manifest);
+      const { name } = readManifestField(upload.fields.manifest);
+      await refuseTakenName(cluster, name);
       const answer = await sendApplicationPackage(cluster, {
         method: "POST",
         path: `/1.0/applications?vm=${String(upload.fields.instanceType === "vm")}`,
@@ -39,4 +45,23 @@ export async function registerApplicationCreateRoute(
       return answer;
     },
   });
+}
+
+/**
+ * Refuses a name the cluster has already, before the APK is read: the cluster would say so only
+ * once the whole package has come (409, in its words). A look-up by name may find an application
+ * whose id is that text: only a name counts.
+ */
+async function refuseTakenName(cluster: ClusterHandle, name: string): Promise<void> {
+  try {
+    const { metadata } = await callCluster(cluster, (signal) =>
+      cluster.client.get<AmsApplication>(applicationPath(name), signal),
+    );
+    if (metadata.name === name) {
+      throw new ApiError(409, `An application named "${name}" already exists`);
+    }
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 404) return;
+    throw error;
+  }
 }
