@@ -12,13 +12,17 @@ import type { ControlEvent } from "./control-messages.ts";
 export const markerBlockSize = 12;
 export const markerBits = 8;
 
-/** The input that counts: what the player sends as the user touches, clicks and types. */
+/**
+ * The input that counts: what the player sends as the user touches, clicks and types (a key that
+ * types a character comes as the IME's committed text).
+ */
 export function countsAsInput(event: ControlEvent): boolean {
   switch (event.kind) {
     case "touch-start":
     case "touch-move":
     case "touch-end":
     case "key":
+    case "text":
     case "mouse-move":
     case "mouse-button":
       return true;

@@ -267,15 +267,47 @@ describe("StreamPlayer", () => {
     );
     expect(screen.getByText(/Keys go to the device/)).toBeInTheDocument();
 
-    // Letters that are shortcuts otherwise go to the device now.
-    await user.keyboard("h{Shift>}a{/Shift}");
+    // Letters that are shortcuts otherwise go to the device now: what they type, as committed
+    // text; Shift, a key that types nothing, goes as a key.
+    await user.keyboard("h{Shift>}A{/Shift}");
     expect(peer.control.sent).toEqual([
-      { type: "input::key", data: { code: 11, pressed: true } },
-      { type: "input::key", data: { code: 11, pressed: false } },
+      { type: "input::ime-event", data: { type: 1, data: { text: "h" } } },
       { type: "input::key", data: { code: 225, pressed: true } },
-      { type: "input::key", data: { code: 4, pressed: true } },
-      { type: "input::key", data: { code: 4, pressed: false } },
+      { type: "input::ime-event", data: { type: 1, data: { text: "A" } } },
       { type: "input::key", data: { code: 225, pressed: false } },
+    ]);
+
+    // What another layout and Caps Lock type, as the browser reports it: é on a French 2 key,
+    // ü on a German [ key, a capital with Caps Lock on, ê after a dead ^, € with AltGr.
+    peer.control.sent.length = 0;
+    const video = screen.getByLabelText("Stream of the device");
+    const press = (init: KeyboardEventInit) => {
+      fireEvent.keyDown(video, init);
+      fireEvent.keyUp(video, init);
+    };
+    press({ key: "é", code: "Digit2" });
+    press({ key: "ü", code: "BracketLeft" });
+    press({ key: "A", code: "KeyA" });
+    press({ key: "Dead", code: "BracketLeft" });
+    press({ key: "ê", code: "KeyE" });
+    press({ key: "€", code: "KeyE", ctrlKey: true, altKey: true, modifierAltGraph: true });
+    // Keys that type nothing, and shortcuts, go as keys.
+    press({ key: "Enter", code: "Enter" });
+    press({ key: "c", code: "KeyC", ctrlKey: true });
+    const typed = (text: string) => ({
+      type: "input::ime-event",
+      data: { type: 1, data: { text } },
+    });
+    expect(peer.control.sent).toEqual([
+      typed("é"),
+      typed("ü"),
+      typed("A"),
+      typed("ê"),
+      typed("€"),
+      { type: "input::key", data: { code: 40, pressed: true } },
+      { type: "input::key", data: { code: 40, pressed: false } },
+      { type: "input::key", data: { code: 6, pressed: true } },
+      { type: "input::key", data: { code: 6, pressed: false } },
     ]);
 
     peer.control.sent.length = 0;

@@ -52,6 +52,7 @@ describe("the input marker, read back", () => {
   it("counts the same messages as the device", () => {
     expect(countsAsInput("input::touch-start")).toBe(true);
     expect(countsAsInput("input::key")).toBe(true);
+    expect(countsAsInput("input::ime-event")).toBe(true);
     expect(countsAsInput("input::rotate")).toBe(false);
     expect(countsAsInput("sensor:event")).toBe(false);
   });

@@ -4,12 +4,16 @@
 // the two must agree). The player counts the input it sends the same way; the first frame whose
 // count reaches an input's is the frame that shows it.
 
-/** The control messages that count as input, on both sides. */
+/**
+ * The control messages that count as input, on both sides. The player's IME events are the
+ * characters typed (committed text, use-keyboard-capture.ts), which the device counts as input.
+ */
 const inputTypes: ReadonlySet<string> = new Set([
   "input::touch-start",
   "input::touch-move",
   "input::touch-end",
   "input::key",
+  "input::ime-event",
   "input::mouse-move",
   "input::mouse-button",
 ]);
