@@ -1,8 +1,29 @@
 import type { QueryKey } from "@tanstack/react-query";
 
+/**
+ * The cluster operation a toast about a started action ("Stopping web-1") waits for: once the
+ * operation ends, the toast is resolved. On success it becomes a success toast titled `done`
+ * (or goes, without `done`, when its starter says the outcome itself); on failure it goes, and
+ * the failure toast of the operation's failure handler says why.
+ */
+export interface ToastOperation {
+  clusterId: string;
+  id: string;
+  done?: string;
+}
+
+/** The toast's wait for the operation a mutation started, and its title once it succeeded. */
+export function untilEnded(
+  operation: { clusterId: string; id: string },
+  done?: string,
+): ToastOperation {
+  return { clusterId: operation.clusterId, id: operation.id, done };
+}
+
 /** One toast, as a mutation declares it. */
 export type ToastMessage =
-  | { kind: "success" | "info" | "caution"; title: string; message?: string }
+  | { kind: "success" | "caution"; title: string; message?: string }
+  | { kind: "info"; title: string; message?: string; operation?: ToastOperation }
   /** `error` may be an `Error` (its message is shown) or a message of its own. */
   | { kind: "failure"; title: string; error: unknown };
 

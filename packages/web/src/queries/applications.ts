@@ -20,7 +20,7 @@ import {
   type ClusterApplicationDeleteResult,
 } from "../api/applications.ts";
 import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
-import { mutationToasts, type MutationToasts } from "../context/mutation-meta.ts";
+import { mutationToasts, untilEnded, type MutationToasts } from "../context/mutation-meta.ts";
 import { showToast } from "../context/query-client.ts";
 import { queryKeys } from "../context/query-keys.ts";
 import { instancesListQuery } from "./instances.ts";
@@ -86,24 +86,35 @@ export type ApplicationActionInput =
       version: number;
     };
 
-function describeAction(input: ApplicationActionInput): { doing: string; failed: string } {
+function describeAction(input: ApplicationActionInput): {
+  doing: string;
+  done: string;
+  failed: string;
+} {
   const name = input.application.name;
   switch (input.action) {
     case "delete":
-      return { doing: `Deleting ${name}`, failed: `Delete failed: ${name}` };
+      return {
+        doing: `Deleting ${name}`,
+        done: `Deleted ${name}`,
+        failed: `Delete failed: ${name}`,
+      };
     case "publish":
       return {
         doing: `Publishing version ${String(input.version)} of ${name}`,
+        done: `Published version ${String(input.version)} of ${name}`,
         failed: `Could not publish version ${String(input.version)} of ${name}`,
       };
     case "unpublish":
       return {
         doing: `Unpublishing version ${String(input.version)} of ${name}`,
+        done: `Unpublished version ${String(input.version)} of ${name}`,
         failed: `Could not unpublish version ${String(input.version)} of ${name}`,
       };
     case "delete-version":
       return {
         doing: `Deleting version ${String(input.version)} of ${name}`,
+        done: `Deleted version ${String(input.version)} of ${name}`,
         failed: `Could not delete version ${String(input.version)} of ${name}`,
       };
   }
@@ -134,7 +145,11 @@ export function useApplicationAction() {
     meta: {
       toasts: mutationToasts<ClusterOperation, ApplicationActionInput>({
         // No failure toast: the dialog that sent it shows the cluster's refusal in its words.
-        success: (_operation, input) => ({ kind: "info", title: describeAction(input).doing }),
+        success: (operation, input) => ({
+          kind: "info",
+          title: describeAction(input).doing,
+          operation: untilEnded(operation, describeAction(input).done),
+        }),
       }),
       // An image's "used by" counts its applications.
       invalidates: [queryKeys.applications(), queryKeys.images()],

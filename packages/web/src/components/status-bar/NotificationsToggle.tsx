@@ -1,45 +1,53 @@
-import { useToastNotification } from "../../vendor/react-components.ts";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import { countBySeverity } from "../../context/notifications/toast-list.ts";
+import { toastListId, useToasts } from "../../context/notifications/toasts-context.ts";
 
-/** Toast severities in the order the list shows them, with their Vanilla icons. */
+/** Toast severities in the order the toggle shows them, with their Vanilla icons. */
 const severityIcons = [
-  { severity: "negative", icon: "error", label: "error" },
-  { severity: "caution", icon: "warning", label: "warning" },
-  { severity: "positive", icon: "success", label: "success" },
-  { severity: "information", icon: "information", label: "information" },
+  { severity: "negative", icon: "error" },
+  { severity: "caution", icon: "warning" },
+  { severity: "positive", icon: "success" },
+  { severity: "information", icon: "information" },
 ] as const;
 
 /**
  * Opens and closes the list of toast notifications: an icon per severity present and the total.
- * Escape closes the open list.
+ * Escape closes the open list, and gives the focus back to the toggle when it was in the list.
  */
 export function NotificationsToggle() {
-  const toasts = useToastNotification();
-  const { isListView, toggleListView, countBySeverity } = toasts;
-  const total = toasts.notifications.length;
+  const { toasts, listOpen, toggleList } = useToasts();
+  const button = useRef<HTMLButtonElement>(null);
+  const total = toasts.length;
 
   useEffect(() => {
-    if (!isListView) return;
+    if (!listOpen) return;
     const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === "Escape") toggleListView();
+      if (event.key !== "Escape") return;
+      const list = document.getElementById(toastListId);
+      const focusWasInList = list?.contains(document.activeElement) ?? false;
+      toggleList();
+      if (focusWasInList) button.current?.focus();
     };
     document.addEventListener("keydown", closeOnEscape);
     return () => {
       document.removeEventListener("keydown", closeOnEscape);
     };
-  }, [isListView, toggleListView]);
+  }, [listOpen, toggleList]);
 
   if (total === 0) return null;
-  const present = severityIcons.filter(({ severity }) => (countBySeverity[severity] ?? 0) > 0);
+  const counts = countBySeverity(toasts);
+  const present = severityIcons.filter(({ severity }) => (counts[severity] ?? 0) > 0);
   return (
     <button
+      ref={button}
       type="button"
       className="p-button--base u-no-margin status-bar__notifications"
-      aria-expanded={isListView}
-      onClick={toggleListView}
+      aria-expanded={listOpen}
+      aria-controls={listOpen ? toastListId : undefined}
+      onClick={toggleList}
     >
       {/* The name is the content, so that the count a sighted user reads is in it (WCAG 2.5.3). */}
-      <span className="u-off-screen">{isListView ? "Hide" : "Show"} notifications: </span>
+      <span className="u-off-screen">{listOpen ? "Hide" : "Show"} notifications: </span>
       {present.map(({ severity, icon }) => (
         <i key={severity} className={`p-icon--${icon}`} aria-hidden="true" />
       ))}

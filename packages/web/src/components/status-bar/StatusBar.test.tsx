@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ToastNotificationProvider } from "../../vendor/react-components.ts";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
+import { NotificationsProvider } from "../../context/notifications/NotificationsProvider.tsx";
+import { createQueryClient } from "../../context/query-client.ts";
 import { useToast } from "../../context/notifications/use-toast.ts";
 import { StatusBar } from "./StatusBar.tsx";
 import { stubMatchMedia } from "../../test-support/stub-match-media.ts";
@@ -33,16 +35,18 @@ function renderStatusBar(
   unreachableClusters?: { id: string; message: string }[],
 ) {
   render(
-    <MemoryRouter>
-      <ToastNotificationProvider>
-        <AddToasts />
-        <StatusBar
-          dashboardVersion={version}
-          runningOperations={running}
-          unreachableClusters={unreachableClusters}
-        />
-      </ToastNotificationProvider>
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <NotificationsProvider>
+          <AddToasts />
+          <StatusBar
+            dashboardVersion={version}
+            runningOperations={running}
+            unreachableClusters={unreachableClusters}
+          />
+        </NotificationsProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -114,5 +118,28 @@ describe("StatusBar", () => {
       "aria-expanded",
       "false",
     );
+  });
+
+  it("draws the toasts inside the status bar, in a region of their own, above its line", async () => {
+    renderStatusBar("1", 0);
+    await userEvent.click(screen.getByRole("button", { name: "Add toasts" }));
+    const bar = screen.getByRole("contentinfo", { name: "Status bar" });
+    const region = within(bar).getByRole("region", { name: "Notifications" });
+    // The newest shows on its own; the list opens from the toggle, which comes before it.
+    expect(within(region).getByText("Instance created")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Show notifications: 2" }));
+    const list = within(region).getByRole("list");
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      expect.stringContaining("Instance created"),
+      expect.stringContaining("No node has room"),
+    ]);
+    await userEvent.tab();
+    expect(within(list).getByRole("button", { name: "Close: Instance created" })).toHaveFocus();
+    await userEvent.keyboard("{Escape}");
+    expect(screen.getByRole("button", { name: "Show notifications: 2" })).toHaveFocus();
   });
 });

@@ -28,7 +28,7 @@ export class ToastRelay {
         toast.success(message.title, message.message);
         break;
       case "info":
-        toast.info(message.title, message.message);
+        toast.info(message.title, message.message, message.operation);
         break;
       case "caution":
         toast.caution(message.title, message.message);

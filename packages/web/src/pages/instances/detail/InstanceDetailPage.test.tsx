@@ -156,7 +156,7 @@ describe("InstanceDetailPage", () => {
     const server = serve();
     const { router } = renderInstancePage(pagePath);
     await user.click(await screen.findByRole("button", { name: "Delete" }));
-    const dialog = screen.getByRole("dialog", { name: /^Delete .+\?$/ });
+    const dialog = await screen.findByRole("dialog", { name: /^Delete .+\?$/ });
     expect(dialog).toHaveTextContent("The instance is running");
     const confirm = within(dialog).getByRole("button", { name: "Delete" });
     expect(confirm).toBeDisabled();

@@ -65,7 +65,7 @@ describe("InstancesPage actions", () => {
       instances: [makeInstance({ id: "i1", name: "web-1", status: "running" })],
     });
     await userEvent.click(await screen.findByRole("button", { name: "Delete web-1" }));
-    const dialog = screen.getByRole("dialog", { name: "Delete web-1?" });
+    const dialog = await screen.findByRole("dialog", { name: "Delete web-1?" });
     const confirm = within(dialog).getByRole("button", { name: "Delete" });
     expect(confirm).toBeDisabled();
     expect(confirm).toHaveAttribute("title", "Tick 'Force delete' to delete an active instance.");
@@ -104,7 +104,7 @@ describe("InstancesPage actions", () => {
     expect(within(bulk).getByText("3 selected")).toBeInTheDocument();
 
     await userEvent.click(within(bulk).getByRole("button", { name: "Start" }));
-    const dialog = screen.getByRole("dialog", { name: "Start 2 instances?" });
+    const dialog = await screen.findByRole("dialog", { name: "Start 2 instances?" });
     expect(dialog).toHaveTextContent("web-3: Not available for 'running' instances.");
     await userEvent.click(within(dialog).getByRole("button", { name: "Start 2 instances" }));
 
@@ -148,7 +148,7 @@ describe("InstancesPage actions", () => {
         name: "Delete",
       }),
     );
-    const dialog = screen.getByRole("dialog", { name: "Delete 2 instances?" });
+    const dialog = await screen.findByRole("dialog", { name: "Delete 2 instances?" });
     expect(dialog).toHaveTextContent("1 of them is active");
     await userEvent.click(within(dialog).getByRole("checkbox", { name: /Force delete/ }));
     await userEvent.click(within(dialog).getByRole("button", { name: "Delete 2 instances" }));
