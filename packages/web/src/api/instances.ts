@@ -15,7 +15,7 @@ import type {
 import { instancesListCall, type InstancesListRequest } from "./instances-list-call.ts";
 
 export type { InstancesListRequest };
-import { apiFetch, ApiError } from "./api-fetch.ts";
+import { apiFetch } from "./api-fetch.ts";
 
 export type { ClusterInstance, InstancesListResponse };
 
@@ -42,24 +42,6 @@ export async function fetchInstance(
     params: { clusterId },
   });
   return body.metadata;
-}
-
-/**
- * Whether an instance of that name exists in the cluster (the form's live check): a 404 means
- * the name is free. Other failures are thrown.
- */
-export async function instanceNameTaken(
-  clusterId: string,
-  name: string,
-  signal?: AbortSignal,
-): Promise<boolean> {
-  try {
-    await fetchInstance(clusterId, name, signal);
-    return true;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return false;
-    throw error;
-  }
 }
 
 /** The size a capacity check asks about: bytes for memory and disk; `app_id` adds its node tags. */

@@ -32,6 +32,9 @@ export const queryKeys = {
     ["applications", "page", request] as const,
   application: (clusterId: string, id: string) =>
     ["applications", "detail", clusterId, id] as const,
+  /** Whether an application of that name exists (the add form's live check). */
+  applicationNameCheck: (clusterId: string, name: string) =>
+    ["applications", "name-check", clusterId, name] as const,
   /** The manifest.yaml of a version (the latest when none is named). */
   applicationManifest: (clusterId: string, id: string, version: number | undefined) =>
     ["applications", "manifest", clusterId, id, version ?? "latest"] as const,

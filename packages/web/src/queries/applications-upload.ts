@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { ApiError } from "../api/api-fetch.ts";
 import type { ApplicationPatch, ClusterOperation, InstanceType } from "@anbox-dashboard/contract";
 import {
   createApplication,
@@ -10,6 +11,8 @@ import { registerOperationFailureHandler } from "../context/events/operation-fai
 import { mutationToasts, untilEnded } from "../context/mutation-meta.ts";
 import { showToast } from "../context/query-client.ts";
 import { queryKeys } from "../context/query-keys.ts";
+import { fetchApplication } from "../api/applications.ts";
+import { nameTakenQuery } from "./name-check.ts";
 
 // The application form's writes. The cluster answers each with an operation at once; the events
 // then move the application from initializing to ready (or error) on every page that shows it. A
@@ -149,5 +152,16 @@ export function useWriteApplication() {
         });
       });
     },
+  });
+}
+
+/**
+ * Whether the cluster has an application of that name (`GET /api/applications/{name}`: the
+ * cluster finds one by id or name, so only its name counts), for the add form's live check.
+ */
+export function applicationNameTakenQuery(clusterId: string, name: string) {
+  return nameTakenQuery(queryKeys.applicationNameCheck(clusterId, name), async (signal) => {
+    const found = await fetchApplication(clusterId, name, signal);
+    if (found.name !== name) throw new ApiError(404, "No application of that name");
   });
 }

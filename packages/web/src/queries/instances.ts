@@ -20,7 +20,6 @@ import {
   fetchInstanceLog,
   fetchInstanceLogs,
   fetchInstances,
-  instanceNameTaken,
   patchInstance,
   type ClusterInstance,
   type InstanceCapacityRequest,
@@ -31,6 +30,7 @@ import { mutationToasts, untilEnded, type MutationToasts } from "../context/muta
 import { showToast } from "../context/query-client.ts";
 import { queryKeys } from "../context/query-keys.ts";
 import { abortableDelay } from "../util/abortable-delay.ts";
+import { nameTakenQuery } from "./name-check.ts";
 
 // The instances' server data. Lifecycle events invalidate every ["instances"] query, so each of
 // these refetches when an instance changes; the data already shown stays while they do.
@@ -167,31 +167,11 @@ export function useReadInstanceLogs(clusterId: string, id: string) {
   });
 }
 
-/** How long typing must pause before a name is looked up. */
-const nameCheckDelayMs = 300;
-
-/**
- * Whether an instance of that name exists in the cluster (`GET /api/instances/{name}`, a 404
- * means free), asked once typing pauses. Each name and cluster is its own query: when the name
- * changes, the query of the earlier name loses its only observer and TanStack Query aborts its
- * signal, which ends the debounce wait or the request already sent. An earlier check can
- * therefore never answer for a later name.
- */
+/** Whether an instance of that name exists in the cluster (`GET /api/instances/{name}`). */
 export function instanceNameTakenQuery(clusterId: string, name: string) {
-  return queryOptions({
-    queryKey: queryKeys.instanceNameCheck(clusterId, name),
-    queryFn: async ({ signal }) => {
-      await abortableDelay(nameCheckDelayMs, signal);
-      return instanceNameTaken(clusterId, name, signal);
-    },
-    // An instance of that name may have been made or deleted since: ask again each time.
-    staleTime: 0,
-  });
-}
-
-/** Whether the name is taken; idle unless `enabled` (no name, or one that breaks a rule). */
-export function useInstanceNameTaken(clusterId: string, name: string, enabled: boolean) {
-  return useQuery({ ...instanceNameTakenQuery(clusterId, name), enabled });
+  return nameTakenQuery(queryKeys.instanceNameCheck(clusterId, name), (signal) =>
+    fetchInstance(clusterId, name, signal),
+  );
 }
 
 /** How long the size must stay the same before its room is asked for (typing a custom size). */

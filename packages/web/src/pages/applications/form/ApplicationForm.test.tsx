@@ -163,6 +163,27 @@ describe("the add application form", () => {
     await expect(readBlob(upload?.fields[2]?.[1] as File)).resolves.toContain("AndroidManifest");
   });
 
+  it("says a taken name as it is typed, and uploads nothing while it is taken", async () => {
+    const uploads = stubUploads({
+      status: 202,
+      body: { metadata: { id: "new1", clusterId: "default", operation: { id: "op1" } } },
+    });
+    await openAddForm();
+    const name = screen.getByRole("textbox", { name: /Name/ });
+    await userEvent.type(name, "com.example.taken");
+    dropFile(apkFile());
+    expect(
+      await screen.findByText(
+        "Cluster default has an application named com.example.taken already: choose another name.",
+      ),
+    ).toBeVisible();
+    await userEvent.click(screen.getByRole("button", { name: "Add application" }));
+    expect(uploads).toHaveLength(0);
+    await userEvent.clear(name);
+    await userEvent.type(name, "com.example.free");
+    expect(await screen.findByText("The name is free")).toBeVisible();
+  });
+
   it("shows the server's refusal in the form, and Cancel upload stops the upload", async () => {
     stubUploads({
       status: 400,

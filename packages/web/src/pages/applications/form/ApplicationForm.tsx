@@ -30,6 +30,7 @@ import { ManifestSection } from "./ManifestSection.tsx";
 import { UploadProgressInView } from "./UploadProgressInView.tsx";
 import { manifestTextOf, readManifestText, type ManifestFields } from "./manifest-mapping.ts";
 import { useReportTourFact } from "../../../tour/tour-facts.ts";
+import { useApplicationNameCheck } from "./use-application-name-check.ts";
 import "./_application-form.scss";
 import { CautionNotice } from "../../../components/CautionNotice.tsx";
 
@@ -103,18 +104,35 @@ export function ApplicationForm({
   const listedRef = useRef(listed);
   const images = useImages(listed.containerOrVm);
   const imageItems = applicationImages(images.data ?? [], listed.clusterId, listed.containerOrVm);
+  // The name is checked as it is typed: the name and cluster come from the form's subscription
+  // (below), as the form is made after its rules' context.
+  const [typed, setTyped] = useState({
+    clusterId: defaultValues.clusterId,
+    name: defaultValues.name,
+  });
+  const nameCheck = useApplicationNameCheck(editing === undefined, typed.clusterId, typed.name);
   const context: ApplicationFormContext = {
     mode: editing === undefined ? "add" : "edit",
     images: images.data === undefined ? undefined : imageReferences(imageItems),
     ...(editing === undefined ? {} : { bootPackage: editing.values.bootPackage }),
+    ...(nameCheck.state === "taken" ? { takenName: typed.name } : {}),
   };
-  const { control, handleSubmit, setValue, trigger, setError, setFocus, formState, subscribe } =
-    useForm<ApplicationFormValues, ApplicationFormContext>({
-      defaultValues,
-      mode: "all",
-      resolver: applicationFormResolver,
-      context,
-    });
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    trigger,
+    setError,
+    setFocus,
+    formState,
+    subscribe,
+    getValues,
+  } = useForm<ApplicationFormValues, ApplicationFormContext>({
+    defaultValues,
+    mode: "all",
+    resolver: applicationFormResolver,
+    context,
+  });
   const watchedValues = useWatch({ control });
   const values: ApplicationFormValues = {
     ...defaultValues,
@@ -135,6 +153,22 @@ export function ApplicationForm({
   useEffect(() => {
     if (focusApk) setFocus("apk", { shouldSelect: false });
   }, [focusApk, setFocus]);
+
+  useEffect(() => {
+    return subscribe({
+      name: ["clusterId", "name"],
+      formState: { values: true },
+      callback: ({ values: changed }) => {
+        setTyped({ clusterId: changed.clusterId, name: changed.name });
+      },
+    });
+  }, [subscribe]);
+  // The check answers after the name was typed: check the name again with its answer, so that
+  // "already exists" comes and goes with it.
+  const takenName = context.takenName;
+  useEffect(() => {
+    if (getValues("name") !== "") void trigger("name");
+  }, [takenName, getValues, trigger]);
 
   // Another cluster or type has other images: its default is chosen, as the person expects.
   useEffect(() => {
@@ -302,6 +336,7 @@ export function ApplicationForm({
           clusters={clusters}
           images={{ items: imageItems, isPending: images.isPending, error: images.error }}
           locked={editing !== undefined}
+          nameCheck={nameCheck}
         />
         <section className="application-form__section" aria-labelledby="application-form-package">
           <h2 className="p-heading--4" id="application-form-package">

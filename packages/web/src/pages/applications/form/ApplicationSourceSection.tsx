@@ -7,6 +7,11 @@ import { SelectField } from "../../../components/form/SelectField.tsx";
 import { TextField } from "../../../components/form/TextField.tsx";
 import type { ApplicationFormValues } from "./application-form-values.ts";
 import { LockedFact } from "./LockedFact.tsx";
+import {
+  nameCheckHelp,
+  nameCheckSuccess,
+  type NameCheck,
+} from "../../../components/form/use-name-check.ts";
 
 interface ApplicationSourceSectionProps {
   control: Control<ApplicationFormValues>;
@@ -15,6 +20,8 @@ interface ApplicationSourceSectionProps {
   images: { items: ClusterImage[]; isPending: boolean; error: Error | null };
   /** On edit: the name, the cluster and the type are the application's and cannot change. */
   locked: boolean;
+  /** The live check of the name (adding). */
+  nameCheck: NameCheck;
 }
 
 /** The cluster's rules for an application's name (`applicationNameSchema`), said before typing. */
@@ -28,6 +35,7 @@ export function ApplicationSourceSection({
   clusters,
   images,
   locked,
+  nameCheck,
 }: ApplicationSourceSectionProps) {
   const typeWords = values.containerOrVm === "vm" ? "virtual machine" : "container";
   const defaultImage = images.items.find((image) => image.default);
@@ -52,7 +60,15 @@ export function ApplicationSourceSection({
         </>
       ) : (
         <>
-          <TextField control={control} name="name" label="Name" required live help={nameRules} />
+          <TextField
+            control={control}
+            name="name"
+            label="Name"
+            required
+            live
+            success={nameCheckSuccess(nameCheck)}
+            help={nameCheckHelp(nameCheck, "application") ?? nameRules}
+          />
           {clusters.length > 1 ? (
             <SelectField
               control={control}

@@ -33,6 +33,8 @@ export interface ApplicationFormContext {
   images: readonly string[] | undefined;
   /** On edit, the boot package of the current version: it only changes with a new APK. */
   bootPackage?: string;
+  /** The name the live check found taken on the chosen cluster, if it did. */
+  takenName?: string;
 }
 
 /**
@@ -68,6 +70,12 @@ export function applicationFormSchema(context: ApplicationFormContext) {
       for (const issue of sizes.success ? [] : sizes.error.issues) {
         issues.addIssue({ code: "custom", path: issue.path, message: issue.message });
       }
+    }
+    if (context.takenName !== undefined && values.name === context.takenName) {
+      wrong(
+        "name",
+        `Cluster ${values.clusterId} has an application named ${values.name} already: choose another name.`,
+      );
     }
     const { images } = context;
     if (images !== undefined && values.imageId !== "" && !images.includes(values.imageId)) {

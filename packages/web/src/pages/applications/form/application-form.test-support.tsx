@@ -142,6 +142,9 @@ export function renderApplicationForm(
           return reply({ metadata: existingApplication });
         case "/api/applications/app1/manifest":
           return reply(existingManifest);
+        // The add form's name check: this name is taken.
+        case "/api/applications/com.example.taken":
+          return reply({ metadata: { ...existingApplication, name: "com.example.taken" } });
         default:
           return reply({ status: 404, error: "Not Found", message: `No ${url.pathname}` }, 404);
       }

@@ -4,14 +4,18 @@ import type { Cluster } from "../../../api/clusters.ts";
 import { SelectField } from "../../../components/form/SelectField.tsx";
 import { TextField } from "../../../components/form/TextField.tsx";
 import type { InstanceCreateFormValues } from "./create-form-values.ts";
-import type { InstanceNameCheck } from "./use-instance-name-check.ts";
+import {
+  nameCheckHelp,
+  nameCheckSuccess,
+  type NameCheck,
+} from "../../../components/form/use-name-check.ts";
 
 interface DetailsSectionProps {
   control: Control<InstanceCreateFormValues>;
   /** The resolved values: the cluster shown is the one the form means. */
   values: InstanceCreateFormValues;
   clusters: readonly Cluster[];
-  nameCheck: InstanceNameCheck;
+  nameCheck: NameCheck;
 }
 
 const nameHelp = `Optional. Letters, digits and hyphens, starting with a letter, at most ${instanceNameMaxLength} characters. Without a name, the cluster names the instance.`;
@@ -27,9 +31,9 @@ export function DetailsSection({ control, values, clusters, nameCheck }: Details
         control={control}
         name="name"
         label="Name"
-        // "free" is only ever said of a name that breaks no rule; a message still wins over it.
-        success={nameCheck.state === "free" ? "The name is free" : undefined}
-        help={nameCheckHelp(nameCheck) ?? nameHelp}
+        // A message (a rule broken, the name taken) still wins over "free".
+        success={nameCheckSuccess(nameCheck)}
+        help={nameCheckHelp(nameCheck, "instance") ?? nameHelp}
         live
       />
       {clusters.length > 1 ? (
@@ -53,13 +57,4 @@ export function DetailsSection({ control, values, clusters, nameCheck }: Details
       )}
     </section>
   );
-}
-
-/** What to say while the name is being looked up, or when the look-up failed. */
-function nameCheckHelp(check: InstanceNameCheck): string | undefined {
-  if (check.state === "checking") return "Checking whether the name is free…";
-  if (check.state === "failed") {
-    return `Whether the name is free could not be checked (${check.message}). The cluster checks it again when the instance is created.`;
-  }
-  return undefined;
 }
