@@ -140,6 +140,18 @@ test("once accounts exist, the login page signs in with the embedded provider an
   await page.goto("/logout");
   await page.goto("/login");
   await page.getByRole("link", { name: "Login with Ubuntu One" }).click();
+  // The provider's page looks like the dashboard: its font, its logo, its card.
+  const heading = page.getByRole("heading", { name: "Sign in to Anbox Cloud" });
+  await expect(heading).toBeVisible();
+  expect(await heading.evaluate((element) => getComputedStyle(element).fontFamily)).toMatch(
+    /^ubuntu,/i,
+  );
+  const logo = page.locator(".public-card__brand img");
+  // Loaded (an image the policy refused, or a wrong address, has no natural width).
+  await expect
+    .poll(() => logo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
+  await expectNoAccessibilityViolations(page);
   await page.getByLabel("E-mail address").fill(ada.email);
   await page.getByLabel("Password").fill(ada.password);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -148,4 +160,9 @@ test("once accounts exist, the login page signs in with the embedded provider an
   await expect(page.getByRole("link", { name: ada.fullname })).toBeVisible();
   // The whole story in this page: registration, logout, the provider's sign-in page.
   await expectNoContentSecurityPolicyViolations(page);
+
+  // Signed in, the login page has nothing to offer: it goes where next says.
+  await page.goto("/login?next=%2Fprofile");
+  await expect(page).toHaveURL(`${embeddedDashboard.url}/profile`);
+  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
 });

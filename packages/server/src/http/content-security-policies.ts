@@ -1,17 +1,10 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { pageStyles } from "../idp/page.ts";
 
 /** A directive's value: a source expression, or one worked out per request (helmet calls it). */
 export type DirectiveValue = string | ((request: IncomingMessage) => string);
 
 /** Directive name → its sources, as helmet takes them (an empty list: a directive without value). */
 export type Directives = Record<string, DirectiveValue[]>;
-
-/** The source expression that allows exactly this inline `<style>` or `<script>` text. */
-export function hashSource(inlineText: string): string {
-  return `'sha256-${createHash("sha256").update(inlineText, "utf8").digest("base64")}'`;
-}
 
 /**
  * The single-page app's policy, sent with every answer but the identity provider's pages: code
@@ -49,14 +42,17 @@ export function dashboardDirectives(publicUrl: URL, frameAncestors: DirectiveVal
 }
 
 /**
- * The embedded identity provider's pages (`/oidc/...`: sign-in form, sign-out, errors): nothing
- * loaded from anywhere; their one inline stylesheet allowed by its hash; forms sent only to the
- * dashboard, whose address may differ from the one the page was reached at.
+ * The embedded identity provider's pages (`/oidc/...`: sign-in form, sign-out, errors): the
+ * dashboard's own stylesheet, font and logo (idp/dashboard-look.ts), the icons that stylesheet
+ * carries inline (data:), and nothing else; forms sent only to the dashboard, whose address may
+ * differ from the one the page was reached at.
  */
 export function idpPageDirectives(publicUrl: URL): Directives {
   return {
     "default-src": ["'none'"],
-    "style-src": [hashSource(pageStyles)],
+    "style-src": ["'self'"],
+    "font-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
     // None of our scripts. oidc-provider renders a few pages of its own that submit a form by an
     // inline script (sign-out without a session, form_post) and appends that script's hash here.
     // An empty list spelled 'report-sample', not 'none': beside another source, 'none' is an

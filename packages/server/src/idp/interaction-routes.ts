@@ -12,6 +12,7 @@ import {
 } from "./login-page.ts";
 import { messagePage } from "./page.ts";
 import { ensureDashboardGrant } from "./provider.ts";
+import type { DashboardLook } from "./dashboard-look.ts";
 
 /**
  * The provider's user-facing step: `GET /oidc/interaction/:uid` shows the sign-in form, `POST
@@ -22,6 +23,7 @@ export function registerInteractionRoutes(
   app: FastifyInstance,
   context: ServerContext,
   provider: Provider,
+  look: DashboardLook,
 ): void {
   const { db } = context;
   const signInLimiter = context.rateLimits.signIn;
@@ -63,11 +65,11 @@ export function registerInteractionRoutes(
     { config: { access: "public" } },
     async (request, reply) => {
       const interaction = await pendingInteraction(request, reply);
-      if (!interaction) return sendPage(reply, 400, expiredPage(loginUrl));
+      if (!interaction) return sendPage(reply, 400, expiredPage(look, loginUrl));
       if (interaction.prompt.name !== "login") {
         // Only login is ever asked for (consent is implicit); finish anything else at once.
         const accountId = interaction.session?.accountId;
-        if (accountId === undefined) return sendPage(reply, 400, expiredPage(loginUrl));
+        if (accountId === undefined) return sendPage(reply, 400, expiredPage(look, loginUrl));
         const grant = await ensureDashboardGrant(provider, accountId, context.idp.clientId);
         const returnTo = await provider.interactionResult(request.raw, reply.raw, {
           consent: { grantId: grant.jti },
@@ -78,7 +80,7 @@ export function registerInteractionRoutes(
       return sendPage(
         reply,
         200,
-        loginPage({
+        loginPage(look, {
           action: actionFor(interaction.uid),
           email: typeof hint === "string" ? hint : "",
         }),
@@ -97,7 +99,7 @@ export function registerInteractionRoutes(
         return sendPage(
           reply,
           403,
-          messagePage("Sign-in refused", "This sign-in form was not sent from Anbox Cloud.", {
+          messagePage(look, "Sign-in refused", "This sign-in form was not sent from Anbox Cloud.", {
             href: loginUrl,
             text: "Go to the dashboard sign-in",
           }),
@@ -105,7 +107,7 @@ export function registerInteractionRoutes(
       }
       const interaction = await pendingInteraction(request, reply);
       if (interaction?.prompt.name !== "login") {
-        return sendPage(reply, 400, expiredPage(loginUrl));
+        return sendPage(reply, 400, expiredPage(look, loginUrl));
       }
       const action = actionFor(interaction.uid);
       const { email, password } = formFields(request.body);
@@ -114,7 +116,7 @@ export function registerInteractionRoutes(
         return sendPage(
           reply,
           400,
-          loginPage({ action, email, error: "Enter your e-mail address and password." }),
+          loginPage(look, { action, email, error: "Enter your e-mail address and password." }),
         );
       }
 
@@ -131,7 +133,7 @@ export function registerInteractionRoutes(
         return sendPage(
           reply.header("retry-after", String(retryAfterSeconds(attempt.retryAfterMs))),
           429,
-          loginPage({ action, email, error: tooManyAttemptsMessage(attempt.retryAfterMs) }),
+          loginPage(look, { action, email, error: tooManyAttemptsMessage(attempt.retryAfterMs) }),
         );
       }
 
@@ -144,7 +146,11 @@ export function registerInteractionRoutes(
           address: request.ip,
           detail: "idp-login: wrong e-mail address or password",
         });
-        return sendPage(reply, 401, loginPage({ action, email, error: wrongCredentialsMessage }));
+        return sendPage(
+          reply,
+          401,
+          loginPage(look, { action, email, error: wrongCredentialsMessage }),
+        );
       }
 
       await attempt.succeeded();

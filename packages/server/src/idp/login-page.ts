@@ -1,5 +1,6 @@
 import { describeWait } from "../auth/rate-limits/wait-time.ts";
-import { escapeHtml, messagePage, renderPage } from "./page.ts";
+import type { DashboardLook } from "./dashboard-look.ts";
+import { escapeHtml, messagePage, pageHeading, renderPage } from "./page.ts";
 
 export const signInTitle = "Sign in to Anbox Cloud";
 export const wrongCredentialsMessage = "Wrong e-mail address or password";
@@ -15,31 +16,35 @@ export interface LoginPageOptions {
   error?: string;
 }
 
-/** The sign-in form of the embedded identity provider. */
-export function loginPage({ action, email = "", error }: LoginPageOptions): string {
+/** The sign-in form of the embedded identity provider, in Vanilla's form and notification. */
+export function loginPage(
+  look: DashboardLook,
+  { action, email = "", error }: LoginPageOptions,
+): string {
   const errorArea =
     error === undefined
       ? `<div id="sign-in-error" role="alert"></div>`
-      : `<div id="sign-in-error" class="notification" role="alert"><p>${escapeHtml(error)}</p></div>`;
+      : `<div id="sign-in-error" class="p-notification--negative" role="alert"><div class="p-notification__content"><p class="p-notification__message">${escapeHtml(error)}</p></div></div>`;
   // The e-mail field gets focus on a fresh page, the password field after a failed attempt.
   const focusPassword = email !== "";
   return renderPage(
+    look,
     signInTitle,
-    `<h1>${signInTitle}</h1>
+    `${pageHeading(signInTitle)}
 ${errorArea}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 <label for="email">E-mail address</label>
 <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}"${focusPassword ? "" : " autofocus"} aria-describedby="sign-in-error">
 <label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${focusPassword ? " autofocus" : ""}>
-<button type="submit">Sign in</button>
+<button type="submit" class="p-button--positive">Sign in</button>
 </form>`,
   );
 }
 
 /** For an unknown, expired or already used interaction. */
-export function expiredPage(loginUrl: string): string {
-  return messagePage("Sign-in link expired", expiredMessage, {
+export function expiredPage(look: DashboardLook, loginUrl: string): string {
+  return messagePage(look, "Sign-in link expired", expiredMessage, {
     href: loginUrl,
     text: "Go to the dashboard sign-in",
   });

@@ -1,13 +1,17 @@
 import type { KoaContextWithOIDC } from "oidc-provider";
 import { endProviderSession, isTheDashboardsLogout } from "./end-session.ts";
-import { escapeHtml, messagePage, renderPage } from "./page.ts";
+import type { DashboardLook } from "./dashboard-look.ts";
+import { escapeHtml, messagePage, pageHeading, renderPage } from "./page.ts";
 
 /**
  * The pages oidc-provider renders itself (errors, the sign-out confirmation, "signed out"), in
  * the look of the sign-in page. `loginUrl` is the dashboard's own sign-in page. The dashboard's
  * own "Log out" passes through none of them: it ends the provider's session at once.
  */
-export function providerPages(loginUrl: string): {
+export function providerPages(
+  loginUrl: string,
+  look: DashboardLook,
+): {
   renderError: (ctx: KoaContextWithOIDC, out: { error_description?: string }) => void;
   logoutSource: (ctx: KoaContextWithOIDC, form: string) => Promise<void>;
   postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => void;
@@ -17,6 +21,7 @@ export function providerPages(loginUrl: string): {
     renderError(ctx, out) {
       ctx.type = "html";
       ctx.body = messagePage(
+        look,
         "Sign-in failed",
         `The sign-in request could not be completed: ${out.error_description ?? "unknown error"}. Go back to the dashboard and sign in again.`,
         back,
@@ -34,20 +39,19 @@ export function providerPages(loginUrl: string): {
       // the provider's hidden form (action and anti-forgery token); the buttons submit it.
       ctx.type = "html";
       ctx.body = renderPage(
+        look,
         "Sign out of Anbox Cloud",
-        `<h1>Sign out of Anbox Cloud</h1>
+        `${pageHeading("Sign out of Anbox Cloud")}
 <p>Do you want to sign out of Anbox Cloud on ${escapeHtml(ctx.host)}?</p>
 ${form}
-<div class="actions">
-<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>Sign out</button>
-<button type="submit" form="op.logoutForm" class="secondary">Stay signed in</button>
-</div>`,
+<button type="submit" form="op.logoutForm" class="p-button--positive" name="logout" value="yes" autofocus>Sign out</button>
+<button type="submit" form="op.logoutForm" class="p-button">Stay signed in</button>`,
       );
     },
 
     postLogoutSuccessSource(ctx) {
       ctx.type = "html";
-      ctx.body = messagePage("Signed out", "You have been signed out of Anbox Cloud.", {
+      ctx.body = messagePage(look, "Signed out", "You have been signed out of Anbox Cloud.", {
         href: loginUrl,
         text: "Sign in again",
       });

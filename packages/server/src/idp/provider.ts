@@ -2,6 +2,7 @@ import Provider, { type Grant, type KoaContextWithOIDC } from "oidc-provider";
 import type { ServerContext } from "../server-context.ts";
 import { findIdpAccountById, idpAccountClaims } from "./accounts.ts";
 import { payloadAdapterFactory } from "./adapter.ts";
+import type { DashboardLook } from "./dashboard-look.ts";
 import type { IdpKeys } from "./keys.ts";
 import { providerPages } from "./provider-pages.ts";
 
@@ -12,9 +13,13 @@ export const idpScopes = ["openid", "email", "profile"] as const;
  * The embedded OpenID provider (oidc-provider), configured for its one client: the dashboard.
  * Its issuer is `${publicUrl}/oidc`; the dashboard's server mounts it there.
  */
-export function createIdpProvider(context: ServerContext, keys: IdpKeys): Provider {
+export function createIdpProvider(
+  context: ServerContext,
+  keys: IdpKeys,
+  look: DashboardLook,
+): Provider {
   const { db, idp } = context;
-  const pages = providerPages(`${context.publicUrl}/login`);
+  const pages = providerPages(`${context.publicUrl}/login`, look);
 
   const provider = new Provider(idp.issuer, {
     adapter: payloadAdapterFactory(db),

@@ -4,6 +4,7 @@ import { embeddedIdpPath } from "../auth/identity-provider.ts";
 import { registerInteractionRoutes } from "./interaction-routes.ts";
 import { loadOrCreateIdpKeys } from "./keys.ts";
 import { createIdpProvider } from "./provider.ts";
+import { readDashboardLook } from "./dashboard-look.ts";
 
 /** Sign-in forms are small; anything bigger is not one. */
 const formBodyLimit = 16 * 1024;
@@ -17,9 +18,13 @@ export async function registerEmbeddedIdp(
   app: FastifyInstance,
   context: ServerContext,
 ): Promise<void> {
+  // The pages take the web app's look as built; without a build they are plain (and logged).
+  const { look, problem } = readDashboardLook(context.config.webDistDir);
+  if (problem !== undefined) app.log.warn(`identity provider pages unstyled: ${problem}`);
   const provider = createIdpProvider(
     context,
     await loadOrCreateIdpKeys(context.db, context.config.dataDir),
+    look,
   );
   provider.on("server_error", (_ctx, error) => {
     app.log.error(error, "embedded identity provider error");
@@ -63,7 +68,7 @@ export async function registerEmbeddedIdp(
         parsed(null, Object.fromEntries(new URLSearchParams(String(body))));
       },
     );
-    registerInteractionRoutes(scope, context, provider);
+    registerInteractionRoutes(scope, context, provider, look);
     done();
   });
 }
