@@ -3,15 +3,23 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { expectNoContentSecurityPolicyViolations } from "./csp.ts";
 
 /**
- * Fails the test with the list of WCAG 2.1 A/AA violations axe finds on the page as it is now;
- * with `within` (a CSS selector), only in that part of it: an open modal or panel.
+ * Fails the test with the list of violations axe finds on the page as it is now, of any impact:
+ * WCAG 2.1 A/AA, and axe's best practices (content outside every landmark, a landmark twice,
+ * headings out of order: moderate violations that the WCAG tags alone leave out); with `within`
+ * (a CSS selector), only in that part of it: an open modal or panel.
  */
 export async function expectNoAccessibilityViolations(
   page: Page,
   { within }: { within?: string } = {},
 ): Promise<void> {
   await expectNoContentSecurityPolicyViolations(page); // cheap, and every checked page is a real one
-  let axe = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  let axe = new AxeBuilder({ page }).withTags([
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "best-practice",
+  ]);
   if (within !== undefined) axe = axe.include(within);
   const results = await axe.analyze();
   const violations = results.violations.map(

@@ -4,7 +4,7 @@ import { Terminal } from "@xterm/xterm";
 import "@xterm/xterm/css/xterm.css";
 import "./_instance-terminal.scss";
 import { execInstance, relaySocketUrl } from "../../api/instances.ts";
-import { focusBeside } from "../overlays/focusable-elements.ts";
+import { focusableElements, focusBeside } from "../overlays/focusable-elements.ts";
 import { Spinner } from "../../vendor/react-components.ts";
 import { createTerminalExitWatcher } from "./terminal-exit-key.ts";
 import { connectTerminal, type TerminalConnection } from "./terminal-session.ts";
@@ -45,7 +45,10 @@ export default function InstanceTerminal({ clusterId, instanceId, onReconnect }:
       if (outcome === "shell") return true;
       // Not the shell's, and not the browser's either: the terminal's own parts may take Tab.
       event.preventDefault();
-      focusBeside(container, outcome === "leave-backward");
+      const backward = outcome === "leave-backward";
+      // The terminal may be the page's last stop (the status bar then has nothing to reach):
+      // Tab goes round to the page's first, as it would through the browser's own bar.
+      if (!focusBeside(container, backward)) focusFirstOfPage(container);
       return false;
     });
     // The shell starts at the size the container allows.
@@ -147,4 +150,11 @@ function TerminalStatus({
       </button>
     </div>
   );
+}
+
+/** Focuses the page's first Tab stop outside `container` (the skip link). */
+function focusFirstOfPage(container: HTMLElement): void {
+  focusableElements(document.body)
+    .find((element) => !container.contains(element))
+    ?.focus();
 }

@@ -35,11 +35,13 @@ export function Modal({ title, close, buttonRow, focusRef, className, children }
       id={overlayId}
       title={title}
       close={close}
-      buttonRow={buttonRow}
       focusRef={focusRef}
       className={className}
     >
       {children}
+      {/* Not Vanilla's buttonRow: it draws a <footer>, a second "contentinfo" landmark beside
+          the status bar's while the dialog is open. */}
+      {buttonRow !== undefined && <div className="p-modal__footer">{buttonRow}</div>}
     </VanillaModal>
   );
 }

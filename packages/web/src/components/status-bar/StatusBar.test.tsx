@@ -138,7 +138,7 @@ describe("StatusBar", () => {
       expect.stringContaining("No node has room"),
     ]);
     await userEvent.tab();
-    expect(within(list).getByRole("button", { name: "Close: Instance created" })).toHaveFocus();
+    expect(within(list).getAllByRole("button", { name: "Close notification" })[0]).toHaveFocus();
     await userEvent.keyboard("{Escape}");
     expect(screen.getByRole("button", { name: "Show notifications: 2" })).toHaveFocus();
   });

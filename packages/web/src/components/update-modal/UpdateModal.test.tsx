@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { NotificationsProvider } from "../../context/notifications/NotificationsProvider.tsx";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -46,6 +46,13 @@ describe("UpdateModal", () => {
       event: "streamable-instance-modal-closed",
       eventType: "version-1.23-update",
     });
+  });
+
+  it("adds no second page footer (contentinfo landmark) beside the status bar's", () => {
+    renderModal(true);
+    const dialog = screen.getByRole("dialog", { name: "Important update: Streamable instances" });
+    expect(screen.queryAllByRole("contentinfo")).toEqual([]);
+    expect(within(dialog).getByRole("button", { name: "Got it" })).toBeInTheDocument();
   });
 
   it("shows nothing when the flag is not set", () => {

@@ -24,7 +24,7 @@ function Toast({
         <button
           type="button"
           className="p-notification__close"
-          aria-label={`Close: ${toast.title}`}
+          aria-label="Close notification"
           onClick={onDismiss}
           onFocus={() => onHold?.(true)}
           onBlur={() => onHold?.(false)}
