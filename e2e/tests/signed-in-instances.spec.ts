@@ -44,6 +44,10 @@ test("create an instance with the form; it runs, its terminal echoes a command; 
 
   await page.getByRole("button", { name: "Stop" }).click();
   await expect(statusOf(page)).toHaveText("stopped", { timeout: 20_000 });
+  // The toast about the stop is resolved by its operation's end.
+  const notifications = page.getByRole("region", { name: "Notifications" });
+  await expect(notifications.getByText(`Stopped ${name}`)).toBeVisible();
+  await expect(notifications.getByText(`Stopping ${name}`)).toHaveCount(0);
   await expect(
     page.getByText(/The terminal needs a running instance: this one is stopped\./),
   ).toBeVisible();

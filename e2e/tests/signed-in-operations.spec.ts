@@ -1,10 +1,10 @@
 import { expect, test } from "../helpers/cluster-test.ts";
 import { signUp } from "../helpers/account.ts";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
-import { clusterRequest } from "../helpers/cluster-api.ts";
+import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster-api.ts";
 import { embeddedDashboard } from "../helpers/product.ts";
 import { pauseCluster } from "../helpers/cluster-process.ts";
-import { expectPageTitle } from "../helpers/shell.ts";
+import { expectPageTitle, mainNavigation } from "../helpers/shell.ts";
 
 // Live events: an instance created through the cluster's own API (as another client would) shows
 // up in the status bar and on the operations page without a reload, and its operation ends there
@@ -98,4 +98,28 @@ test("a cluster that does not answer ends in the events failure notification aft
   await expect(
     page.getByText("Cluster default answers again: its pages are live").first(),
   ).toBeVisible({ timeout: 40_000 });
+});
+
+test("an open terminal is no operation in progress; its row on /operations says it was a terminal and has ended", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUp(page, "Ken Thompson");
+  const { id } = await createInstanceThroughCluster({
+    name: `shell-${String(Date.now())}`,
+    desired_status: "running",
+  });
+  await page.goto(`/instances/default/${id}`);
+  await page.getByRole("tab", { name: "Terminal" }).click();
+  const terminal = page.getByRole("group", { name: "Terminal" });
+  await expect(terminal.locator(".xterm-rows")).toContainText("#", { timeout: 15_000 });
+  // The shell's operation runs as long as the terminal is open: the status bar does not count it.
+  const statusBar = page.getByRole("contentinfo", { name: "Status bar" });
+  await expect(statusBar.getByText(/in progress/)).toHaveCount(0);
+
+  await mainNavigation(page).getByRole("link", { name: "Operations" }).click();
+  await expectPageTitle(page, "Operations");
+  const row = page.getByRole("row").filter({ hasText: "Terminal session" }).first();
+  await expect(row).toContainText(/Terminal session, ended, exit code \d+/, { timeout: 15_000 });
+  await expectNoAccessibilityViolations(page);
 });
