@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { ariaKeyShortcuts, shortcutText, type PlayerAction } from "./shortcuts.ts";
 
 interface Props {
@@ -13,12 +14,37 @@ interface Props {
   pressed?: boolean;
 }
 
+/** The tooltip keeps this far from the window's edges (px). */
+const edgeMargin = 4;
+
+/**
+ * How far to move a tooltip sideways so that it stays in a window `windowWidth` wide: centred
+ * under the first button of a toolbar at the window's edge, it would stick out of it.
+ */
+export function tooltipShift(box: { left: number; right: number }, windowWidth: number): number {
+  if (box.left < edgeMargin) return edgeMargin - box.left;
+  if (box.right > windowWidth - edgeMargin) return windowWidth - edgeMargin - box.right;
+  return 0;
+}
+
 /**
  * An icon button with a tooltip naming it and its shortcut. The tooltip sits beside the button,
  * not in it, so that the name stays the label alone; it shows on hover and on keyboard focus,
- * and for a disabled button too.
+ * and for a disabled button too, moved sideways when centred it would leave the window.
  */
 export function ToolbarButton({ label, icon, shortcut, onClick, disabled, pressed }: Props) {
+  const tooltipRef = useRef<HTMLSpanElement>(null);
+  // Measured as it shows (the stylesheet shows it on hover and focus), from its centred place.
+  const keepInWindow = () => {
+    const tooltip = tooltipRef.current;
+    if (!tooltip) return;
+    tooltip.style.setProperty("--tooltip-shift", "0px");
+    const shift = tooltipShift(
+      tooltip.getBoundingClientRect(),
+      document.documentElement.clientWidth,
+    );
+    tooltip.style.setProperty("--tooltip-shift", `${String(shift)}px`);
+  };
   return (
     <span className="stream-player__tool">
       <button
@@ -28,10 +54,12 @@ export function ToolbarButton({ label, icon, shortcut, onClick, disabled, presse
         aria-keyshortcuts={shortcut && ariaKeyShortcuts(shortcut)}
         disabled={disabled}
         onClick={onClick}
+        onMouseEnter={keepInWindow}
+        onFocus={keepInWindow}
       >
         <i className={`p-icon--${icon}`}>{label}</i>
       </button>
-      <span className="stream-player__tooltip" aria-hidden="true">
+      <span ref={tooltipRef} className="stream-player__tooltip" aria-hidden="true">
         {label}
         {shortcut && <kbd>{shortcutText(shortcut)}</kbd>}
       </span>

@@ -1,0 +1,36 @@
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { ToolbarButton } from "./ToolbarButton.tsx";
+
+function renderButton() {
+  render(
+    <ToolbarButton label="Rotate right" icon="rotate-right" shortcut="rotate" onClick={vi.fn()} />,
+  );
+  const button = screen.getByRole("button", { name: "Rotate right" });
+  const tooltip = button.nextElementSibling;
+  if (!(tooltip instanceof HTMLElement)) throw new Error("no tooltip");
+  return { button, tooltip };
+}
+
+function placeTooltip(tooltip: HTMLElement, left: number, width: number) {
+  vi.spyOn(tooltip, "getBoundingClientRect").mockReturnValue(new DOMRect(left, 40, width, 28));
+}
+
+describe("ToolbarButton", () => {
+  it("moves its tooltip into the window where, centred under the button, it would stick out", () => {
+    vi.spyOn(document.documentElement, "clientWidth", "get").mockReturnValue(375);
+    const { button, tooltip } = renderButton();
+    // The first button at the window's left edge: centred, the tooltip starts 60 px left of it.
+    placeTooltip(tooltip, -60, 200);
+    fireEvent.mouseEnter(button);
+    expect(tooltip.style.getPropertyValue("--tooltip-shift")).toBe("64px");
+    // The last button at the right edge, reached with the keyboard.
+    placeTooltip(tooltip, 300, 200);
+    fireEvent.focus(button);
+    expect(tooltip.style.getPropertyValue("--tooltip-shift")).toBe("-129px");
+    // Room on both sides: centred.
+    placeTooltip(tooltip, 100, 200);
+    fireEvent.mouseEnter(button);
+    expect(tooltip.style.getPropertyValue("--tooltip-shift")).toBe("0px");
+  });
+});
