@@ -65,6 +65,7 @@ export class DeviceScreen {
   private mousePressed = false;
   private inputs = 0;
   private inputAt = 0;
+  private markerShown = false;
 
   /** The input applied since the current viewer's stream started (input-marker.ts). */
   get inputCount(): number {
@@ -76,9 +77,20 @@ export class DeviceScreen {
     return this.inputAt;
   }
 
-  /** A new viewer counts its input from zero. */
+  /** A new viewer counts its input from zero, and sees no input marker until it asks for it. */
   resetInputCount(): void {
     this.inputs = 0;
+    this.markerShown = false;
+  }
+
+  /** Whether the frames carry the input marker: only while the viewer times its input. */
+  get showsInputMarker(): boolean {
+    return this.markerShown;
+  }
+
+  /** The viewer starts or stops timing its input (stream::timing): the marker shows meanwhile. */
+  showInputMarker(shown: boolean): void {
+    this.markerShown = shown;
   }
 
   get typedText(): string {

@@ -3,7 +3,8 @@ import type { ControlEvent } from "./control-messages.ts";
 /**
  * The input marker: the device counts the input it applies and shows the count, modulo 256, in
  * each frame as eight black or white blocks in a row at the bottom right corner (most significant
- * bit first). A client that counts the input it sends the same way sees which frame first shows
+ * bit first), while the viewer times its input (stream::timing: the player while its statistics
+ * are open, the benchmark): a strip no one else needs to see in every frame. A client that counts the input it sends the same way sees which frame first shows
  * each one, and so the true time from input to screen: capture, encoding, network, decoding and
  * display together. Blocks of 12 device pixels survive H.264 and VP8 at the stream's bitrate.
  * The player reads it (packages/web/src/components/stream-player/input-latency.ts): the two must

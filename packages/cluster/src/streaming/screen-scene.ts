@@ -175,8 +175,9 @@ export function buildScene(input: SceneInput): Scene {
   });
 
   addPointers(items, input, unit);
-  // Last, over anything a finger or the cursor draws there.
-  items.push(inputMarker(input));
+  // Last, over anything a finger or the cursor draws there; only while the viewer times its input
+  // (a black and white strip in the corner of every frame otherwise).
+  if (screen.showsInputMarker) items.push(inputMarker(input));
   return { rotation, transform, items };
 }
 

@@ -325,6 +325,7 @@ export class StreamSession {
     }
     if (parsed.event.kind === "timing") {
       this.timingWanted = parsed.event.enabled;
+      this.screen.showInputMarker(parsed.event.enabled);
       return;
     }
     const now = Date.now();

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { InputLatencyProbe } from "./input-latency.ts";
 import { StreamPlayer, type StreamConnection } from "./StreamPlayer.tsx";
 import {
   FakeMediaStream,
@@ -387,6 +388,35 @@ describe("StreamPlayer", () => {
       type: "input::rotate",
       data: { orientation: "landscape" },
     });
+  });
+
+  it("has the device draw its input marker only while the input is timed (the statistics open)", async () => {
+    const probe = new InputLatencyProbe();
+    const connect = vi.fn(() => Promise.resolve(connection));
+    const view = render(<StreamPlayer connect={connect} screen={device} latencyProbe={probe} />);
+    const peer = await startStream({ keepOpeningMessages: true });
+    const timingAsked = () =>
+      peer.control.sent.filter((message) => message.type === "stream::timing");
+    const home = screen.getByRole("button", { name: "Home" });
+    // Not timed: no marker asked for, and the input is counted but not waited for.
+    fireEvent.click(home);
+    expect(timingAsked()).toEqual([]);
+    expect(probe.waiting).toBe(false);
+
+    view.rerender(
+      <StreamPlayer connect={connect} screen={device} latencyProbe={probe} timeInput />,
+    );
+    expect(timingAsked()).toEqual([{ type: "stream::timing", data: { enabled: true } }]);
+    fireEvent.click(home);
+    expect(probe.waiting).toBe(true);
+
+    view.rerender(
+      <StreamPlayer connect={connect} screen={device} latencyProbe={probe} timeInput={false} />,
+    );
+    expect(timingAsked()).toEqual([
+      { type: "stream::timing", data: { enabled: true } },
+      { type: "stream::timing", data: { enabled: false } },
+    ]);
   });
 
   it("shows why the stream ended when another viewer takes over, and reconnects", async () => {

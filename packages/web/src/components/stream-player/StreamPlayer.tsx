@@ -49,6 +49,11 @@ export interface StreamPlayerProps {
   onShare?: () => void;
   /** Times the input sent to the frames that show it (for the statistics). */
   latencyProbe?: InputLatencyProbe;
+  /**
+   * Time the input now (the statistics are open): the device draws its input marker, a black and
+   * white strip in the picture's corner, only meanwhile. The probe counts the input throughout.
+   */
+  timeInput?: boolean;
 }
 
 /** Typing in a field the page put in the player (a share form, say) is not a shortcut. */
@@ -74,15 +79,20 @@ export function StreamPlayer({
   onToggleDevTools,
   onShare,
   latencyProbe,
+  timeInput = false,
 }: StreamPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const audioRef = useRef<HTMLAudioElement>(null);
   const [rotation, setRotation] = useState<Rotation>(0);
+  const timing = latencyProbe !== undefined && timeInput;
+  // What the device was last told about timing: it draws no marker for a new viewer.
+  const timingTold = useRef(false);
   // The device keeps its rotation from an earlier viewer: it turns to this player's as it joins.
   const tellOrientation = (send: SendControl) => {
     send("input::rotate", { orientation: orientationFor(rotation, screen) });
     send("sensor:event", { sensor: "acceleration", ...accelerationFor(rotation) });
+    timingTold.current = timing && send("stream::timing", { enabled: true });
   };
   const {
     status,
@@ -91,7 +101,12 @@ export function StreamPlayer({
     sendControl: sendToDevice,
     reconnect,
   } = useStreamSession(connect, onPeer, tellOrientation);
-  const noteInput = useInputLatency(videoRef, latencyProbe, stream);
+  const noteInput = useInputLatency(videoRef, latencyProbe, stream, timing);
+  // The statistics opened or closed while the stream plays: the device shows or hides its marker.
+  useEffect(() => {
+    if (timingTold.current === timing) return;
+    if (sendToDevice("stream::timing", { enabled: timing })) timingTold.current = timing;
+  }, [timing, sendToDevice]);
   // Every message to the device goes through here: the input among them is timed.
   const sendControl = useCallback(
     (type: string, data?: object) => {

@@ -94,6 +94,14 @@ export class InputLatencyProbe {
     this.#pending.push({ count: this.#sent, at });
   }
 
+  /**
+   * An input went out while nothing is timed (the device draws no marker then): counted, as the
+   * device counts it, but not waited for.
+   */
+  skipped(): void {
+    this.#sent++;
+  }
+
   /** Inputs wait to be seen: frames are worth reading. */
   get waiting(): boolean {
     return this.#pending.length > 0;

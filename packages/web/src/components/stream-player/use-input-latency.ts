@@ -6,12 +6,14 @@ import { readFrameMarker } from "./read-frame-marker.ts";
  * Times the input the player sends to the frame that first shows it (input-latency.ts): each
  * input sent is noted, and while any waits to be seen, every frame the video presents has its
  * marker read (`requestVideoFrameCallback`; read-frame-marker.ts reads the frame's 96x12
- * corner). Nothing is read while no input waits. Returns what to call for each message sent.
+ * corner). Nothing is read while no input waits, nor while `timing` is off (the device draws no
+ * marker then: the input is only counted). Returns what to call for each message sent.
  */
 export function useInputLatency(
   videoRef: RefObject<HTMLVideoElement | null>,
   probe: InputLatencyProbe | undefined,
   stream: MediaStream | undefined,
+  timing: boolean,
 ): (type: string) => void {
   const reading = useRef(false);
   const canvasRef = useRef<HTMLCanvasElement>(undefined);
@@ -47,9 +49,13 @@ export function useInputLatency(
   return useCallback(
     (type: string) => {
       if (!probe || !countsAsInput(type)) return;
+      if (!timing) {
+        probe.skipped();
+        return;
+      }
       probe.sent(performance.now());
       readFrames();
     },
-    [probe, readFrames],
+    [probe, readFrames, timing],
   );
 }

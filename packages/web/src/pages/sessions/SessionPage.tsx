@@ -85,6 +85,7 @@ export default function SessionPage() {
               onToggleDevTools={session.data.container_id ? toggleDevTools : undefined}
               onShare={openSharing}
               latencyProbe={latencyProbe}
+              timeInput={panel === "statistics"}
             />
           </div>
           <StreamStatsPanel
