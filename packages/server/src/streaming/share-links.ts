@@ -6,7 +6,7 @@ const shareTokenPattern = /^[A-Za-z0-9_-]{16,128}$/;
 /** The gateway's path of a share link's token; 404 for a token that cannot be one. */
 export function sharePath(token: string): string {
   if (!shareTokenPattern.test(token)) {
-    throw new ApiError(404, "This share link is not one: check that it was copied whole.");
+    throw new ApiError(404, "This is not a share link: check that the link was copied whole.");
   }
   return `/1.0/shares/${encodeURIComponent(token)}`;
 }
