@@ -216,3 +216,30 @@ for (const width of [1280, 375]) {
     );
   });
 }
+
+test("Back with a name typed asks before dropping it; Cancel keeps it, Leave goes", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await signUp(page, "Katherine Johnson");
+  await page.goto("/applications");
+  await page.getByRole("link", { name: "Add application" }).click();
+  await expectPageTitle(page, "Add application");
+  const nameField = page.getByRole("textbox", { name: /^\*? ?Name$/ });
+  await nameField.fill("com.example.unsaved");
+
+  await page.goBack();
+  const dialog = page.getByRole("dialog", { name: "Leave without saving?" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/applications\/add$/);
+  await expectNoAccessibilityViolations(page, { within: ".p-modal" });
+  await screenshot(page, testInfo, "leave-dialog");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(nameField).toHaveValue("com.example.unsaved");
+
+  await page.goBack();
+  await dialog.getByRole("button", { name: "Leave" }).click();
+  await expect(page).toHaveURL(/\/applications$/);
+  await expectPageTitle(page, "Applications");
+});

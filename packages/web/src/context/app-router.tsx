@@ -1,6 +1,14 @@
 import { startTransition, useLayoutEffect, useState, type ReactNode } from "react";
 import { flushSync } from "react-dom";
-import { Router, UNSAFE_createBrowserHistory as createBrowserHistory } from "react-router";
+import {
+  NavigationType,
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  type Navigator,
+} from "react-router";
+import { LeaveConfirmation } from "../components/form/leave-guard/LeaveConfirmation.tsx";
+import { LeaveGuards } from "../components/form/leave-guard/leave-guards.ts";
+import { LeaveGuardsContext } from "../components/form/leave-guard/leave-guards-context.ts";
 
 /**
  * The app's router: React Router's `BrowserRouter`, but for the one choice it makes for every
@@ -14,24 +22,81 @@ import { Router, UNSAFE_createBrowserHistory as createBrowserHistory } from "rea
  */
 export function AppRouter({ children }: { children: ReactNode }) {
   const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
+  const [guards] = useState(() => new LeaveGuards());
+  const [navigator] = useState(() => guardedNavigator(history, guards));
   const [state, setState] = useState({ action: history.action, location: history.location });
-  useLayoutEffect(
-    () =>
-      history.listen((update) => {
-        const next = { action: update.action, location: update.location };
-        const show = () => {
-          setState(next);
-        };
-        if (atOnce) flushSync(show);
-        else startTransition(show);
-      }),
-    [history],
-  );
+  useLayoutEffect(() => {
+    // Back or Forward away from a form with unsaved input: the address has changed already, so
+    // it is put back, and the same step made again if the person chooses to leave.
+    let undoing = false;
+    let letThrough = false;
+    return history.listen((update) => {
+      if (undoing) {
+        undoing = false;
+        return;
+      }
+      const delta = update.delta;
+      if (
+        update.action === NavigationType.Pop &&
+        !letThrough &&
+        delta !== null &&
+        guards.blocking()
+      ) {
+        undoing = true;
+        history.go(-delta);
+        guards.hold(() => {
+          letThrough = true;
+          history.go(delta);
+        });
+        return;
+      }
+      letThrough = false;
+      const next = { action: update.action, location: update.location };
+      const show = () => {
+        setState(next);
+      };
+      if (atOnce) flushSync(show);
+      else startTransition(show);
+    });
+  }, [history, guards]);
   return (
-    <Router location={state.location} navigationType={state.action} navigator={history}>
-      {children}
-    </Router>
+    <LeaveGuardsContext value={guards}>
+      <Router location={state.location} navigationType={state.action} navigator={navigator}>
+        {children}
+        <LeaveConfirmation guards={guards} />
+      </Router>
+    </LeaveGuardsContext>
   );
+}
+
+/** The history as the router moves it: a move away from unsaved input waits for the person. */
+function guardedNavigator(
+  history: ReturnType<typeof createBrowserHistory>,
+  guards: LeaveGuards,
+): Navigator {
+  const guarded = (move: () => void) => (): void => {
+    if (guards.blocking()) guards.hold(move);
+    else move();
+  };
+  return {
+    createHref: (to) => history.createHref(to),
+    encodeLocation: (to) => history.encodeLocation(to),
+    go: (delta) => {
+      guarded(() => {
+        history.go(delta);
+      })();
+    },
+    push: (to, state) => {
+      guarded(() => {
+        history.push(to, state);
+      })();
+    },
+    replace: (to, state) => {
+      guarded(() => {
+        history.replace(to, state);
+      })();
+    },
+  };
 }
 
 /** Whether the change of address being made now is to be rendered at once. */

@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { AmsConfigValue, ConfigKeyView } from "../../api/config.ts";
 import { SubmitButton } from "../../components/form/SubmitButton.tsx";
 import { useFormSubmission } from "../../components/form/use-form-submission.ts";
+import { useLeaveGuard } from "../../components/form/leave-guard/use-leave-guard.ts";
 import { useUpdateConfigKey } from "../../queries/config.ts";
 import {
   configKeyFormSchema,
@@ -46,6 +47,7 @@ export function ConfigKeyRow({ clusterId, configKey }: Props) {
 
   // Save and Reset to default send one change at a time (a double click sends it once).
   const submission = useFormSubmission({ endsForm: false });
+  useLeaveGuard(changed && !submission.pending);
   const save = async (value: AmsConfigValue) => {
     clearErrors(field);
     try {

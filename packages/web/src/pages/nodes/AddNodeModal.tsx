@@ -6,6 +6,7 @@ import { SelectField } from "../../components/form/SelectField.tsx";
 import { SubmitButton } from "../../components/form/SubmitButton.tsx";
 import { TextField } from "../../components/form/TextField.tsx";
 import { useFormSubmission } from "../../components/form/use-form-submission.ts";
+import { useLeaveGuard } from "../../components/form/leave-guard/use-leave-guard.ts";
 import { Modal } from "../../components/overlays/Modal.tsx";
 import { useCreateNode } from "../../queries/nodes.ts";
 import {
@@ -22,13 +23,14 @@ interface Props {
 
 /** Adds a (virtual) node to a cluster: its name and size; it comes online by itself. */
 export function AddNodeModal({ clusters, close }: Props) {
-  const { control, handleSubmit } = useForm<AddNodeFormValues>({
+  const { control, handleSubmit, formState } = useForm<AddNodeFormValues>({
     defaultValues: { ...addNodeDefaults, clusterId: clusters[0]?.id ?? "" },
     mode: "all",
     resolver: zodResolver(addNodeFormSchema),
   });
   const create = useCreateNode();
   const submission = useFormSubmission({ endsForm: true });
+  useLeaveGuard(formState.isDirty && !submission.pending);
   const submit = submission.guard((event: SubmitEvent<HTMLFormElement>) =>
     handleSubmit(async (values) => {
       const sent = { clusterId: values.clusterId, node: nodesPostOf(values) };

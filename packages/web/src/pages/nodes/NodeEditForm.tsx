@@ -5,6 +5,7 @@ import type { ClusterNode } from "../../api/nodes.ts";
 import { CheckboxField } from "../../components/form/CheckboxField.tsx";
 import { SubmitButton } from "../../components/form/SubmitButton.tsx";
 import { useFormSubmission } from "../../components/form/use-form-submission.ts";
+import { useLeaveGuard } from "../../components/form/leave-guard/use-leave-guard.ts";
 import { TextField } from "../../components/form/TextField.tsx";
 import { useUpdateNode } from "../../queries/nodes.ts";
 import {
@@ -36,6 +37,7 @@ export function NodeEditForm({ node }: Props) {
   const changed = Object.keys(nodePatchOf(values, node)).length > 0;
 
   const submission = useFormSubmission({ endsForm: false });
+  useLeaveGuard(changed && !submission.pending);
   const submit = submission.guard((event: SubmitEvent<HTMLFormElement>) =>
     handleSubmit(async (values) => {
       // Once the cluster applied it, the node's event refreshes the panel with the new settings.

@@ -6,6 +6,7 @@ import type { Cluster } from "../../../api/clusters.ts";
 import { isUploadCancelled, type UploadProgressEvent } from "../../../api/upload-request.ts";
 import { FileField } from "../../../components/form/FileField.tsx";
 import { useFormSubmission } from "../../../components/form/use-form-submission.ts";
+import { useLeaveGuard } from "../../../components/form/leave-guard/use-leave-guard.ts";
 import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
 import { ResourcesSection } from "../../../components/resources/ResourcesSection.tsx";
 import { RoomForInstance } from "../../../components/resources/RoomForInstance.tsx";
@@ -223,6 +224,7 @@ export function ApplicationForm({
   }, [failure]);
 
   const submission = useFormSubmission({ endsForm: true });
+  useLeaveGuard(formState.isDirty && !submission.pending);
   // Sent once per submission; `write` is made with the submission's key (the same on a retry of
   // an upload that got no answer, see useFormSubmission).
   // `asked` is what the write asks, to tell a retry of it from a new submission.

@@ -10,6 +10,7 @@ import { SelectField } from "../../../components/form/SelectField.tsx";
 import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
 import { TextField } from "../../../components/form/TextField.tsx";
 import { useFormSubmission } from "../../../components/form/use-form-submission.ts";
+import { useLeaveGuard } from "../../../components/form/leave-guard/use-leave-guard.ts";
 import { Modal } from "../../../components/overlays/Modal.tsx";
 import { UploadProgress } from "../../../components/upload/UploadProgress.tsx";
 import { useAddImage } from "../../../queries/images.ts";
@@ -47,7 +48,7 @@ const packageKinds = [".tar", ".tar.gz", ".tgz", ".tar.bz2", ".tbz2"] as const;
  * shows in the form; on success the modal closes, a toast says so and the list refreshes.
  */
 export function AddImageModal({ clusters, close }: Props) {
-  const { control, handleSubmit } = useForm<AddImageFormValues>({
+  const { control, handleSubmit, formState } = useForm<AddImageFormValues>({
     defaultValues: { ...addImageDefaults, clusterId: clusters[0]?.id ?? "" },
     mode: "onTouched",
     resolver: zodResolver(addImageFormSchema),
@@ -65,6 +66,7 @@ export function AddImageModal({ clusters, close }: Props) {
   );
 
   const submission = useFormSubmission({ endsForm: true });
+  useLeaveGuard(formState.isDirty && !submission.pending);
   const submit = submission.guard((event: SubmitEvent<HTMLFormElement>) =>
     handleSubmit(async (values) => {
       const { clusterId } = values;

@@ -4,6 +4,7 @@ import { Link, useNavigate } from "react-router";
 import type { Cluster } from "../../../api/clusters.ts";
 import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
 import { useFormSubmission } from "../../../components/form/use-form-submission.ts";
+import { useLeaveGuard } from "../../../components/form/leave-guard/use-leave-guard.ts";
 import { ResourcesSection } from "../../../components/resources/ResourcesSection.tsx";
 import { RoomForInstance } from "../../../components/resources/RoomForInstance.tsx";
 import { useResourceChoice } from "../../../components/resources/use-resource-choice.ts";
@@ -76,7 +77,7 @@ export function InstanceCreateForm({
     takenName: nameCheck.state === "taken" ? values.name : undefined,
   };
   const resolved = resolveFormValues(values, context);
-  const { handleSubmit, trigger, getValues } = useForm({
+  const { handleSubmit, trigger, getValues, formState } = useForm({
     formControl,
     mode: "all",
     resolver: createFormResolver,
@@ -127,6 +128,7 @@ export function InstanceCreateForm({
   }, [failure]);
 
   const submission = useFormSubmission({ endsForm: true });
+  useLeaveGuard(formState.isDirty && !submission.pending);
   const submit = submission.guard((event: SubmitEvent<HTMLFormElement>) => {
     // Which of the two buttons sent the form (Enter in a field counts as the first, "Create").
     const start = event.nativeEvent.submitter?.getAttribute("value") === "start";
