@@ -47,9 +47,7 @@ export default function RegistryPage() {
   const unavailable =
     registry.data === undefined
       ? "Loading the registry…"
-      : notEnabled
-        ? "The registry is not enabled on this cluster."
-        : whyRegistryActionsUnavailable(registry.data.mode);
+      : whyRegistryActionsUnavailable(registry.data.mode);
   const reasonShown = registry.data !== undefined && !notEnabled && unavailable !== undefined;
 
   const onPull = useCallback((application: RegistryApplicationView) => {
@@ -65,19 +63,22 @@ export default function RegistryPage() {
   return (
     <PageLayout
       title="Registry"
+      // Without a registry there is nothing to push to: the page says so once, with no dead button.
       controls={
-        <button
-          type="button"
-          className="p-button--positive u-no-margin--bottom"
-          disabled={unavailable !== undefined || clusterList.length === 0}
-          title={unavailable}
-          aria-describedby={reasonShown ? reasonId : undefined}
-          onClick={() => {
-            setDialog({ kind: "push" });
-          }}
-        >
-          Push
-        </button>
+        notEnabled ? undefined : (
+          <button
+            type="button"
+            className="p-button--positive u-no-margin--bottom"
+            disabled={unavailable !== undefined || clusterList.length === 0}
+            title={unavailable}
+            aria-describedby={reasonShown ? reasonId : undefined}
+            onClick={() => {
+              setDialog({ kind: "push" });
+            }}
+          >
+            Push
+          </button>
+        )
       }
     >
       {clusterList.length > 1 && (
