@@ -1,3 +1,4 @@
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -87,6 +88,14 @@ describe("LoginPage", () => {
     expect(
       await screen.findByText("bin/dashboard register --email <your e-mail address>"),
     ).toBeInTheDocument();
+  });
+
+  it("copies the register command with a button, and says it did", async () => {
+    const user = userEvent.setup(); // gives the page a clipboard
+    renderWithAuthInfo({ hasUsers: false, isExternalIdp: false, variant: "appliance" });
+    await user.click(await screen.findByRole("button", { name: "Copy command" }));
+    expect(await navigator.clipboard.readText()).toBe("bin/dashboard register");
+    expect(screen.getByRole("status")).toHaveTextContent("Copied");
   });
 
   it("offers single sign-on once accounts exist, coming back to where the user was", async () => {

@@ -9,6 +9,7 @@ import { useAuthInfo } from "../../queries/auth-info.ts";
 import { useSessionInfo } from "../../queries/session-info.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { PublicCard } from "../../components/PublicCard.tsx";
+import { CopyButton } from "./CopyButton.tsx";
 import { nextPathFrom } from "./next-path.ts";
 
 export default function LoginPage() {
@@ -52,17 +53,19 @@ export default function LoginPage() {
 
 function LoginAction({ authInfo, next }: { authInfo: AuthInfo; next: string }) {
   if (!authInfo.hasUsers) {
+    const command = authInfo.registerCommand ?? registerCommand(authInfo.variant);
     return (
       <>
         <p>
           No account exists yet. To register the first one, run this command on the machine that
           runs the dashboard, from the dashboard&apos;s folder:
         </p>
-        <div className="p-code-snippet">
+        <div className="p-code-snippet u-no-margin--bottom">
           <pre className="p-code-snippet__block--icon">
-            <code>{authInfo.registerCommand ?? registerCommand(authInfo.variant)}</code>
+            <code>{command}</code>
           </pre>
         </div>
+        <CopyButton text={command} label="Copy command" />
         <p>The command prints a URL. Open it to finish the registration.</p>
       </>
     );
