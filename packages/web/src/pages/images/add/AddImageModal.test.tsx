@@ -101,6 +101,13 @@ afterEach(() => {
 });
 
 describe("AddImageModal", () => {
+  it("is dismissed with Cancel, as the other dialogs are, sending nothing", async () => {
+    const { close, fetches } = renderModal();
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(close).toHaveBeenCalledOnce();
+    expect(fetches).toEqual([]);
+  });
+
   it("imports by name by default, and asks for a package only when uploading", async () => {
     renderModal();
     expect(screen.getByRole("radio", { name: "Import from the image server" })).toBeChecked();

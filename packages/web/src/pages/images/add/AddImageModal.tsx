@@ -167,7 +167,7 @@ export function AddImageModal({ clusters, close }: Props) {
         )}
         <div className="add-image-modal__buttons">
           <button type="button" className="p-button--base" onClick={close}>
-            Close
+            Cancel
           </button>
           <SubmitButton
             className="p-button--positive"
