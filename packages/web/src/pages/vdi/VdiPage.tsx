@@ -21,7 +21,13 @@ function VdiDesktops() {
   const live = sessions.data?.metadata.filter((session) => session.status !== "terminated") ?? [];
   return (
     <div className="vdi-page">
-      <h1 className="p-heading--3">Virtual desktops</h1>
+      <header className="vdi-page__header">
+        <h1 className="p-heading--3">Virtual desktops</h1>
+        {/* The view hides the navigation: this is the way back to the rest of the dashboard. */}
+        <Link className="p-button" to="/">
+          Back to the dashboard
+        </Link>
+      </header>
       {sessions.isPending && <PageLoader />}
       {sessions.isError && <p role="alert">{sessions.error.message}</p>}
       {sessions.data && live.length === 0 && (
@@ -45,7 +51,8 @@ function VdiDesktops() {
                   className="p-button--positive"
                   to={`/vdi/${encodeURIComponent(session.id)}?clusterId=${encodeURIComponent(session.clusterId)}`}
                 >
-                  Open {name}
+                  {/* The card's heading shows the name; a screen reader's list of links needs it. */}
+                  Open<span className="u-off-screen"> {name}</span>
                 </Link>
               ) : (
                 <p className="vdi-page__waiting">{reason}</p>
