@@ -101,13 +101,15 @@ export function Navigation({ info, tourOpen, onToggleTour }: Props) {
                   type="button"
                   appearance="base"
                   hasIcon
-                  className="is-dark u-no-margin u-hide--small navigation__pin"
+                  className={`is-dark u-no-margin u-hide--small navigation__pin${pinned ? " is-pinned" : ""}`}
                   aria-label={pinned ? "Unpin menu" : "Pin menu"}
                   onClick={() => {
                     setPinned(!pinned);
                   }}
                 >
-                  <InlineIcon icon={pinned ? closeIcon : pinIcon} />
+                  {/* The pin either way (Vanilla has no unpin; an × read as "close"): pinned, it
+                      is drawn pressed. */}
+                  <InlineIcon icon={pinIcon} />
                 </Button>
               </div>
             </div>
