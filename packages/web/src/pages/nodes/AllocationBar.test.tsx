@@ -24,13 +24,13 @@ function drawnShare(container: HTMLElement): string | undefined {
 describe("AllocationBar", () => {
   it("says the figures and the share in text, the bar drawn under them", () => {
     const { container } = render(<AllocationBar resource={cpu(2, 8)} showLabel />);
-    expect(container.textContent).toBe("CPU: 2 / 8 (25\u00a0%)");
+    expect(container.textContent).toBe("CPU: 2\u00a0/\u00a08 (25\u00a0%)");
     expect(drawnShare(container)).toBe("25%");
   });
 
   it("says a full resource is full, in words and not in colour only", () => {
     const { container } = render(<AllocationBar resource={cpu(10, 8)} />);
-    expect(container.textContent).toBe("10 / 8 (125\u00a0%, full)");
+    expect(container.textContent).toBe("10\u00a0/\u00a08 (125\u00a0%, full)");
     expect(container.querySelector(".allocation-bar--full")).not.toBeNull();
     expect(drawnShare(container)).toBe("100%");
   });
@@ -51,6 +51,6 @@ describe("AllocationBar", () => {
       unit: "bytes",
     };
     const { container } = render(<AllocationBar resource={memory} />);
-    expect(container.textContent).toBe("3 GB / 32 GB (9\u00a0%)");
+    expect(container.textContent).toBe("3\u00a0GB\u00a0/\u00a032\u00a0GB (9\u00a0%)");
   });
 });

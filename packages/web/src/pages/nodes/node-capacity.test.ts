@@ -47,12 +47,13 @@ describe("nodeResources", () => {
     expect(byKey.memory).toMatchObject({ allocated: 3e9, capacity: 12e9 });
     expect(byKey.disk).toMatchObject({ allocated: 3e9, capacity: 100e9 });
     expect(byKey.gpu).toMatchObject({ allocated: 1, capacity: 2 });
+    // With no-break spaces: the figures stay on one line.
     expect(resources.map(formatAllocation)).toEqual([
-      "2 / 8",
-      "3 GB / 12 GB",
-      "3 GB / 100 GB",
-      "1 / 2",
-      "0 / 0",
+      "2\u00a0/\u00a08",
+      "3\u00a0GB\u00a0/\u00a012\u00a0GB",
+      "3\u00a0GB\u00a0/\u00a0100\u00a0GB",
+      "1\u00a0/\u00a02",
+      "0\u00a0/\u00a00",
     ]);
   });
 });

@@ -105,9 +105,13 @@ export function formatBytes(bytes: number): string {
   return `${Math.round(bytes)} B`;
 }
 
-/** "12 / 32", "3 GB / 32 GB": allocated over capacity, as the bar's text says it. */
+/**
+ * "12 / 32", "3 GB / 32 GB": allocated over capacity, as the bar's text says it. Its spaces are
+ * no-break spaces: the figures never split over two lines (a narrow column puts the share under
+ * them instead).
+ */
 export function formatAllocation(resource: NodeResource): string {
   const amount = (value: number) =>
     resource.unit === "bytes" ? formatBytes(value) : String(Number(value.toFixed(2)));
-  return `${amount(resource.allocated)} / ${amount(resource.capacity)}`;
+  return `${amount(resource.allocated)} / ${amount(resource.capacity)}`.replaceAll(" ", "\u00a0");
 }
