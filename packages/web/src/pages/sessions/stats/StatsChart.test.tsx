@@ -2,6 +2,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, render } from "@testing-library/react";
 import type { ChartColumns } from "./stats-view.ts";
 
+/** The part of uPlot's options these tests read. */
+interface FakeOptions {
+  width: number;
+  axes?: { values?: (plot: unknown, splits: number[]) => unknown }[];
+}
+
 /** What the chart asks of uPlot, recorded. */
 const plots = vi.hoisted(() => {
   class FakePlot {
@@ -9,8 +15,10 @@ const plots = vi.hoisted(() => {
     readonly data: unknown[] = [];
     destroyed = false;
     width: number;
-    constructor(options: { width: number }, data: unknown) {
+    readonly options: FakeOptions;
+    constructor(options: FakeOptions, data: unknown) {
       this.width = options.width;
+      this.options = options;
       this.data.push(data);
       FakePlot.made.push(this);
     }
@@ -64,6 +72,16 @@ describe("StatsChart", () => {
     expect(plots.made[0]?.data).toEqual([first, second]);
     unmount();
     expect(plots.made[0]?.destroyed).toBe(true);
+  });
+
+  it("labels its time axis on one line, which the axis' height fits (no date line under it)", async () => {
+    vi.stubGlobal("CanvasRenderingContext2D", vi.fn());
+    render(<StatsChart title="RTT" unit="ms" data={first} />);
+    await settle();
+    const labels = plots.made[0]?.options.axes?.[0]?.values;
+    const at = (minutes: number, seconds: number) =>
+      new Date(2026, 11, 6, 20, minutes, seconds).getTime() / 1000;
+    expect(labels?.(null, [at(24, 45), at(24, 50), at(25, 0)])).toEqual([":45", ":50", "20:25"]);
   });
 
   it("draws nothing where no canvas can be drawn, and shows its title", async () => {

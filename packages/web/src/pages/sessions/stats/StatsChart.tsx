@@ -14,6 +14,21 @@ const chartHeight = 90;
 /** Vanilla's link blue. */
 const lineColour = "#06c";
 
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * The time axis' labels, one line each: ":45" within a minute, "20:25" on the minute. uPlot's own
+ * add a second line with the date under the first tick, which the axis' 24 px cut in half.
+ */
+export function timeAxisLabels(_plot: unknown, splits: number[]): string[] {
+  return splits.map((seconds) => {
+    const date = new Date(seconds * 1000);
+    return date.getSeconds() === 0
+      ? `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`
+      : `:${twoDigits(date.getSeconds())}`;
+  });
+}
+
 function chartOptions(title: string, unit: string, width: number): uPlot.Options {
   return {
     width,
@@ -23,7 +38,7 @@ function chartOptions(title: string, unit: string, width: number): uPlot.Options
     cursor: { show: false },
     series: [{}, { label: `${title} (${unit})`, stroke: lineColour, width: 1.5 }],
     axes: [
-      { size: 24, font: "10px sans-serif", ticks: { size: 3 } },
+      { size: 24, font: "10px sans-serif", ticks: { size: 3 }, values: timeAxisLabels },
       { size: 40, font: "10px sans-serif", ticks: { size: 3 } },
     ],
   };
