@@ -371,6 +371,10 @@ test("the developer tools beside the stream: a shell on the instance, and its lo
 
   // On a phone the tools are a drawer over the lower part of the window.
   await page.setViewportSize({ width: 375, height: 800 });
+  // The header's link to the instance has a row of its own under the title, not squeezed beside.
+  const title = await page.getByRole("heading", { level: 1 }).boundingBox();
+  const details = await page.getByRole("link", { name: "Instance details" }).boundingBox();
+  expect(details?.y ?? 0).toBeGreaterThanOrEqual((title?.y ?? 0) + (title?.height ?? 0) - 1);
   await opener.click();
   const box = await tools.boundingBox();
   expect(box?.width).toBe(375);

@@ -59,7 +59,7 @@ export default function SessionPage() {
       controls={
         session.data?.container_id && clusterId ? (
           <Link
-            className="p-button"
+            className="p-button session-page__details"
             to={`/instances/${encodeURIComponent(clusterId)}/${encodeURIComponent(session.data.container_id)}`}
           >
             Instance details
