@@ -88,6 +88,25 @@ for (const width of [1280, 375]) {
     await expect(version).toContainText("Yes");
     await expectNoAccessibilityViolations(page, { within: "#main-content" });
     await screenshot(page, testInfo, `versions-${String(width)}`);
+    if (width === 1280) {
+      // Every heading whole, at a tablet's width too (a fixed layout cut them to "VE… ST… PU…").
+      const headings = page
+        .getByRole("table", { name: `Versions of ${racer}` })
+        .getByRole("columnheader");
+      const cut = () =>
+        headings.evaluateAll((cells) =>
+          cells
+            .filter((cell) => cell.scrollWidth > cell.clientWidth)
+            .map((cell) => cell.textContent),
+        );
+      expect(await cut()).toEqual([]);
+      await page.setViewportSize({ width: 768, height: 900 });
+      expect(await cut()).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(
+        true,
+      );
+      await page.setViewportSize({ width, height: 900 });
+    }
     await version.getByRole("button", { name: "Unpublish version 0" }).click();
     let dialog = page.getByRole("dialog", { name: "Unpublish version 0?" });
     await expectNoAccessibilityViolations(page, { within: ".p-modal" });

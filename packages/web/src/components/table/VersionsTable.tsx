@@ -24,7 +24,8 @@ interface Props<Version> {
 
 /**
  * The versions tab's table of an image or an application: a row a version, headed by its number,
- * its buttons last. On a phone each row is a card, its facts labelled by their column's heading.
+ * its buttons last. Where the columns do not fit side by side each row is a card, its facts
+ * labelled by their column's heading.
  */
 export function VersionsTable<Version>({
   label,
@@ -35,44 +36,47 @@ export function VersionsTable<Version>({
   actions,
 }: Props<Version>) {
   return (
-    <table className={`versions-table ${className}`} role="table" aria-label={label}>
-      <thead role="rowgroup">
-        <tr role="row">
-          <th scope="col" role="columnheader">
-            Version
-          </th>
-          {columns.map((column) => (
-            <th key={column.heading} scope="col" role="columnheader">
-              {column.heading}
-            </th>
-          ))}
-          <th scope="col" role="columnheader">
-            <span className="u-off-screen">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody role="rowgroup">
-        {versions.map((version) => (
-          <tr key={number(version)} role="row">
-            <th scope="row" role="rowheader" data-heading="Version">
-              {number(version)}
+    // The frame is what the layout is decided on: cards when it is too narrow for the columns.
+    <div className="versions-table-frame">
+      <table className={`versions-table ${className}`} role="table" aria-label={label}>
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">
+              Version
             </th>
             {columns.map((column) => (
-              <td
-                key={column.heading}
-                role="cell"
-                data-heading={column.heading}
-                className={column.className}
-              >
-                {column.cell(version)}
-              </td>
+              <th key={column.heading} scope="col" role="columnheader">
+                {column.heading}
+              </th>
             ))}
-            <td role="cell" className="versions-table__actions">
-              {actions(version)}
-            </td>
+            <th scope="col" role="columnheader">
+              <span className="u-off-screen">Actions</span>
+            </th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody role="rowgroup">
+          {versions.map((version) => (
+            <tr key={number(version)} role="row">
+              <th scope="row" role="rowheader" data-heading="Version">
+                {number(version)}
+              </th>
+              {columns.map((column) => (
+                <td
+                  key={column.heading}
+                  role="cell"
+                  data-heading={column.heading}
+                  className={column.className}
+                >
+                  {column.cell(version)}
+                </td>
+              ))}
+              <td role="cell" className="versions-table__actions">
+                {actions(version)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -90,6 +90,7 @@ const columns: readonly VersionColumn<AmsApplicationVersion>[] = [
   { heading: "Version name", cell: (version) => version.manifest_version || "None" },
   {
     heading: "Size",
+    className: "application-versions__size",
     // 0: a version the cluster made before it kept sizes.
     cell: (version) => (version.size > 0 ? formatBytes(version.size) : "Unknown"),
   },

@@ -34,9 +34,10 @@ function createdCell(image: ClusterImage) {
 }
 
 /**
- * The columns of the images list. The name, the status and the actions always show; then, as the
- * width shrinks, the cluster, the architecture, the creation date, the number of versions, the
- * size, the latest version, the type and the default flag give way, in that order.
+ * The columns of the images list. The name, the type, the status and the actions always show:
+ * an image's container and VM variants share a name, and only the type tells their rows apart.
+ * Then, as the width shrinks, the cluster, the architecture, the creation date, the number of
+ * versions, the size, the latest version and the default flag give way, in that order.
  */
 export function imageColumns(
   onAction: (image: ClusterImage, action: ImageRowAction) => void,
@@ -58,7 +59,7 @@ export function imageColumns(
       header: "Type",
       sortKey: "type",
       cell: (image) => imageTypeLabel(image.type),
-      priority: 2,
+      priority: 0,
       minWidth: 6.5,
     },
     {
