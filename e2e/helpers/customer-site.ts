@@ -34,7 +34,7 @@ export function skipWithoutSdk(test: {
 }
 
 /** Why the specs that play a stream with the SDK cannot run here; undefined when they can. */
-export function sdkMissingReason(file: string = sdkFile): string | undefined {
+function sdkMissingReason(file: string = sdkFile): string | undefined {
   if (existsSync(file)) return undefined;
   return `Canonical's public streaming SDK is not at ${file}, and the specs that play a stream with it need it: put its anbox-streaming-sdk folder in ../shared/reference/ beside this checkout, or name the folder in ANBOX_SDK_DIR`;
 }
