@@ -17,7 +17,7 @@ import {
   uniqueName,
   waitForOperation,
 } from "./support/signed-in-harness.ts";
-import { multipartRequest } from "./support/multipart-request.ts";
+import { multipartRequest, type MultipartRequestOptions } from "./support/multipart-request.ts";
 import {
   claimIdempotencyKey,
   finishIdempotentRequest,
@@ -165,6 +165,35 @@ describe("a creating POST sent twice with one Idempotency-Key", () => {
     const answered = await first;
     // Not an image package: the cluster's refusal, kept for the replays that come after.
     expect(answered.status).toBe(400);
+  });
+});
+
+describe("an upload cut off mid-file", () => {
+  it("frees its key: sent again, the upload runs rather than replaying the cut", async () => {
+    const key = randomUUID();
+    const upload = (options: Pick<MultipartRequestOptions, "file" | "onSending">) =>
+      multipartRequest(new URL("/api/images/upload?clusterId=default", harness.url), {
+        fields: { name: uniqueName("cut"), type: "container" },
+        filePart: { field: "package", filename: "image.tar.gz", contentType: "application/gzip" },
+        headers: { cookie, "idempotency-key": key },
+        ...options,
+      });
+    const file = new PassThrough();
+    const cut = upload({
+      file,
+      onSending: (abort) => {
+        setTimeout(abort, 200);
+      },
+    });
+    file.write(Buffer.alloc(1024));
+    expect((await cut).status).toBe(0);
+    // The server answers the cut request once it notices: then the key is free again.
+    await expect
+      .poll(async () => {
+        const again = await upload({ file: Buffer.alloc(1024) });
+        return again.status === 409 ? "running" : messageOf(again.body);
+      })
+      .toContain("Invalid image package: it is not a tar archive");
   });
 });
 

@@ -96,7 +96,10 @@ export function registerIdempotentRoutes(
     const status = reply.statusCode;
     const body = typeof payload === "string" ? payload : undefined;
     const contentType = reply.getHeader("content-type");
-    const repeatable = status < 500 && status !== 429;
+    // A refusal of a request whose client went away may be the cut itself (an upload broken
+    // off reads as a malformed form): not an answer to repeat. What was made stays answered.
+    const cut = status >= 400 && request.socket.destroyed;
+    const repeatable = status < 500 && status !== 429 && !cut;
     if (
       repeatable &&
       body !== undefined &&
