@@ -94,7 +94,8 @@ export function StreamStatsPanel({ peer, open = true, onClose, latency }: Props)
         <StatsSection title="Input to screen" rows={sections.inputToScreen}>
           <p className="stream-stats__note">
             From a touch, click or key sent to the frame that shows it: read from a marker the
-            device draws in each frame. Touch or type on the stream to measure.
+            device draws in the corner of its frames while these statistics are open. Touch or type
+            on the stream to measure.
           </p>
           <Charts view={view} metrics={["inputToScreen"]} />
         </StatsSection>
