@@ -155,15 +155,6 @@ export function ApplicationForm({
     if (focusApk) setFocus("apk", { shouldSelect: false });
   }, [focusApk, setFocus]);
 
-  useEffect(() => {
-    return subscribe({
-      name: ["clusterId", "name"],
-      formState: { values: true },
-      callback: ({ values: changed }) => {
-        setTyped({ clusterId: changed.clusterId, name: changed.name });
-      },
-    });
-  }, [subscribe]);
   // The check answers after the name was typed: check the name again with its answer, so that
   // "already exists" comes and goes with it.
   const takenName = context.takenName;
@@ -172,11 +163,13 @@ export function ApplicationForm({
   }, [takenName, getValues, trigger]);
 
   // Another cluster or type has other images: its default is chosen, as the person expects.
+  // (And the name check follows the name and the cluster.)
   useEffect(() => {
     return subscribe({
-      name: ["clusterId", "containerOrVm"],
+      name: ["clusterId", "containerOrVm", "name"],
       formState: { values: true },
       callback: ({ values: changed }) => {
+        setTyped({ clusterId: changed.clusterId, name: changed.name });
         const next = { clusterId: changed.clusterId, containerOrVm: changed.containerOrVm };
         const last = listedRef.current;
         if (last.clusterId === next.clusterId && last.containerOrVm === next.containerOrVm) return;
