@@ -123,3 +123,23 @@ test("an open terminal is no operation in progress; its row on /operations says 
   await expect(row).toContainText(/Terminal session, ended, exit code \d+/, { timeout: 15_000 });
   await expectNoAccessibilityViolations(page);
 });
+
+test("a list drawn as cards keeps its sort buttons on one line at 375", async ({ page }) => {
+  await signUp(page, "Frances Allen");
+  await createInstanceThroughCluster({ name: `cards-${String(Date.now())}` });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/instances");
+  const header = page.getByRole("table", { name: "Instances" }).getByRole("row").first();
+  await expect(header.getByRole("button", { name: /Created/ })).toBeAttached();
+  // Every sort button of the header row on the same line (the instances list has six).
+  const lines = await header.evaluate(
+    (row) =>
+      new Set(
+        [...row.querySelectorAll("button")].map((button) =>
+          Math.round(button.getBoundingClientRect().top),
+        ),
+      ).size,
+  );
+  expect(lines).toBe(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+});
