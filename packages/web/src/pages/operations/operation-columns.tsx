@@ -1,4 +1,5 @@
 import type { ClusterOperation, OperationsOrderBy } from "../../api/operations.ts";
+import { breakableText } from "../../components/table/breakable-text.tsx";
 import type { TableColumn } from "../../components/table/table-column.ts";
 import { absoluteTime, relativeTime } from "./format-time.ts";
 import { describeOperation } from "./operation-description.ts";
@@ -26,7 +27,15 @@ function resourcesCell(operation: ClusterOperation) {
   return (
     <ul className="operations-list__resources">
       {links.map((link) => (
-        <li key={link.label}>{link.to ? <a href={link.to}>{link.label}</a> : link.label}</li>
+        <li key={link.label}>
+          {link.to ? (
+            <a href={link.to} aria-label={link.label}>
+              {breakableText(link.label)}
+            </a>
+          ) : (
+            breakableText(link.label)
+          )}
+        </li>
       ))}
     </ul>
   );

@@ -94,6 +94,15 @@ describe("InstancesPage", () => {
     );
   });
 
+  it("lets a long generated name wrap only between its parts", async () => {
+    renderInstancesPage({
+      instances: [makeInstance({ id: "i1", name: "game_server.eu-west_0042" })],
+    });
+    const link = await screen.findByRole("link", { name: "game_server.eu-west_0042" });
+    // A break opportunity after each separator; none inside a part.
+    expect(link.innerHTML).toBe("game_<wbr>server.<wbr>eu-<wbr>west_<wbr>0042");
+  });
+
   it("sorts on the server when a column header is clicked, keeping the sort in the URL", async () => {
     const { lastListCall, url } = renderInstancesPage({
       instances: [makeInstance({ id: "i1", name: "web-1" })],

@@ -31,7 +31,11 @@ function NameCell({ instance, showCluster }: { instance: ClusterInstance; showCl
   const sessionId = sessionIdOf(instance.tags);
   return (
     <>
-      <a href={instancePath(instance)}>{instance.name}</a>
+      {/* A long generated name wraps between its parts, never mid-word; the name is said whole
+          (the break marks are no part of it). */}
+      <a href={instancePath(instance)} aria-label={instance.name}>
+        {breakableText(instance.name)}
+      </a>
       {showCluster && <small className="instances-list__cluster"> on {instance.clusterId}</small>}
       {sessionId !== undefined && (
         <div className="instances-list__stream">
