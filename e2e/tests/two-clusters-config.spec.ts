@@ -108,8 +108,13 @@ test("a new user finds a key, changes it, keeps it; the cluster's refusal shows 
   await expect(interval.getByText(/Must be a duration/)).toBeVisible();
   expect((await clusterConfig("default"))["images.update_interval"]).not.toBe("soon");
 
-  // The picker shows the second cluster, keeping the search.
+  // The picker shows the second cluster, keeping the search; the keys changed and not saved
+  // above would be dropped, so it asks first.
   await page.getByRole("combobox", { name: "Cluster" }).selectOption("second");
+  await page
+    .getByRole("dialog", { name: "Leave without saving?" })
+    .getByRole("button", { name: "Leave" })
+    .click();
   await expect(page).toHaveURL(/\/config\/second\?search=update_interval/);
   await expect(page.getByRole("combobox", { name: "Cluster" })).toHaveValue("second");
   await page.getByRole("searchbox", { name: "Search" }).fill("strategy");

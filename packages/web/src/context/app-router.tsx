@@ -5,6 +5,7 @@ import {
   Router,
   UNSAFE_createBrowserHistory as createBrowserHistory,
   type Navigator,
+  type To,
 } from "react-router";
 import { LeaveConfirmation } from "../components/form/leave-guard/LeaveConfirmation.tsx";
 import { LeaveGuards } from "../components/form/leave-guard/leave-guards.ts";
@@ -26,31 +27,31 @@ export function AppRouter({ children }: { children: ReactNode }) {
   const [navigator] = useState(() => guardedNavigator(history, guards));
   const [state, setState] = useState({ action: history.action, location: history.location });
   useLayoutEffect(() => {
-    // Back or Forward away from a form with unsaved input: the address has changed already, so
-    // it is put back, and the same step made again if the person chooses to leave.
+    // Back or Forward to another page from a form with unsaved input: the address has changed
+    // already, so it is put back, and the same step made again if the person chooses to leave.
     let undoing = false;
     let letThrough = false;
+    let shownPath = history.location.pathname;
     return history.listen((update) => {
       if (undoing) {
         undoing = false;
         return;
       }
       const delta = update.delta;
-      if (
-        update.action === NavigationType.Pop &&
-        !letThrough &&
-        delta !== null &&
-        guards.blocking()
-      ) {
-        undoing = true;
-        history.go(-delta);
-        guards.hold(() => {
-          letThrough = true;
-          history.go(delta);
-        });
-        return;
+      const leaves = update.location.pathname !== shownPath;
+      if (update.action === NavigationType.Pop && leaves && !letThrough && delta !== null) {
+        if (guards.blocking()) {
+          undoing = true;
+          history.go(-delta);
+          guards.hold(() => {
+            letThrough = true;
+            history.go(delta);
+          });
+          return;
+        }
       }
       letThrough = false;
+      shownPath = update.location.pathname;
       const next = { action: update.action, location: update.location };
       const show = () => {
         setState(next);
@@ -69,32 +70,35 @@ export function AppRouter({ children }: { children: ReactNode }) {
   );
 }
 
-/** The history as the router moves it: a move away from unsaved input waits for the person. */
+/**
+ * The history as the router moves it: a move to another page away from unsaved input waits for
+ * the person. A change of the query on the same page (a search, a filter) is no leaving; `go`
+ * (Back, Forward) is judged by the history listener once its address is known.
+ */
 function guardedNavigator(
   history: ReturnType<typeof createBrowserHistory>,
   guards: LeaveGuards,
 ): Navigator {
-  const guarded = (move: () => void) => (): void => {
-    if (guards.blocking()) guards.hold(move);
+  const guarded = (to: To, move: () => void): void => {
+    const leaves = history.createURL(to).pathname !== history.location.pathname;
+    if (leaves && guards.blocking()) guards.hold(move);
     else move();
   };
   return {
     createHref: (to) => history.createHref(to),
     encodeLocation: (to) => history.encodeLocation(to),
     go: (delta) => {
-      guarded(() => {
-        history.go(delta);
-      })();
+      history.go(delta);
     },
     push: (to, state) => {
-      guarded(() => {
+      guarded(to, () => {
         history.push(to, state);
-      })();
+      });
     },
     replace: (to, state) => {
-      guarded(() => {
+      guarded(to, () => {
         history.replace(to, state);
-      })();
+      });
     },
   };
 }

@@ -23,6 +23,7 @@ function Form() {
         />
       </label>
       <Link to="/away">Away</Link>
+      <Link to="/form?search=x">Search</Link>
     </form>
   );
 }
@@ -78,6 +79,16 @@ describe("useLeaveGuard", () => {
     await userEvent.click(screen.getByRole("link", { name: "Away" }));
     await userEvent.click(screen.getByRole("button", { name: "Leave" }));
     expect(await screen.findByText("Somewhere else")).toBeVisible();
+  });
+
+  it("lets the query of the same page change without asking (a search is no leaving)", async () => {
+    renderApp();
+    await userEvent.click(screen.getByRole("link", { name: "Open the form" }));
+    await userEvent.type(screen.getByLabelText("Name"), "web-1");
+    await userEvent.click(screen.getByRole("link", { name: "Search" }));
+    expect(dialog()).toBeNull();
+    expect(window.location.search).toBe("?search=x");
+    expect(screen.getByLabelText("Name")).toHaveValue("web-1");
   });
 
   it("asks before Back leaves typed input, and puts the address back until Leave", async () => {
