@@ -32,5 +32,9 @@ describe("ToolbarButton", () => {
     placeTooltip(tooltip, 100, 200);
     fireEvent.mouseEnter(button);
     expect(tooltip.style.getPropertyValue("--tooltip-shift")).toBe("0px");
+    // Still shown when the player goes full screen and its toolbar moves to the window's edge.
+    placeTooltip(tooltip, -60, 200);
+    fireEvent(document, new Event("fullscreenchange"));
+    expect(tooltip.style.getPropertyValue("--tooltip-shift")).toBe("64px");
   });
 });

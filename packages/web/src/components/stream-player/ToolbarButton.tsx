@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { ariaKeyShortcuts, shortcutText, type PlayerAction } from "./shortcuts.ts";
 
 interface Props {
@@ -35,16 +35,27 @@ export function tooltipShift(box: { left: number; right: number }, windowWidth: 
 export function ToolbarButton({ label, icon, shortcut, onClick, disabled, pressed }: Props) {
   const tooltipRef = useRef<HTMLSpanElement>(null);
   // Measured as it shows (the stylesheet shows it on hover and focus), from its centred place.
-  const keepInWindow = () => {
+  const keepInWindow = useCallback(() => {
     const tooltip = tooltipRef.current;
     if (!tooltip) return;
     tooltip.style.setProperty("--tooltip-shift", "0px");
-    const shift = tooltipShift(
-      tooltip.getBoundingClientRect(),
-      document.documentElement.clientWidth,
+    const box = tooltip.getBoundingClientRect();
+    // Hidden (display: none): nothing to measure until it shows.
+    if (box.width === 0) return;
+    tooltip.style.setProperty(
+      "--tooltip-shift",
+      `${String(tooltipShift(box, document.documentElement.clientWidth))}px`,
     );
-    tooltip.style.setProperty("--tooltip-shift", `${String(shift)}px`);
-  };
+  }, []);
+  // A shown tooltip's button can move under it: the window resized, the player went full screen.
+  useEffect(() => {
+    window.addEventListener("resize", keepInWindow);
+    document.addEventListener("fullscreenchange", keepInWindow);
+    return () => {
+      window.removeEventListener("resize", keepInWindow);
+      document.removeEventListener("fullscreenchange", keepInWindow);
+    };
+  }, [keepInWindow]);
   return (
     <span className="stream-player__tool">
       <button
