@@ -21,7 +21,7 @@ const edgeMargin = 4;
  * How far to move a tooltip sideways so that it stays in a window `windowWidth` wide: centred
  * under the first button of a toolbar at the window's edge, it would stick out of it.
  */
-export function tooltipShift(box: { left: number; right: number }, windowWidth: number): number {
+function tooltipShift(box: { left: number; right: number }, windowWidth: number): number {
   if (box.left < edgeMargin) return edgeMargin - box.left;
   if (box.right > windowWidth - edgeMargin) return windowWidth - edgeMargin - box.right;
   return 0;

@@ -12,7 +12,7 @@ const imeCommittedText = 1;
  * (Enter, arrows, a modifier alone, a dead key waiting for its letter) and for a shortcut held
  * with Ctrl, Alt or Meta, which goes as keys.
  */
-export function typedCharacter(
+function typedCharacter(
   event: Pick<KeyboardEvent, "key" | "ctrlKey" | "altKey" | "metaKey" | "getModifierState">,
 ): string | undefined {
   // AltGr comes as Ctrl+Alt on Windows: with it, the key types (€, @ on many layouts).

@@ -20,7 +20,7 @@ const twoDigits = (value: number) => String(value).padStart(2, "0");
  * The time axis' labels, one line each: ":45" within a minute, "20:25" on the minute. uPlot's own
  * add a second line with the date under the first tick, which the axis' 24 px cut in half.
  */
-export function timeAxisLabels(_plot: unknown, splits: number[]): string[] {
+function timeAxisLabels(_plot: unknown, splits: number[]): string[] {
   return splits.map((seconds) => {
     const date = new Date(seconds * 1000);
     return date.getSeconds() === 0
