@@ -111,7 +111,10 @@ export function ApplicationForm({
     clusterId: defaultValues.clusterId,
     name: defaultValues.name,
   });
-  const nameCheck = useApplicationNameCheck(editing === undefined, typed.clusterId, typed.name);
+  const submission = useFormSubmission({ endsForm: true });
+  // Not while the form is sent: the new application's own events would call its name taken.
+  const checking = editing === undefined && !submission.pending;
+  const nameCheck = useApplicationNameCheck(checking, typed.clusterId, typed.name);
   const context: ApplicationFormContext = {
     mode: editing === undefined ? "add" : "edit",
     images: images.data === undefined ? undefined : imageReferences(imageItems),
@@ -216,7 +219,6 @@ export function ApplicationForm({
     if (failure) failureRef.current?.focus();
   }, [failure]);
 
-  const submission = useFormSubmission({ endsForm: true });
   useLeaveGuard(formState.isDirty && !submission.pending);
   // Sent once per submission; `write` is made with the submission's key (the same on a retry of
   // an upload that got no answer, see useFormSubmission).

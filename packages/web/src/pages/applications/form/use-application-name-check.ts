@@ -4,14 +4,14 @@ import { applicationNameTakenQuery } from "../../../queries/applications-upload.
 
 /**
  * Looks a new application's name up in the chosen cluster once typing pauses (`useNameCheck`), so
- * that a taken name is said before the APK is uploaded. Nothing to check on edit (the name is
- * fixed), without a name, or with one that breaks a rule.
+ * that a taken name is said before the APK is uploaded. Nothing to check unless `wanted` (adding,
+ * and not being sent), without a name, or with one that breaks a rule.
  */
 export function useApplicationNameCheck(
-  adding: boolean,
+  wanted: boolean,
   clusterId: string,
   name: string,
 ): NameCheck {
-  const checkable = adding && clusterId !== "" && applicationNameSchema.safeParse(name).success;
+  const checkable = wanted && clusterId !== "" && applicationNameSchema.safeParse(name).success;
   return useNameCheck(applicationNameTakenQuery(clusterId, name), checkable);
 }
