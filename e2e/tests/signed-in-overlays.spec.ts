@@ -312,4 +312,12 @@ test("the stream's statistics panel and share links: keyboard in, checked, Escap
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(share).toBeFocused();
+
+  // The developer tools' log lines wrap inside the panel rather than run past its edge.
+  await page.getByRole("button", { name: "Developer tools" }).click();
+  const tools = page.getByRole("complementary", { name: "Developer tools" });
+  await tools.getByRole("tab", { name: "Logs" }).click();
+  const log = tools.getByLabel("Log android.log");
+  await expect(log).toContainText("stream client connected", { timeout: 10_000 });
+  expect(await log.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
 });
