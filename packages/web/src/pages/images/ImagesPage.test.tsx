@@ -66,7 +66,7 @@ function json(body: unknown, status = 200) {
   return Promise.resolve(new Response(JSON.stringify(body), { status }));
 }
 
-function renderPage({ path = "", refuseDelete = "" } = {}) {
+function renderPage({ path = "", refuseDelete = "", clusters = ["default"], rows = images } = {}) {
   const calls: Call[] = [];
   vi.stubGlobal(
     "fetch",
@@ -74,9 +74,11 @@ function renderPage({ path = "", refuseDelete = "" } = {}) {
       const method = init?.method ?? "GET";
       const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
       calls.push({ method, url, body });
-      if (method === "GET" && url.pathname === "/api/clusters") return json([{ id: "default" }]);
+      if (method === "GET" && url.pathname === "/api/clusters") {
+        return json(clusters.map((id) => ({ id })));
+      }
       if (method === "GET" && url.pathname === "/api/images") {
-        return json({ metadata: images, total_size: images.length });
+        return json({ metadata: rows, total_size: rows.length });
       }
       if (method === "DELETE" && refuseDelete !== "") {
         return json({ status: 400, error: "Bad Request", message: refuseDelete }, 400);
@@ -129,6 +131,30 @@ describe("ImagesPage", () => {
       "/images/default/img-15",
     );
     expect(within(await rowOf("jammy:android13:amd64")).queryByText(/^Default/)).toBeNull();
+    // A narrow column wraps the name after a colon, not mid-word.
+    expect(
+      screen.getByRole("link", { name: "jammy:android15:amd64" }).querySelectorAll("wbr"),
+    ).toHaveLength(2);
+  });
+
+  it("names each image's cluster when there are several: each cluster has its own of a name", async () => {
+    renderPage({
+      clusters: ["default", "lab"],
+      rows: [
+        image({ id: "img-15", name: "jammy:android15:amd64" }),
+        image({ id: "img-15", name: "jammy:android15:amd64", clusterId: "lab" }),
+      ],
+    });
+    const table = await screen.findByRole("table", { name: "Images" });
+    expect(await within(table).findByText("on lab")).toBeInTheDocument();
+    expect(within(table).getByText("on default")).toBeInTheDocument();
+  });
+
+  it("says no cluster while there is one", async () => {
+    renderPage();
+    const table = await screen.findByRole("table", { name: "Images" });
+    await within(table).findByRole("link", { name: "jammy:android15:amd64" });
+    expect(within(table).queryByText(/^on /)).toBeNull();
   });
 
   it("asks the server for the page the URL names: search, type, status and sort", async () => {

@@ -12,6 +12,7 @@ import { RefreshingIndicator } from "../../../components/list/RefreshingIndicato
 import { NameTypeStatusFilters } from "../../../components/list/filters/NameTypeStatusFilters.tsx";
 import { useListUrlState } from "../../../components/list/url/use-list-url-state.ts";
 import { queryKeys } from "../../../context/query-keys.ts";
+import { useNamesClusters } from "../../../queries/clusters.ts";
 import { useImagesPage } from "../../../queries/images.ts";
 import { ImageActionModal } from "../shared/ImageActionModal.tsx";
 import { imageTypeLabel } from "../shared/image-facts.ts";
@@ -36,6 +37,7 @@ export function ImagesList() {
   const list = useListUrlState(imagesListSource);
   const page = useImagesPage(list.request);
   const rows = page.data?.metadata;
+  const showCluster = useNamesClusters(rows?.map((image) => image.clusterId) ?? []);
   const total = page.data?.total_size ?? 0;
   const emptyReason = rows === undefined ? undefined : whyEmpty(rows.length, total, list.filtered);
 
@@ -86,6 +88,7 @@ export function ImagesList() {
           onSort={list.setSort}
           onAction={onAction}
           stale={page.isPlaceholderData}
+          showCluster={showCluster}
         />
       )}
       {page.data !== undefined && total > 0 && (

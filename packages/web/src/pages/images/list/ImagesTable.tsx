@@ -14,15 +14,17 @@ interface Props {
   onAction: (image: ClusterImage, action: ImageRowAction) => void;
   /** What is shown is the previous answer while the next one loads. */
   stale: boolean;
+  /** Each row says its cluster (useNamesClusters). */
+  showCluster: boolean;
 }
 
 /** Ids are unique per cluster only. */
 export const imageKey = (image: ClusterImage) => `${image.clusterId}/${image.id}`;
 
 /** One page of images with their columns and actions. */
-export function ImagesTable({ images, sort, onSort, onAction, stale }: Props) {
+export function ImagesTable({ images, sort, onSort, onAction, stale, showCluster }: Props) {
   // The same columns from render to render, or every row would render again.
-  const columns = useMemo(() => imageColumns(onAction), [onAction]);
+  const columns = useMemo(() => imageColumns(onAction, showCluster), [onAction, showCluster]);
   return (
     <ListTable
       label="Images"

@@ -1,5 +1,6 @@
 import type { ImagesListOrderBy } from "@anbox-dashboard/contract";
 import type { ClusterImage } from "../../../api/images.ts";
+import { breakableText } from "../../../components/table/breakable-text.tsx";
 import type { TableColumn } from "../../../components/table/table-column.ts";
 import { formatBytes } from "../../../util/bytes.ts";
 import { formatDate } from "../../../util/dates.ts";
@@ -14,11 +15,24 @@ import { ImageRowActions, type ImageRowAction } from "./ImageRowActions.tsx";
 
 export type ImageColumn = TableColumn<ClusterImage, ImagesListOrderBy>;
 
-function nameCell(image: ClusterImage) {
-  return (
-    <a className="images-list__name" href={imagePath(image.clusterId, image.id)}>
-      {image.name}
-    </a>
+/**
+ * The name, linking to the image's page, and its cluster when the dashboard manages several:
+ * each cluster has its own "jammy:android15:amd64", and the Cluster column gives way early.
+ */
+function nameCell(showCluster: boolean) {
+  return (image: ClusterImage) => (
+    <>
+      {/* "jammy:android15:amd64" wraps after a colon, never mid-word; the link is named whole
+          (the break marks are no part of its name). */}
+      <a
+        className="images-list__name"
+        href={imagePath(image.clusterId, image.id)}
+        aria-label={image.name}
+      >
+        {breakableText(image.name)}
+      </a>
+      {showCluster && <small className="images-list__cluster"> on {image.clusterId}</small>}
+    </>
   );
 }
 
@@ -34,20 +48,23 @@ function createdCell(image: ClusterImage) {
 }
 
 /**
- * The columns of the images list. The name, the type, the status and the actions always show:
- * an image's container and VM variants share a name, and only the type tells their rows apart.
+ * The columns of the images list. The name (with the cluster when there are several), the type,
+ * the status and the actions always show: an image's container and VM variants share a name,
+ * and only the type tells their rows apart.
  * Then, as the width shrinks, the cluster, the architecture, the creation date, the number of
  * versions, the size, the latest version and the default flag give way, in that order.
  */
 export function imageColumns(
   onAction: (image: ClusterImage, action: ImageRowAction) => void,
+  /** Each row says its cluster (useNamesClusters). */
+  showCluster: boolean,
 ): ImageColumn[] {
   return [
     {
       id: "name",
       header: "Name",
       sortKey: "name",
-      cell: nameCell,
+      cell: nameCell(showCluster),
       priority: 0,
       minWidth: 10,
       grow: 3,
