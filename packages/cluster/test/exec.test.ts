@@ -102,6 +102,28 @@ describe.skipIf(!sandboxAvailable)("exec in a running instance", () => {
     await exec.fds["0"]?.closed;
   });
 
+  it("hangs up the shell of a terminal its user left: it ends as hung up, not killed", async () => {
+    const exec = await shell("shell-device");
+    type(exec, "echo $((6*7))\n");
+    await exec.fds["0"]?.waitFor(line("42"));
+    exec.fds["0"]?.socket.close();
+    const done = await cluster.waitOperation(exec.operation.id);
+    expect(done.metadata).toMatchObject({ return: 128 + 1 });
+  });
+
+  it("kills a command that ignores the hang-up once the grace is over", async () => {
+    const exec = await startExec("shell-device", {
+      command: ["/bin/sh", "-c", "trap '' HUP; echo ready; sleep 600"],
+      interactive: true,
+      width: 80,
+      height: 24,
+    });
+    await exec.fds["0"]?.waitFor(/ready/);
+    exec.fds["0"]?.socket.close();
+    const done = await cluster.waitOperation(exec.operation.id);
+    expect(done.metadata).toMatchObject({ return: 128 + 9 });
+  });
+
   it("resizes the terminal on a window-resize control message", async () => {
     const exec = await shell("shell-device");
     type(exec, "stty size\n");

@@ -20,6 +20,10 @@ export interface ExecSessionSpec {
 
 /** How long clients have to connect every fd's websocket before the command is given up. */
 export const connectTimeoutMs = 60_000;
+/** How long a hung-up command has to end before it is killed. */
+export const hangUpGraceMs = 2000;
+/** SIGHUP: what a terminal that closes sends the shell in it. */
+const hangUpSignal = 1;
 /** Output is paused while a client has this much unsent, so a slow reader cannot fill memory. */
 const highWaterBytes = 1024 * 1024;
 const drainPollMs = 20;
@@ -168,7 +172,28 @@ export class ExecSession {
       return;
     }
     // The terminal's user went away (tab closed): end the shell rather than leave it orphaned.
-    if (fd === "0" || fd === "control") this.kill();
+    if (fd === "0" || fd === "control") this.hangUp();
+  }
+
+  /**
+   * Hangs up, as a terminal that closes does: SIGHUP to the command (a shell then ends, 128 + 1,
+   * having done what it does on a hang-up), and the sandbox killed if it is still there after
+   * `hangUpGraceMs`. Killing it at once ended every shell left by its user as if it had been
+   * killed (137).
+   */
+  private hangUp(): void {
+    const child = this.process;
+    if (!child) {
+      this.finish();
+      return;
+    }
+    child.signal(hangUpSignal);
+    const timer = setTimeout(() => {
+      child.kill();
+    }, hangUpGraceMs);
+    void child.exited.finally(() => {
+      clearTimeout(timer);
+    });
   }
 
   private forward(fd: string, data: Buffer): void {
