@@ -59,9 +59,9 @@ test("the nodes page shows how full each node is; its panel makes the node unsch
   await expectPageTitle(page, "Nodes");
   const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
   // Allocated over capacity, with the share, as text (the bars are drawn under it).
-  await expect(row.locator(".list-table__cell--cpu")).toContainText(/\d+ \/ \d+ \(\d+\s%/);
+  await expect(row.locator(".list-table__cell--cpu")).toContainText(/\d+\s\/\s\d+\s\(\d+\s%/);
   await expect(row.locator(".list-table__cell--memory")).toContainText(
-    /GB \/ \d+(\.\d+)? GB \(\d+\s%/,
+    /GB\s\/\s\d+(\.\d+)?\sGB\s\(\d+\s%/,
   );
   await expect(row).not.toContainText("Cannot take new instances");
   await expectNoAccessibilityViolations(page);
