@@ -15,10 +15,7 @@ export type NameCheck =
  * The live check of a name as it is typed: `query` is a `nameTakenQuery` (debounced, aborted when
  * the name changes, one per name), run only while the name is `checkable`.
  */
-export function useNameCheck(
-  query: UseQueryOptions<boolean>,
-  checkable: boolean,
-): NameCheck {
+export function useNameCheck(query: UseQueryOptions<boolean>, checkable: boolean): NameCheck {
   const check = useNameTaken(query, checkable);
   if (!checkable) return { state: "none" };
   if (check.isPending) return { state: "checking" };
