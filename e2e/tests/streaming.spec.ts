@@ -205,6 +205,8 @@ test("a share link plays signed out, and stops working once revoked", async ({ p
   await expect(visitorPage.getByRole("navigation")).toHaveCount(0);
   await expectPlaying(visitorPage);
   await expectNoContentSecurityPolicyViolations(visitorPage);
+  // The whole public page, landmarks included (axe's region rule).
+  await expectNoAccessibilityViolations(visitorPage);
 
   await dialog.getByRole("button", { name: /^Revoke / }).click();
   await expect(dialog.getByText("No links yet.")).toBeVisible();

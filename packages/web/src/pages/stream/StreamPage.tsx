@@ -28,10 +28,11 @@ export default function StreamPage() {
       </PublicCard>
     );
   }
+  // The page's one landmark: everything a visitor sees is its main content.
   return (
-    <div className="stream-page">
+    <main className="stream-page" id="main-content">
       <h1 className="u-off-screen">Stream of {stream.data.instance_name}</h1>
       <StreamPlayer connect={connect} screen={stream.data.screen} fullWindow />
-    </div>
+    </main>
   );
 }

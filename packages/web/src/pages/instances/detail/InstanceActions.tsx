@@ -5,6 +5,7 @@ import {
   deleteNeedsForce,
   isActionAvailable,
   sessionIdOf,
+  streamOffReason,
   unavailableReason,
   type InstanceAction,
 } from "../shared/instance-actions.ts";
@@ -15,7 +16,8 @@ import { LazyDeleteInstanceModal } from "../shared/lazy-delete-instance-modal.ts
 export const deleteProtectedReason = "Delete protection is on: turn it off to delete the instance.";
 
 /**
- * Start, Stop, Delete (after a confirmation) and, for a streamable instance that runs, Stream.
+ * Start, Stop, Delete (after a confirmation) and, for a streamable instance, Stream (disabled
+ * with its reason while the instance does not run).
  * An action the instance's status does not allow stays visible, disabled, with the reason.
  */
 export function InstanceActions({ instance }: { instance: ClusterInstance }) {
@@ -73,11 +75,22 @@ export function InstanceActions({ instance }: { instance: ClusterInstance }) {
 
   return (
     <div className="instance-detail__actions">
-      {sessionId !== undefined && status === "running" && (
-        <Link className="p-button--positive" to={`/sessions/${encodeURIComponent(sessionId)}`}>
-          Stream
-        </Link>
-      )}
+      {sessionId !== undefined &&
+        (status === "running" ? (
+          <Link className="p-button--positive" to={`/sessions/${encodeURIComponent(sessionId)}`}>
+            Stream
+          </Link>
+        ) : (
+          // Shown disabled with its reason, not hidden: the instance can stream, once it runs.
+          <button
+            type="button"
+            className="p-button--positive"
+            disabled
+            title={streamOffReason(status)}
+          >
+            Stream
+          </button>
+        ))}
       {buttons.map(({ action, label, className, onClick }) => {
         const reason = blocker(action);
         return (

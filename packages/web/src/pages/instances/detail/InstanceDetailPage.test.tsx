@@ -120,7 +120,11 @@ describe("InstanceDetailPage", () => {
       "title",
       "Not available for 'stopped' instances.",
     );
+    // Stream stays, disabled with its reason: the instance streams once it runs again.
     expect(screen.queryByRole("link", { name: "Stream" })).not.toBeInTheDocument();
+    const stream = screen.getByRole("button", { name: "Stream" });
+    expect(stream).toBeDisabled();
+    expect(stream).toHaveAttribute("title", "It streams while it runs: this instance is stopped.");
   });
 
   it("stops the instance, and says so in a toast", async () => {

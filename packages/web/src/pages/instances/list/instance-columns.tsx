@@ -4,7 +4,7 @@ import { breakableText } from "../../../components/table/breakable-text.tsx";
 import type { TableColumn } from "../../../components/table/table-column.ts";
 import { formatDate } from "../../../util/dates.ts";
 import { InstanceStatusBadge } from "../shared/InstanceStatusBadge.tsx";
-import { sessionIdOf, type InstanceAction } from "../shared/instance-actions.ts";
+import { sessionIdOf, streamOffReason, type InstanceAction } from "../shared/instance-actions.ts";
 import { formatResources } from "./format-resources.ts";
 import { InstanceRowActions } from "./InstanceRowActions.tsx";
 
@@ -20,11 +20,6 @@ function instancePath(instance: ClusterInstance): string {
  */
 function nameCell(showCluster: boolean) {
   return (instance: ClusterInstance) => <NameCell instance={instance} showCluster={showCluster} />;
-}
-
-/** Why a streamable instance's Stream link does nothing now. */
-export function streamOffReason(status: string): string {
-  return `It streams while it runs: this instance is ${status}.`;
 }
 
 function NameCell({ instance, showCluster }: { instance: ClusterInstance; showCluster: boolean }) {

@@ -26,6 +26,11 @@ export function unavailableReason(status: string): string {
   return `Not available for '${status}' instances.`;
 }
 
+/** Why a streamable instance's Stream link does nothing now. */
+export function streamOffReason(status: string): string {
+  return `It streams while it runs: this instance is ${status}.`;
+}
+
 /** Whether deleting an instance in this status needs force. */
 export function deleteNeedsForce(status: InstanceStatus): boolean {
   return activeStatuses.includes(status);
