@@ -159,7 +159,7 @@ describe("a creating POST sent twice with one Idempotency-Key", () => {
     const replay = await upload(Buffer.alloc(1024));
     expect(replay.status).toBe(409);
     expect(messageOf(replay.body)).toBe(
-      "A request with this Idempotency-Key is still being handled: wait for its answer instead of sending it again.",
+      "This was sent already and is still being handled: wait for its answer instead of sending it again.",
     );
     file.end();
     const answered = await first;

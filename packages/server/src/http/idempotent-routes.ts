@@ -73,7 +73,7 @@ export function registerIdempotentRoutes(
       case "running":
         throw new ApiError(
           409,
-          "A request with this Idempotency-Key is still being handled: wait for its answer instead of sending it again.",
+          "This was sent already and is still being handled: wait for its answer instead of sending it again.",
         );
       case "other-request":
         throw new ApiError(

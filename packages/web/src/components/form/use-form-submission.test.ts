@@ -27,10 +27,22 @@ describe("useFormSubmission", () => {
     // The same request again, after no answer: the same key (the server may have made it).
     expect(await sendWith(result.current, { name: "a" }, lost)).toBe(first);
     // Another request: a new key.
-    const other = await sendWith(result.current, { name: "b" }, new ApiError(409, "Taken"));
+    const other = await sendWith(result.current, { name: "b" }, new ApiError(400, "Bad name"));
     expect(other).not.toBe(first);
     // After an answer (here a refusal), the same request is a new submission.
     expect(await sendWith(result.current, { name: "b" }, undefined)).not.toBe(other);
+  });
+
+  it("keeps the key while what became of the request is unknown: still handled, or a proxy's error", async () => {
+    const { result } = renderHook(() => useFormSubmission({ endsForm: false }));
+    const lost = await sendWith(result.current, { name: "c" }, new ApiError(0, "lost"));
+    // The retry finds the first attempt still running (its answer was lost): same key after.
+    const running = new ApiError(409, "This was sent already and is still being handled");
+    expect(await sendWith(result.current, { name: "c" }, running)).toBe(lost);
+    expect(await sendWith(result.current, { name: "c" }, new ApiError(504, "Timeout"))).toBe(lost);
+    expect(await sendWith(result.current, { name: "c" }, undefined)).toBe(lost);
+    // Answered: the next one is a new submission.
+    expect(await sendWith(result.current, { name: "c" }, undefined)).not.toBe(lost);
   });
 
   it("tells files apart by name, size and date", async () => {

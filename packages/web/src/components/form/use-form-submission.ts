@@ -76,10 +76,12 @@ export function useFormSubmission({ endsForm }: { endsForm: boolean }): FormSubm
           setDone(true);
         }
       } catch (error) {
-        // Only a request that may have been done without its answer reaching here is retried with
-        // its key; an answer (even a refusal) or a cancelled upload ends the submission.
-        const noAnswer = error instanceof ApiError && error.status === 0;
-        if (!noAnswer) unanswered.current = undefined;
+        // A request that may have been done without its answer reaching here is retried with its
+        // key; an answer that says what became of it (even a refusal) or a cancelled upload ends
+        // the submission.
+        if (!(error instanceof ApiError && outcomeUnknown.has(error.status))) {
+          unanswered.current = undefined;
+        }
       }
     },
     [endsForm],
@@ -87,6 +89,14 @@ export function useFormSubmission({ endsForm }: { endsForm: boolean }): FormSubm
 
   return useMemo(() => ({ pending, done, guard, send }), [pending, done, guard, send]);
 }
+
+/**
+ * Failures after which the request may have been done all the same: no answer (the network), a
+ * 409 (the server's "a request with this key is still being handled", when an earlier attempt's
+ * answer was lost; a refusal such as a taken name is kept with the key and answered again, so
+ * the same key loses nothing), and a proxy's gateway errors (the dashboard may have finished).
+ */
+const outcomeUnknown: ReadonlySet<number> = new Set([0, 409, 502, 503, 504]);
 
 /** A file as the comparison sees it (a File has no JSON of its own): its name, size and date. */
 function fileFacts(_key: string, value: unknown): unknown {

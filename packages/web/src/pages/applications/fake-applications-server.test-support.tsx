@@ -116,6 +116,10 @@ export function stubApplicationsServer(server: FakeServer): Call[] {
         const appName = url.searchParams.get("app_name") ?? "";
         return json({ metadata: [], total_size: server.instancesByApp?.[appName] ?? 0 });
       }
+      // The edit form's image list (it may show before the cluster's health says it cannot).
+      if (method === "GET" && path === "/api/images") {
+        return json({ metadata: [], total_size: 0 });
+      }
       if (method === "GET" && path.endsWith("/manifest")) {
         return Promise.resolve(new Response("name: game\nimage: jammy:android15:amd64\n"));
       }
