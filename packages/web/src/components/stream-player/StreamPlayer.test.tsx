@@ -268,13 +268,15 @@ describe("StreamPlayer", () => {
     );
     expect(screen.getByText(/Keys go to the device/)).toBeInTheDocument();
 
-    // Letters that are shortcuts otherwise go to the device now: what they type, as committed
-    // text; Shift, a key that types nothing, goes as a key.
+    // Letters that are shortcuts otherwise go to the device now, as keys (a game reads them so),
+    // Shift too: the device types what a US layout types with them.
     await user.keyboard("h{Shift>}A{/Shift}");
     expect(peer.control.sent).toEqual([
-      { type: "input::ime-event", data: { type: 1, data: { text: "h" } } },
+      { type: "input::key", data: { code: 11, pressed: true } },
+      { type: "input::key", data: { code: 11, pressed: false } },
       { type: "input::key", data: { code: 225, pressed: true } },
-      { type: "input::ime-event", data: { type: 1, data: { text: "A" } } },
+      { type: "input::key", data: { code: 4, pressed: true } },
+      { type: "input::key", data: { code: 4, pressed: false } },
       { type: "input::key", data: { code: 225, pressed: false } },
     ]);
 

@@ -1,5 +1,6 @@
 import { useCallback, useState, type KeyboardEvent } from "react";
 import { hidUsageFor } from "./key-codes.ts";
+import { usLayoutCharacter } from "./us-layout.ts";
 
 type Send = (type: string, data: object) => boolean;
 
@@ -24,11 +25,12 @@ function typedCharacter(
 
 /**
  * Keyboard capture: while on (and the stream plays), every key pressed in the player goes to the
- * device, Tab included, except Escape, which gives the keyboard back. A key that types a character
- * sends that character as the IME's committed text (as the SDK's sendIMECommittedText does): the
- * key's code names a key of a US layout, and the device would type "2" for a French "é", "[" for
- * a German "ü" and "a" for an "A" typed with Caps Lock. The others (Enter, Backspace, arrows,
- * modifiers, shortcuts) go as `input::key`.
+ * device, Tab included, except Escape, which gives the keyboard back. Keys go as `input::key`, by
+ * their physical code, as the SDK sends them: apps and games that read keys (WASD held down, a
+ * shortcut) get them, and the device types with a US layout. A key that types another character
+ * than the US layout would (a French "é" on the 2 key, a German "ü" on [, an "A" typed with Caps
+ * Lock) sends that character as the IME's committed text instead (as the SDK's
+ * sendIMECommittedText does): as a key, the device would type "2", "[" or "a".
  */
 export function useKeyboardCapture(send: Send, enabled: boolean) {
   const [wanted, setWanted] = useState(false);
@@ -61,7 +63,7 @@ export function useKeyboardCapture(send: Send, enabled: boolean) {
     // A dead key (or an IME composing) types nothing yet: its character comes with the next key.
     if (event.key === "Dead" || event.key === "Process") return;
     const text = typedCharacter(event);
-    if (text !== undefined) {
+    if (text !== undefined && text !== usLayoutCharacter(event.code, event.shiftKey)) {
       // Held keys repeat, as typing does.
       send("input::ime-event", { type: imeCommittedText, data: { text } });
       return;
