@@ -40,6 +40,8 @@ export class ExecSession {
   private readonly sockets = new Map<string, ExecWebSocket>();
   private process: ExecProcess | undefined;
   private finished = false;
+  /** Hung up already: the terminal's two sockets close together, one hang-up is meant. */
+  private hungUp = false;
   private allConnected: () => void = () => undefined;
   private readonly connected = new Promise<void>((resolve) => {
     this.allConnected = resolve;
@@ -182,6 +184,8 @@ export class ExecSession {
    * killed (137).
    */
   private hangUp(): void {
+    if (this.hungUp) return;
+    this.hungUp = true;
     const child = this.process;
     if (!child) {
       this.finish();
