@@ -28,7 +28,10 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   // The list and the one shown on its own change together: one state.
   const [{ toasts, popupId }, setShown] = useState<Shown>({ toasts: [], popupId: undefined });
-  const [held, setHeld] = useState(false);
+  // Which popup the pointer or the focus holds: a popup replaced or dismissed under the pointer
+  // gets no leave or blur, and the next one must not stay for good.
+  const [heldId, setHeldId] = useState<number>();
+  const held = heldId !== undefined && heldId === popupId;
   const [listOpen, setListOpen] = useState(false);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const lastId = useRef(0);
@@ -107,7 +110,9 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
         setShown((current) => ({ ...current, popupId: undefined }));
         setListOpen((open) => !open);
       },
-      holdPopup: setHeld,
+      holdPopup: (hold) => {
+        setHeldId(hold ? popupId : undefined);
+      },
       setSlot,
     }),
     [toasts, popupId, listOpen, add],
