@@ -86,14 +86,14 @@ const cloud = (over: Partial<TourCloud> = {}): TourCloud => ({
 });
 
 describe("an instance that cannot be streamed", () => {
-  it("is one made without streaming or from an image, and not deleted", () => {
+  it("is the newest one, made without streaming or from an image, and not deleted", () => {
     const plain: InstanceFacts = { status: "running", tags: [], app_id: "app1" };
     const fromImage: InstanceFacts = { status: "running", tags: ["session=abc"], app_id: "" };
-    expect(hasUnstreamableInstance([streamable("running"), plain])).toBe(true);
+    expect(hasUnstreamableInstance([plain, streamable("deleted")])).toBe(true);
     expect(hasUnstreamableInstance([fromImage])).toBe(true);
-    expect(hasUnstreamableInstance([streamable("running"), { ...plain, status: "deleted" }])).toBe(
-      false,
-    );
+    // An older instance of another kind says nothing of the one the tour made.
+    expect(hasUnstreamableInstance([streamable("deleted"), plain])).toBe(false);
+    expect(hasUnstreamableInstance([{ ...plain, status: "deleted" }])).toBe(false);
     expect(hasUnstreamableInstance([])).toBe(false);
   });
 });

@@ -47,11 +47,13 @@ export function streamableInstancesStatus(instances: readonly InstanceFacts[]): 
 }
 
 /**
- * Whether some instance that is not deleted cannot be streamed (made without "Enable streaming",
- * or from an image): what to tell a user whose chapter 2 left no streamable instance.
+ * Whether the newest instance (`newestFirst[0]`: the one chapter 2 made, most likely) is there but
+ * cannot be streamed (made without "Enable streaming", or from an image): what to tell a user
+ * whose chapter 2 left no streamable instance. An older one of another kind says nothing of it.
  */
-export function hasUnstreamableInstance(instances: readonly InstanceFacts[]): boolean {
-  return instances.some((instance) => instance.status !== "deleted" && !isStreamable(instance));
+export function hasUnstreamableInstance(newestFirst: readonly InstanceFacts[]): boolean {
+  const newest = newestFirst[0];
+  return newest !== undefined && newest.status !== "deleted" && !isStreamable(newest);
 }
 
 /** The cloud's side of the tour: undefined while its lists load (nothing is decided then). */
