@@ -155,7 +155,17 @@ describe("a creating POST sent twice with one Idempotency-Key", () => {
     // The first upload has sent its fields and the start of its file, and waits for the rest.
     const first = upload(file);
     file.write(Buffer.alloc(1024));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Sent again once the first has claimed the key (its row is in the table), not after a guess.
+    await expect
+      .poll(async () => {
+        const row = await harness.db
+          .selectFrom("idempotency_keys")
+          .select("status")
+          .where("key", "=", key)
+          .executeTakeFirst();
+        return row?.status;
+      })
+      .toBe(0);
     const replay = await upload(Buffer.alloc(1024));
     expect(replay.status).toBe(409);
     expect(messageOf(replay.body)).toBe(
