@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import {
+  actionUnderWayReason,
   deleteNeedsForce,
   isActionAvailable,
   sessionIdOf,
@@ -92,15 +93,20 @@ export function InstanceActions({ instance }: { instance: ClusterInstance }) {
           </button>
         ))}
       {buttons.map(({ action, label, className, onClick }) => {
-        const reason = blocker(action);
+        const reason =
+          blocker(action) ?? (instanceAction.isPending ? actionUnderWayReason : undefined);
+        // `aria-disabled`, not `disabled`, as the list's rows: the button a keyboard user just
+        // pressed keeps the focus while its action is under way.
         return (
           <button
             key={action}
             type="button"
-            className={className}
-            disabled={reason !== undefined || instanceAction.isPending}
+            className={reason === undefined ? className : `${className} is-disabled`}
+            aria-disabled={reason !== undefined}
             title={reason}
-            onClick={onClick}
+            onClick={() => {
+              if (reason === undefined) onClick();
+            }}
           >
             {label}
           </button>

@@ -97,7 +97,7 @@ describe("InstanceDetailPage", () => {
     const server = serve();
     const { queryClient } = renderInstancePage(pagePath);
     await screen.findByRole("heading", { level: 1, name: "web-shop-1" });
-    expect(screen.getByRole("button", { name: "Start" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Start" })).toHaveAttribute("aria-disabled", "true");
     expect(screen.getByRole("button", { name: "Start" })).toHaveAttribute(
       "title",
       "Not available for 'running' instances.",
@@ -114,8 +114,8 @@ describe("InstanceDetailPage", () => {
     await waitFor(() => {
       expect(within(fact("Status")).getByText("stopped")).toBeVisible();
     });
-    expect(screen.getByRole("button", { name: "Start" })).toBeEnabled();
-    expect(screen.getByRole("button", { name: "Stop" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Start" })).toHaveAttribute("aria-disabled", "false");
+    expect(screen.getByRole("button", { name: "Stop" })).toHaveAttribute("aria-disabled", "true");
     expect(screen.getByRole("button", { name: "Stop" })).toHaveAttribute(
       "title",
       "Not available for 'stopped' instances.",
@@ -130,7 +130,8 @@ describe("InstanceDetailPage", () => {
   it("stops the instance, and says so in a toast", async () => {
     const server = serve();
     renderInstancePage(pagePath);
-    await userEvent.click(await screen.findByRole("button", { name: "Stop" }));
+    const stop = await screen.findByRole("button", { name: "Stop" });
+    await userEvent.click(stop);
     await waitFor(() => {
       expect(server.calls).toContainEqual({
         method: "PATCH",
@@ -139,6 +140,8 @@ describe("InstanceDetailPage", () => {
       });
     });
     expect(await screen.findByText("Stopping web-shop-1")).toBeInTheDocument();
+    // The pressed button keeps the focus while the stop is under way (a keyboard user's place).
+    expect(stop).toHaveFocus();
     // The cluster's operation fails later: the events call the handler the action registered.
     act(() => {
       notifyOperationFailure("op-1", "No node has room");
@@ -186,7 +189,7 @@ describe("InstanceDetailPage", () => {
     });
     renderInstancePage(pagePath);
     const button = await screen.findByRole("button", { name: "Delete" });
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute("aria-disabled", "true");
     expect(button.title).toMatch(/Delete protection is on/);
   });
 

@@ -1,5 +1,6 @@
 import type { ClusterInstance } from "../../../api/instances.ts";
 import {
+  actionUnderWayReason,
   isActionAvailable,
   unavailableReason,
   type InstanceAction,
@@ -7,9 +8,6 @@ import {
 
 const labels: Record<InstanceAction, string> = { start: "Start", stop: "Stop", delete: "Delete" };
 const actions: readonly InstanceAction[] = ["start", "stop", "delete"];
-
-/** Said on the buttons of an instance while a start, stop or delete of it is under way. */
-export const actionUnderWayReason = "An action on this instance is under way.";
 
 interface Props {
   instance: ClusterInstance;

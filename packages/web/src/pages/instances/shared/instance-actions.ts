@@ -31,6 +31,9 @@ export function streamOffReason(status: string): string {
   return `It streams while it runs: this instance is ${status}.`;
 }
 
+/** Said on the buttons of an instance while a start, stop or delete of it is under way. */
+export const actionUnderWayReason = "An action on this instance is under way.";
+
 /** Whether deleting an instance in this status needs force. */
 export function deleteNeedsForce(status: InstanceStatus): boolean {
   return activeStatuses.includes(status);
