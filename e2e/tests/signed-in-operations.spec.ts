@@ -113,7 +113,15 @@ test("an open terminal is no operation in progress; its row on /operations says 
   await page.getByRole("tab", { name: "Terminal" }).click();
   const terminal = page.getByRole("group", { name: "Terminal" });
   await expect(terminal.locator(".xterm-rows")).toContainText("#", { timeout: 15_000 });
-  // The shell's operation runs as long as the terminal is open: the status bar does not count it.
+  // The shell's operation runs as long as the terminal is open (the dashboard lists it running),
+  // and the status bar does not count it.
+  await expect
+    .poll(async () => {
+      const answer = await page.request.get("/api/operations");
+      const body = (await answer.json()) as { metadata: { class: string; status: string }[] };
+      return body.metadata.some((op) => op.class === "websocket" && op.status === "Running");
+    })
+    .toBe(true);
   const statusBar = page.getByRole("contentinfo", { name: "Status bar" });
   await expect(statusBar.getByText(/in progress/)).toHaveCount(0);
 

@@ -90,6 +90,14 @@ test("a new user follows the tour's three chapters from an empty cloud to a stre
   const addLink = page.getByRole("link", { name: "Add application" });
   await expect(addLink).toBeFocused();
   await expectNoAccessibilityViolations(page);
+  // The step adds nothing to the page's size: no scrollbar of the document, so no sideways scroll
+  // of its width (the step's off-screen announcement once sat under the page, a pixel too low).
+  expect(
+    await page.evaluate(() => {
+      const root = document.documentElement;
+      return [root.scrollWidth <= root.clientWidth, root.scrollHeight <= root.clientHeight];
+    }),
+  ).toEqual([true, true]);
   await addLink.click();
 
   // The name and APK fields; the tour waits for Next while the user fills them in, and Next

@@ -107,7 +107,7 @@ export function TourStepOverlay({ step, onNext, onGoTo, onCancel }: Props) {
 
   return (
     <>
-      <div className="u-off-screen" role="status" aria-live="polite">
+      <div className="u-off-screen tour-step__announcer" role="status" aria-live="polite">
         {shown ? `Tour: ${position}. ${title}. ${text}` : ""}
         {shown && refused && refusal !== undefined ? ` ${refusal}` : ""}
       </div>
