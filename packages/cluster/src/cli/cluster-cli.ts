@@ -1,5 +1,5 @@
 // `bin/cluster`: an embedded cluster on its own, to be managed by a dashboard on this or another
-// machine as a remote AMS is (README, "Pointing the dashboard at a real AMS").
+// machine as a remote AMS is (docs/operators-guide.md).
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join, resolve } from "node:path";
