@@ -36,6 +36,7 @@ export * from "./api/application-upload.ts";
 export * from "./api/images.ts";
 export * from "./api/list-query.ts";
 export * from "./gateway/gateway.ts";
+export * from "./gateway/orientation.ts";
 export * from "./api/sessions.ts";
 export * from "./validation/instance-create-form.ts";
 export * from "./api/instance-capacity.ts";

@@ -1,48 +1,20 @@
-/** The four ways a device can be held, as the streaming SDK names them (`rotate()`). */
-export const orientations = [
-  "portrait",
-  "landscape",
-  "reverse-portrait",
-  "reverse-landscape",
-] as const;
-export type Orientation = (typeof orientations)[number];
+import { orientationsClockwise, type Orientation } from "@anbox-dashboard/contract";
+
+export { naturalOrientation, orientations, type Orientation } from "@anbox-dashboard/contract";
 
 /** How far a device is turned clockwise from how it is held naturally (its framebuffer upright). */
 export type Turn = 0 | 90 | 180 | 270;
 
-/** How a device of this size is held naturally: a screen wider than high is a landscape one. */
-export function naturalOrientation(bounds: { width: number; height: number }): Orientation {
-  return bounds.width > bounds.height ? "landscape" : "portrait";
-}
-
-// Clockwise from the natural orientation, a quarter a step: the SDK's tables in `rotate()`, which
-// the web player's orientationFor (stream-player/rotation.ts) follows too.
-const portraitFirst: readonly Orientation[] = [
-  "portrait",
-  "landscape",
-  "reverse-portrait",
-  "reverse-landscape",
-];
-const landscapeFirst: readonly Orientation[] = [
-  "landscape",
-  "reverse-portrait",
-  "reverse-landscape",
-  "portrait",
-];
 const turns: readonly Turn[] = [0, 90, 180, 270];
-
-function cycleOf(natural: Orientation): readonly Orientation[] {
-  return natural === "landscape" ? landscapeFirst : portraitFirst;
-}
 
 /** How far a device held naturally `natural` is turned when it is held `orientation`. */
 export function turnFor(orientation: Orientation, natural: Orientation): Turn {
-  return turns[cycleOf(natural).indexOf(orientation)] ?? 0;
+  return turns[orientationsClockwise(natural).indexOf(orientation)] ?? 0;
 }
 
 /** How a device held naturally `natural` and turned `turn` is held, by the SDK's name. */
 export function orientationAt(turn: Turn, natural: Orientation): Orientation {
-  return cycleOf(natural)[turn / 90] ?? natural;
+  return orientationsClockwise(natural)[turn / 90] ?? natural;
 }
 
 /** Below this share of gravity on the screen's plane the device lies flat: keep what it was. */

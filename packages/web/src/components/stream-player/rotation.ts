@@ -1,33 +1,21 @@
+import {
+  naturalOrientation,
+  orientationsClockwise,
+  type Orientation,
+} from "@anbox-dashboard/contract";
 import type { Rotation, ScreenSize } from "./device-point.ts";
-
-export type Orientation = "portrait" | "landscape" | "reverse-portrait" | "reverse-landscape";
 
 /** The next quarter turn, clockwise (Rotate right) or anticlockwise (Rotate left). */
 export function nextRotation(rotation: Rotation, direction: "right" | "left" = "right"): Rotation {
   return ((rotation + (direction === "right" ? 90 : 270)) % 360) as Rotation;
 }
 
-// Clockwise from the device's natural orientation, as the streaming SDK names them.
-const portraitFirst: readonly Orientation[] = [
-  "portrait",
-  "landscape",
-  "reverse-portrait",
-  "reverse-landscape",
-];
-const landscapeFirst: readonly Orientation[] = [
-  "landscape",
-  "reverse-portrait",
-  "reverse-landscape",
-  "portrait",
-];
-
 /**
  * The orientation a rotation puts the device in. A device whose screen is wider than high starts
  * in landscape, so that a quarter turn makes it reverse-portrait (the SDK's table).
  */
 export function orientationFor(rotation: Rotation, screen: ScreenSize): Orientation {
-  const cycle = screen.width > screen.height ? landscapeFirst : portraitFirst;
-  return cycle[rotation / 90] ?? "portrait";
+  return orientationsClockwise(naturalOrientation(screen))[rotation / 90] ?? "portrait";
 }
 
 const gravity = 9.81;
