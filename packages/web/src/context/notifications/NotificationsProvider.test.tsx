@@ -7,6 +7,7 @@ import { formatDate } from "../../util/dates.ts";
 import { mutationToasts, untilEnded } from "../mutation-meta.ts";
 import { createQueryClient } from "../query-client.ts";
 import { queryKeys } from "../query-keys.ts";
+import { makeOperation } from "../../test-support/cluster-operation.ts";
 import { NotificationsProvider } from "./NotificationsProvider.tsx";
 
 beforeEach(stubMatchMedia);
@@ -62,21 +63,7 @@ describe("NotificationsProvider", () => {
   });
 });
 
-const started: ClusterOperation = {
-  id: "op-1",
-  class: "task",
-  description: "Updating instance",
-  created_at: "2026-11-25T00:00:00Z",
-  updated_at: "2026-11-25T00:00:00Z",
-  status: "Running",
-  status_code: 103,
-  resources: {},
-  metadata: null,
-  may_cancel: false,
-  err: "",
-  server_address: "",
-  clusterId: "default",
-};
+const started = makeOperation({ description: "Updating instance" });
 
 const stopToasts = mutationToasts<ClusterOperation, string>({
   success: (operation, name) => ({
