@@ -37,4 +37,27 @@ describe("ToolbarButton", () => {
     fireEvent(document, new Event("fullscreenchange"));
     expect(tooltip.style.getPropertyValue("--tooltip-shift")).toBe("64px");
   });
+
+  it("keeps its tooltip within its player, which a navigation rail beside it would cover", () => {
+    vi.spyOn(document.documentElement, "clientWidth", "get").mockReturnValue(1280);
+    const player = document.createElement("div");
+    player.className = "stream-player";
+    document.body.append(player);
+    vi.spyOn(player, "getBoundingClientRect").mockReturnValue(new DOMRect(240, 0, 1000, 600));
+    render(<ToolbarButton label="Full screen" icon="fullscreen" onClick={vi.fn()} />, {
+      container: player,
+    });
+    const button = screen.getByRole("button", { name: "Full screen" });
+    const tooltip = button.nextElementSibling;
+    if (!(tooltip instanceof HTMLElement)) throw new Error("no tooltip");
+    // In the window, but 30 px of it under the rail left of the player.
+    placeTooltip(tooltip, 210, 100);
+    fireEvent.focus(button);
+    expect(tooltip.style.getPropertyValue("--tooltip-shift")).toBe("34px");
+    // At the player's right edge.
+    placeTooltip(tooltip, 1200, 100);
+    fireEvent.mouseEnter(button);
+    expect(tooltip.style.getPropertyValue("--tooltip-shift")).toBe("-64px");
+    player.remove();
+  });
 });

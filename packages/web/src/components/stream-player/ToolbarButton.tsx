@@ -14,23 +14,40 @@ interface Props {
   pressed?: boolean;
 }
 
-/** The tooltip keeps this far from the window's edges (px). */
+/** The tooltip keeps this far from the edges of what shows it (px). */
 const edgeMargin = 4;
 
+interface Span {
+  left: number;
+  right: number;
+}
+
 /**
- * How far to move a tooltip sideways so that it stays in a window `windowWidth` wide: centred
- * under the first button of a toolbar at the window's edge, it would stick out of it.
+ * How far to move a tooltip sideways so that it stays within `bounds`: centred under the first
+ * button of a toolbar at an edge, it would stick out of it.
  */
-function tooltipShift(box: { left: number; right: number }, windowWidth: number): number {
-  if (box.left < edgeMargin) return edgeMargin - box.left;
-  if (box.right > windowWidth - edgeMargin) return windowWidth - edgeMargin - box.right;
+function tooltipShift(box: Span, bounds: Span): number {
+  if (box.left < bounds.left + edgeMargin) return bounds.left + edgeMargin - box.left;
+  if (box.right > bounds.right - edgeMargin) return bounds.right - edgeMargin - box.right;
   return 0;
+}
+
+/**
+ * Where a tooltip may show: within its player (the page's navigation rail or a scrolling main
+ * area beside the player would cover or clip it) and within the window.
+ */
+function visibleSpan(tooltip: HTMLElement): Span {
+  const window = { left: 0, right: document.documentElement.clientWidth };
+  const player = tooltip.closest(".stream-player")?.getBoundingClientRect();
+  if (!player || player.width === 0) return window;
+  return { left: Math.max(window.left, player.left), right: Math.min(window.right, player.right) };
 }
 
 /**
  * An icon button with a tooltip naming it and its shortcut. The tooltip sits beside the button,
  * not in it, so that the name stays the label alone; it shows on hover and on keyboard focus,
- * and for a disabled button too, moved sideways when centred it would leave the window.
+ * and for a disabled button too, moved sideways when centred it would leave the player or the
+ * window.
  */
 export function ToolbarButton({ label, icon, shortcut, onClick, disabled, pressed }: Props) {
   const tooltipRef = useRef<HTMLSpanElement>(null);
@@ -44,7 +61,7 @@ export function ToolbarButton({ label, icon, shortcut, onClick, disabled, presse
     if (box.width === 0) return;
     tooltip.style.setProperty(
       "--tooltip-shift",
-      `${String(tooltipShift(box, document.documentElement.clientWidth))}px`,
+      `${String(tooltipShift(box, visibleSpan(tooltip)))}px`,
     );
   }, []);
   // A shown tooltip's button can move under it: the window resized, the player went full screen.
