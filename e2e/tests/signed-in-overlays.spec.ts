@@ -309,6 +309,14 @@ test("the stream's statistics panel and share links: keyboard in, checked, Escap
   await expect(dialog.getByText(/No links yet|Share links/)).toBeVisible();
   await expectNoAccessibilityViolations(page, { within: ".p-modal" });
   await expectTabStaysInside(page, dialog, 6);
+  // A link made from the keyboard: the focus stays on the button that made it, in the dialog.
+  const createLink = dialog.getByRole("button", { name: "Create link" });
+  await tabTo(page, createLink);
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("list", { name: "Share links" }).getByRole("listitem")).toHaveCount(
+    1,
+  );
+  await expect(createLink).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(share).toBeFocused();

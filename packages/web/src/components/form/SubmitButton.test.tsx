@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { SubmitButton } from "./SubmitButton.tsx";
 
-function renderForm(submitted: () => void, busy = false) {
+function renderForm(submitted: () => void, busy = false, disabled = false) {
   render(
     <form
       onSubmit={(event) => {
@@ -13,7 +13,13 @@ function renderForm(submitted: () => void, busy = false) {
     >
       <label htmlFor="name">Name</label>
       <input id="name" />
-      <SubmitButton className="p-button--positive" busy={busy} busyLabel="Sending…">
+      <SubmitButton
+        className="p-button--positive"
+        busy={busy}
+        busyLabel="Sending…"
+        disabled={disabled}
+        disabledReason="Nothing changed"
+      >
         Send
       </SubmitButton>
     </form>,
@@ -40,5 +46,28 @@ describe("SubmitButton", () => {
     const button = screen.getByRole("button", { name: "Sending…" });
     expect(button).toHaveAttribute("aria-busy", "true");
     expect(button).toHaveAttribute("type", "submit");
+  });
+
+  it("keeps the focus of the keyboard user who sent, and sends nothing, while busy or disabled", async () => {
+    const user = userEvent.setup();
+    const submitted = vi.fn();
+    renderForm(submitted, true);
+    const button = screen.getByRole("button", { name: "Sending…" });
+    button.focus();
+    await user.keyboard("{Enter}");
+    await user.click(button);
+    await user.type(screen.getByLabelText("Name"), "Ada{Enter}");
+    expect(submitted).not.toHaveBeenCalled();
+    // Still focusable: a natively disabled button would have dropped the focus to the body.
+    button.focus();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute("aria-disabled", "true");
+  });
+
+  it("says why it is disabled", () => {
+    renderForm(vi.fn(), false, true);
+    const button = screen.getByRole("button", { name: "Send" });
+    expect(button).toHaveAttribute("aria-disabled", "true");
+    expect(button).toHaveAttribute("title", "Nothing changed");
   });
 });

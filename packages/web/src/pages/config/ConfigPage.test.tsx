@@ -184,7 +184,10 @@ describe("ConfigPage", () => {
     const calls = renderPage();
     const block = await keyBlock("scheduler.strategy");
     expect(within(block).queryByText("Changed, not saved")).toBeNull();
-    expect(within(block).getByRole("button", { name: "Save" })).toBeDisabled();
+    expect(within(block).getByRole("button", { name: "Save" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
 
     await userEvent.selectOptions(within(block).getByRole("combobox"), "binpack");
     expect(within(block).getByText("Changed, not saved")).toBeInTheDocument();

@@ -108,7 +108,10 @@ describe("the add application form", () => {
     await openAddForm(upTo(4));
     await userEvent.selectOptions(screen.getByLabelText("Resource type"), "a6.3");
     expect(await screen.findByText(/Adding is unavailable: no node can take/)).toBeVisible();
-    expect(screen.getByRole("button", { name: "Add application" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Add application" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
     const actions = screen.getByText(/Adding is unavailable/);
     expect(within(actions).getByRole("link", { name: "See the nodes" })).toHaveAttribute(
       "href",
@@ -116,7 +119,10 @@ describe("the add application form", () => {
     );
     await userEvent.selectOptions(screen.getByLabelText("Resource type"), "a4.3");
     await waitFor(() => {
-      expect(screen.getByRole("button", { name: "Add application" })).toBeEnabled();
+      expect(screen.getByRole("button", { name: "Add application" })).toHaveAttribute(
+        "aria-disabled",
+        "false",
+      );
     });
   });
 

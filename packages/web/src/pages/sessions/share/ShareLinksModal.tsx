@@ -10,6 +10,7 @@ import {
 import { formatDate } from "../../../util/dates.ts";
 import { Modal } from "../../../components/overlays/Modal.tsx";
 import { useFormSubmission } from "../../../components/form/use-form-submission.ts";
+import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
 
 /** How long a new link lives: the choices offered, in minutes. */
 export const shareLifetimes: readonly { label: string; minutes: number }[] = [
@@ -95,9 +96,13 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
             </option>
           ))}
         </select>
-        <button type="submit" className="p-button--positive" disabled={submission.pending}>
+        <SubmitButton
+          className="p-button--positive"
+          busy={submission.pending}
+          busyLabel="Creating…"
+        >
           Create link
-        </button>
+        </SubmitButton>
         {create.isError && (
           <p className="p-form-validation__message" role="alert">
             {create.error.message}
