@@ -14,6 +14,7 @@ import {
   stepToOpen,
 } from "./tour-progress.ts";
 import {
+  firstStepOf,
   isConcreteRoute,
   nextStepOf,
   tourStep,
@@ -115,11 +116,11 @@ export function TourProvider({ children }: { children: ReactNode }) {
         setPanelOpen((open) => !open);
       },
       step: stepId === undefined ? undefined : tourStep(stepId),
-      start: (chapter: ChapterNumber) => {
+      start: (chapter: ChapterNumber, from = "where-stopped") => {
         clearTimeout(reopenTimer.current);
         focusBeforeTour.current = focusedElement();
         setPanelOpen(false);
-        showStep(stepToOpen(chapter, current));
+        showStep(from === "first-step" ? firstStepOf(chapter) : stepToOpen(chapter, current));
       },
       advance: () => {
         if (stepId === undefined) return;

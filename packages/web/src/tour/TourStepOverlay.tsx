@@ -60,23 +60,27 @@ export function TourStepOverlay({ step, onNext, onGoTo, onCancel }: Props) {
   const textId = `tour-step-text-${step.id}`;
   const missingId = `tour-step-missing-${step.id}`;
 
+  // A step that only explains what is highlighted (its card's button moves on, no choice is asked
+  // for) gives the focus to that button: the element's first control (a breadcrumb, the player's
+  // Full screen) is not what the step is about.
+  const explains = step.advance.on === "next" && step.requires.length === 0;
+
   // The element's own description while the step is on it, so that a screen reader hears why
   // the focus is there; the button the step asks for is brought into view too.
   useEffect(() => {
     if (!element) return;
-    const focusTarget = target ?? firstFocusable(element);
+    const focusTarget = explains ? undefined : (target ?? firstFocusable(element));
     const described = focusTarget ?? element;
     const before = described.getAttribute("aria-describedby");
     described.setAttribute("aria-describedby", before ? `${before} ${textId}` : textId);
     element.scrollIntoView({ block: "center", inline: "nearest" });
     target?.scrollIntoView({ block: "nearest", inline: "nearest" });
-    if (focusTarget) focusTarget.focus({ preventScroll: true });
-    else cardRef.current?.querySelector<HTMLElement>("button")?.focus({ preventScroll: true });
+    focusTarget?.focus({ preventScroll: true });
     return () => {
       if (before === null) described.removeAttribute("aria-describedby");
       else described.setAttribute("aria-describedby", before);
     };
-  }, [element, target, textId]);
+  }, [element, target, textId, explains]);
 
   const facts = useTourFacts();
   const missing = step.requires.filter((fact) => facts.get(fact) !== true);
@@ -102,8 +106,20 @@ export function TourStepOverlay({ step, onNext, onGoTo, onCancel }: Props) {
   const index = steps.findIndex((s) => s.id === step.id);
   const position = `Chapter ${String(step.chapter)}, step ${String(index + 1)} of ${String(steps.length)}`;
   const shown = element !== undefined && box !== undefined && holder !== undefined;
+  // The card shows once the element is measured: then its button takes the focus, for a step
+  // that explains or whose element has no control to take it.
+  const focusCard = shown && (explains || (target === undefined && !firstFocusable(element)));
+  useEffect(() => {
+    if (!focusCard) return;
+    cardRef.current
+      ?.querySelector<HTMLElement>(".tour-step__actions button:last-child")
+      ?.focus({ preventScroll: true });
+  }, [focusCard, step.id]);
   const { title, text, refusal } = tourStepTexts[step.id];
   const stillToDo = missing.map((fact) => tourFactTexts[fact]).join(" ");
+  const place =
+    box &&
+    cardPlacement(box, targetBox ?? box, { width: window.innerWidth, height: window.innerHeight });
 
   return (
     <>
@@ -111,34 +127,33 @@ export function TourStepOverlay({ step, onNext, onGoTo, onCancel }: Props) {
         {shown ? `Tour: ${position}. ${title}. ${text}` : ""}
         {shown && refused && refusal !== undefined ? ` ${refusal}` : ""}
       </div>
-      {shown && (
+      {shown && place && (
         <>
           <Highlight box={box} ringOnly={targetBox !== undefined} />
           {targetBox && <Highlight box={targetBox} ringOnly />}
           {createPortal(
             <section
               ref={cardRef}
-              className="tour-step__card p-card"
+              className={`tour-step__card p-card${"docked" in place ? " tour-step__card--docked" : ""}`}
               aria-label={`Tour step: ${title}`}
               {...{ [tourOwnAttribute]: "" }}
-              style={cardPlacement(box, targetBox ?? box, {
-                width: window.innerWidth,
-                height: window.innerHeight,
-              })}
+              style={"docked" in place ? undefined : place}
             >
-              <p className="tour-step__position">{position}</p>
-              <h2 className="p-heading--5">{title}</h2>
-              <p id={textId}>{text}</p>
-              {step.advance.on === "next" && missing.length > 0 && (
-                <p className="tour-step__to-do" id={missingId}>
-                  <strong>Still to do:</strong> {stillToDo}
-                </p>
-              )}
-              {refused && refusal !== undefined && (
-                <p className="tour-step__to-do">
-                  <strong>Not sent yet:</strong> {refusal}
-                </p>
-              )}
+              <div className="tour-step__body">
+                <div className="tour-step__position">{position}</div>
+                <h2 className="p-heading--5">{title}</h2>
+                <p id={textId}>{text}</p>
+                {step.advance.on === "next" && missing.length > 0 && (
+                  <p className="tour-step__to-do" id={missingId}>
+                    <strong>Still to do:</strong> {stillToDo}
+                  </p>
+                )}
+                {refused && refusal !== undefined && (
+                  <p className="tour-step__to-do">
+                    <strong>Not sent yet:</strong> {refusal}
+                  </p>
+                )}
+              </div>
               <div className="tour-step__actions">
                 <Button type="button" appearance="base" className="u-no-margin" onClick={onCancel}>
                   End tour

@@ -1,9 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { cardHeightEstimate, cardPlacement, type Box, type CardPlace } from "./card-placement.ts";
+import {
+  cardHeightEstimate,
+  cardPlacement,
+  type Box,
+  type CardPlace,
+  type DockedCard,
+} from "./card-placement.ts";
 
 const window1280 = { width: 1280, height: 800 };
 
-function covers(place: CardPlace, box: Box): boolean {
+function placed(place: CardPlace | DockedCard): CardPlace {
+  if ("docked" in place) throw new Error("docked, not placed");
+  return place;
+}
+
+function covers(docked: CardPlace | DockedCard, box: Box): boolean {
+  const place = placed(docked);
   return (
     place.left < box.left + box.width &&
     box.left < place.left + place.width &&
@@ -12,7 +24,11 @@ function covers(place: CardPlace, box: Box): boolean {
   );
 }
 
-function inside(place: CardPlace, viewport: { width: number; height: number }): boolean {
+function inside(
+  docked: CardPlace | DockedCard,
+  viewport: { width: number; height: number },
+): boolean {
+  const place = placed(docked);
   return (
     place.left >= 0 &&
     place.top >= 0 &&
@@ -29,14 +45,14 @@ describe("where a step's card goes", () => {
 
   it("goes beside a form section too tall for the window, clear of it", () => {
     const section: Box = { top: 20, left: 80, width: 690, height: 900 };
-    const place = cardPlacement(section, section, window1280);
+    const place = placed(cardPlacement(section, section, window1280));
     expect(place.left).toBeGreaterThanOrEqual(80 + 690);
     expect(inside(place, window1280)).toBe(true);
   });
 
   it("goes beside a form's section rather than over the fields below it", () => {
     const resources: Box = { top: 220, left: 80, width: 690, height: 310 };
-    const place = cardPlacement(resources, resources, window1280);
+    const place = placed(cardPlacement(resources, resources, window1280));
     expect(place.left).toBeGreaterThanOrEqual(80 + 690);
     expect(place.top).toBe(220);
   });
@@ -57,6 +73,12 @@ describe("where a step's card goes", () => {
     const place = cardPlacement(section, box, phone);
     expect(covers(place, box)).toBe(false);
     expect(inside(place, phone)).toBe(true);
-    expect(place.width).toBe(375 - 32);
+    expect(placed(place).width).toBe(375 - 32);
+  });
+
+  it("docks along the bottom edge when the element fills the window: no corner of it covered", () => {
+    // Chapter 3's stream player on the session page at 1280 × 800.
+    const player: Box = { top: 62, left: 80, width: 1184, height: 656 };
+    expect(cardPlacement(player, player, window1280)).toEqual({ docked: true });
   });
 });

@@ -22,6 +22,14 @@ export interface CardPlace {
   width: number;
 }
 
+/**
+ * Docked along the window's bottom edge, as a short bar the window's width: for an element that
+ * fills the window (the stream of chapter 3), where a card in any corner would cover part of it.
+ */
+export interface DockedCard {
+  docked: true;
+}
+
 /** Room the card needs: its few lines, a "still to do" line and its buttons. */
 export const cardHeightEstimate = 240;
 const cardMaxWidth = 384;
@@ -50,10 +58,11 @@ function clamp(value: number, low: number, high: number): number {
  * it would cover the form's next fields); else above the element, to its left; else in a corner of
  * the window. Every place is inside the window and clear of `keep` (the
  * control the step is about: its button, its field); the places around the element are clear of
- * the element too. Only when no place is clear of `keep` (a phone's window filled by the control)
- * does the card go to the bottom right corner anyway.
+ * the element too. When no place is clear of `keep` (the stream filling the window, a phone's
+ * window filled by the control), the card docks along the bottom edge as a bar: what it covers
+ * there is the element's bottom strip (the player's shortcuts line), not a corner of it.
  */
-export function cardPlacement(element: Box, keep: Box, viewport: Viewport): CardPlace {
+export function cardPlacement(element: Box, keep: Box, viewport: Viewport): CardPlace | DockedCard {
   const width = Math.min(cardMaxWidth, viewport.width - 2 * margin);
   const height = cardHeightEstimate;
   const maxLeft = viewport.width - width - margin;
@@ -68,9 +77,8 @@ export function cardPlacement(element: Box, keep: Box, viewport: Viewport): Card
     { top: element.top - gap - height, left: alignedLeft, width },
     { top: alignedTop, left: element.left - gap - width, width },
   ];
-  const bottomRight: CardPlace = { top: maxTop, left: maxLeft, width };
   const corners: CardPlace[] = [
-    bottomRight,
+    { top: maxTop, left: maxLeft, width },
     { top: margin, left: maxLeft, width },
     { top: maxTop, left: margin, width },
     { top: margin, left: margin, width },
@@ -80,7 +88,6 @@ export function cardPlacement(element: Box, keep: Box, viewport: Viewport): Card
   const clearOf = (box: Box) => (place: CardPlace) => !overlaps({ ...place, height }, box);
   return (
     around.find((place) => fits(place) && clearOf(keep)(place) && clearOf(element)(place)) ??
-    corners.find(clearOf(keep)) ??
-    bottomRight
+    corners.find(clearOf(keep)) ?? { docked: true }
   );
 }

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import { MemoryRouter, Route, Routes, useNavigate } from "react-router";
+import { Link, MemoryRouter, Route, Routes, useNavigate } from "react-router";
 import { NotificationsProvider } from "../context/notifications/NotificationsProvider.tsx";
 import { createQueryClient } from "../context/query-client.ts";
 import { stubMatchMedia } from "../test-support/stub-match-media.ts";
@@ -104,7 +104,12 @@ function renderAt(stepId: TourStepId) {
               <Route path="/instances/new" element={<CreateForm />} />
               <Route
                 path="/instances/:clusterId/:instanceId"
-                element={<h1 data-tour="browse-your-instances">i1</h1>}
+                element={
+                  <div data-tour="browse-your-instances">
+                    <Link to="/instances">Instances</Link>
+                    <h1>i1</h1>
+                  </div>
+                }
               />
             </Routes>
           </TourProvider>
@@ -201,7 +206,11 @@ describe("the step that sends the form", () => {
 
     await user.clear(screen.getByRole("textbox", { name: "Name" }));
     await user.click(send);
-    expect(await findCard("Your instance is starting")).toBeInTheDocument();
+    const starting = await findCard("Your instance is starting");
+    // A step that explains: the focus on its Done, not on the page's first link in the ring.
+    await waitFor(() => {
+      expect(within(starting).getByRole("button", { name: "Done" })).toHaveFocus();
+    });
     expect(sessionStorage.getItem("anbox-dashboard.tour-step")).toBe("browse-your-instances");
   });
 });

@@ -11,10 +11,11 @@ export interface Tour {
   /** The step on screen; undefined when no chapter runs. */
   step: TourStep | undefined;
   /**
-   * Starts a chapter (or continues it where the user stopped, as the panel's button says):
+   * Starts a chapter (or continues it where the user stopped, as the panel's button says; a
+   * chapter whose resource is there already is repeated from its first step: `from`):
    * closes the panel, saves the step's progress and goes to its route.
    */
-  start: (chapter: ChapterNumber) => void;
+  start: (chapter: ChapterNumber, from?: "where-stopped" | "first-step") => void;
   /**
    * Moves to the next step of the chapter after the step's click, saving the progress; after the
    * last step the chapter is done: the tour ends and the panel opens again 1 s later.

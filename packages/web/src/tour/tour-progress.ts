@@ -16,7 +16,7 @@
 //   `stream-is-ready` with chapter 3's first step.
 import type { OnboardingProgress } from "../api/onboarding.ts";
 import { onboardingProgressValues } from "@anbox-dashboard/contract";
-import { chapterOf, tourStep, type ChapterNumber, type TourStepId } from "./tour-steps.ts";
+import { firstStepOf, tourStep, type ChapterNumber, type TourStepId } from "./tour-steps.ts";
 
 /** The value each step saves when it shows. */
 export const progressOfStep: Record<TourStepId, OnboardingProgress> = {
@@ -46,9 +46,7 @@ export const retakeProgress: OnboardingProgress = "welcome-modal";
 
 /** The value a chapter's Start saves (its first step's). */
 export function progressOfChapterStart(chapter: ChapterNumber): OnboardingProgress {
-  const first = chapterOf(chapter).steps[0];
-  if (!first) throw new Error(`chapter ${String(chapter)} has no steps`);
-  return progressOfStep[first.id];
+  return progressOfStep[firstStepOf(chapter)];
 }
 
 /** Where the user is: the step to continue from, or `finished` once chapter 3 is done. */
@@ -119,7 +117,5 @@ export function stepToOpen(chapter: ChapterNumber, progress: OnboardingProgress)
   ) {
     return position.stepId;
   }
-  const first = chapterOf(chapter).steps[0];
-  if (!first) throw new Error(`chapter ${String(chapter)} has no steps`);
-  return first.id;
+  return firstStepOf(chapter);
 }

@@ -132,6 +132,13 @@ export function chapterOf(number: ChapterNumber): TourChapter {
   return found;
 }
 
+/** A chapter's first step: where Start and Repeat begin. */
+export function firstStepOf(chapter: ChapterNumber): TourStepId {
+  const first = chapterOf(chapter).steps[0];
+  if (!first) throw new Error(`chapter ${String(chapter)} has no steps`);
+  return first.id;
+}
+
 export function tourStep(id: TourStepId): TourStep {
   const found = tourChapters.flatMap((chapter) => chapter.steps).find((s) => s.id === id);
   if (!found) throw new Error(`unknown tour step ${id}`);

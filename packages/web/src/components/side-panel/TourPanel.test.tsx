@@ -219,6 +219,23 @@ describe("TourPanel", () => {
     expect(screen.queryByRole("complementary", { name: "Get started" })).toBeNull();
   });
 
+  it("repeats a done chapter from its first step, also after a repeat stopped midway", async () => {
+    // Chapter 2 repeated and ended at Capabilities: its instance still runs.
+    const saved = renderShell({
+      progress: "instance-capabilities",
+      applications: [{ status: "ready" }],
+      instances: [running],
+    });
+    const panel = await openPanel();
+    await within(chapter(panel, 2)).findByText("Complete");
+    const second = within(chapter(panel, 2)).getByRole("button", { name: "Repeat chapter 2" });
+    await userEvent.click(second);
+    await waitFor(() => {
+      expect(saved).toEqual(["create-an-application"]);
+    });
+    expect(screen.getByTestId("location")).toHaveTextContent(/^\/instances$/);
+  });
+
   it("retakes the tour from chapter 3: progress back to welcome-modal", async () => {
     const saved = renderShell({
       progress: "stream-the-instance",

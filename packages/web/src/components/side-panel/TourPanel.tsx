@@ -60,6 +60,8 @@ export function TourPanel() {
   );
 }
 
+const actionLabels = { start: "Start", continue: "Continue", repeat: "Repeat" } as const;
+
 interface ChapterItemProps {
   chapter: TourChapter;
   cloud: TourCloud;
@@ -73,9 +75,10 @@ function ChapterItem({ chapter, cloud, progress }: ChapterItemProps) {
   const availability = chapterAvailability(chapter.number, cloud);
   const icon = chapterIcon(chapter.number, cloud, progress);
   const problem = icon === "error" ? problemOf(chapter, cloud) : undefined;
-  const action = chapterAction(chapter.number, progress);
-  // A chapter already done is offered again, not as the next thing to do.
+  // A chapter already done (its resource is there) is offered again from its start, not as the
+  // next thing to do: also after a repeat stopped midway, which left the progress inside it.
   const done = icon === "complete";
+  const action = done ? "repeat" : chapterAction(chapter.number, progress);
   return (
     <li className="tour-panel__chapter" aria-labelledby={headingId}>
       <div className="tour-panel__chapter-header">
@@ -105,10 +108,10 @@ function ChapterItem({ chapter, cloud, progress }: ChapterItemProps) {
           disabled={!availability.enabled}
           aria-describedby={availability.enabled ? undefined : reasonId}
           onClick={() => {
-            tour.start(chapter.number);
+            tour.start(chapter.number, done ? "first-step" : "where-stopped");
           }}
         >
-          {action === "continue" ? "Continue" : done ? "Repeat" : "Start"}
+          {actionLabels[action]}
           <span className="u-off-screen"> chapter {chapter.number}</span>
         </Button>
         {chapter.number === 3 && (
