@@ -5,6 +5,7 @@ import { expectNoAccessibilityViolations, tabTo } from "../helpers/accessibility
 import { apkBytes } from "../helpers/application-package.ts";
 import { clusterRequest } from "../helpers/cluster-api.ts";
 import { expectPageTitle } from "../helpers/shell.ts";
+import { expectFitsWindow } from "../helpers/fits-window.ts";
 
 // An application's life through the dashboard's own forms, against the real server and its
 // embedded cluster: added with an APK (the upload's progress bar, then initializing → ready on its
@@ -30,7 +31,7 @@ async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise
 }
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await expectFitsWindow(page);
 }
 
 /** About 1 MB/s up (or no limit), so that the upload's bar is there to be seen. */

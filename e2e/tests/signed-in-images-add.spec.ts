@@ -5,6 +5,7 @@ import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 import { clusterRequest } from "../helpers/cluster-api.ts";
 import { imagePackage } from "../helpers/image-package.ts";
 import { expectPageTitle } from "../helpers/shell.ts";
+import { expectFitsWindow } from "../helpers/fits-window.ts";
 
 // Adding images end to end, against the real server and its embedded cluster: import one by name
 // from the image server, and upload a generated package with its progress bar; the list shows the
@@ -79,9 +80,7 @@ for (const width of [1280, 375]) {
       buffer: imagePackage(3 * 1024 * 1024),
     });
     await dialog.getByRole("textbox", { name: /Name/ }).fill(name);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(
-      true,
-    );
+    await expectFitsWindow(page);
     await expectNoAccessibilityViolations(page, { within: ".p-modal" });
     await page.screenshot({ path: test.info().outputPath(`add-image-${String(width)}.png`) });
 

@@ -4,6 +4,7 @@ import { signUp } from "../helpers/account.ts";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster-api.ts";
 import { expectPageTitle } from "../helpers/shell.ts";
+import { expectFitsWindow } from "../helpers/fits-window.ts";
 
 // Images end to end, against the real server and its embedded cluster: the list marks the
 // defaults, another image becomes the default and the instance form takes it; an image's page
@@ -40,9 +41,7 @@ for (const width of [1280, 375]) {
     await expectPageTitle(page, "Images");
     await expect(containerRow(page, "jammy:android15:amd64")).toContainText("Default Container");
     await expect(page.getByRole("button", { name: "Add image" })).toBeEnabled();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(
-      true,
-    );
+    await expectFitsWindow(page);
     await expectNoAccessibilityViolations(page);
 
     try {
@@ -121,9 +120,7 @@ for (const width of [1280, 375]) {
     });
     await expect(instanceLink).toBeVisible();
     await expectNoAccessibilityViolations(page, { within: "#main-content" });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(
-      true,
-    );
+    await expectFitsWindow(page);
     await instanceLink.click();
     await expect(page).toHaveURL(new RegExp(`/instances/default/${user.id}`));
 

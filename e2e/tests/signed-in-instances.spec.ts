@@ -5,6 +5,7 @@ import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster
 import { expectPageTitle } from "../helpers/shell.ts";
 import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
+import { expectFitsWindow } from "../helpers/fits-window.ts";
 
 // Instances end to end, against the real server and its embedded cluster: the form creates one,
 // it boots, its terminal runs a real shell, it stops and is deleted; bulk actions act on what they
@@ -104,8 +105,6 @@ test("bulk start and stop over three instances, one of them running; a protected
 
   // Every row's actions whole in the window, without scrolling sideways (low-priority columns
   // give way); on a phone, each row is a card with its actions.
-  const noSidewaysScroll = () =>
-    page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   for (const size of [
     { width: 1280, height: 800 },
     { width: 375, height: 812 },
@@ -116,7 +115,7 @@ test("bulk start and stop over three instances, one of them running; a protected
       await button.scrollIntoViewIfNeeded();
       await expect(button).toBeInViewport({ ratio: 1 });
     }
-    expect(await noSidewaysScroll()).toBe(true);
+    await expectFitsWindow(page);
     await expectNoAccessibilityViolations(page);
   }
   await page.setViewportSize({ width: 1280, height: 800 });

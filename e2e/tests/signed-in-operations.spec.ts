@@ -5,6 +5,7 @@ import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster
 import { embeddedDashboard } from "../helpers/product.ts";
 import { pauseCluster } from "../helpers/cluster-process.ts";
 import { expectPageTitle, mainNavigation } from "../helpers/shell.ts";
+import { expectFitsWindow } from "../helpers/fits-window.ts";
 
 // Live events: an instance created through the cluster's own API (as another client would) shows
 // up in the status bar and on the operations page without a reload, and its operation ends there
@@ -71,7 +72,7 @@ test("an operation started through the cluster appears on /operations and ends i
   await page.keyboard.press("Escape");
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(row).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await expectFitsWindow(page);
   await expectNoAccessibilityViolations(page);
 });
 
@@ -149,5 +150,5 @@ test("a list drawn as cards keeps its sort buttons on one line at 375", async ({
       ).size,
   );
   expect(lines).toBe(1);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await expectFitsWindow(page);
 });

@@ -8,6 +8,7 @@ import { markAsAccountFromBefore } from "../helpers/account-from-before.ts";
 import { embeddedDashboard } from "../helpers/product.ts";
 import { fillRegistrationForm } from "../helpers/registration-form.ts";
 import { expectPageTitle, mainNavigation } from "../helpers/shell.ts";
+import { expectFitsWindow } from "../helpers/fits-window.ts";
 
 // Overlays as a keyboard-only user meets them: every modal, side panel and drawer is opened with
 // the keyboard, checked by axe (WCAG 2.1 A and AA) while open, keeps Tab inside, closes with
@@ -194,6 +195,8 @@ test("the tour panel: opened from Get started, checked, closed with Escape back 
   await expect(panel).toBeVisible();
   expect(await focusIsInside(panel)).toBe(true);
   await expectNoAccessibilityViolations(page, { within: "#tour-panel" });
+  // Taller than the window, the panel scrolls by itself: the document does not.
+  await expectFitsWindow(page);
   await expectTabStaysInside(page, panel, 3);
 
   await page.keyboard.press("Escape");

@@ -12,6 +12,7 @@ import {
 import { streamScreen } from "../helpers/streamable-instance.ts";
 import { framesShown } from "../helpers/video-pixels.ts";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
+import { expectFitsWindow } from "../helpers/fits-window.ts";
 
 // A remote cluster, as an operator adds one (issue 20; named signed-in-* so that it runs after
 // sign-in.spec.ts, which needs an installation without accounts): the embedded cloud started on its own
@@ -142,7 +143,7 @@ test("a remote cluster beside the embedded one: create, terminal, logs, stream a
   await expect(
     page.getByRole("contentinfo", { name: "Status bar" }).getByText("lab down"),
   ).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await expectFitsWindow(page);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // Back: its rows return on the page as it is, without a reload.

@@ -7,6 +7,7 @@ import { createRegistrationLink } from "../helpers/dashboard-cli.ts";
 import { embeddedDashboard } from "../helpers/product.ts";
 import { fillRegistrationForm } from "../helpers/registration-form.ts";
 import { expectPageTitle, mainNavigation } from "../helpers/shell.ts";
+import { expectFitsWindow } from "../helpers/fits-window.ts";
 
 // The onboarding tour as a new user on a 1280-wide window, on the real embedded cloud: the panel
 // opens by itself; chapter 1 adds an application with an APK and waits for it to be ready,
@@ -92,12 +93,7 @@ test("a new user follows the tour's three chapters from an empty cloud to a stre
   await expectNoAccessibilityViolations(page);
   // The step adds nothing to the page's size: no scrollbar of the document, so no sideways scroll
   // of its width (the step's off-screen announcement once sat under the page, a pixel too low).
-  expect(
-    await page.evaluate(() => {
-      const root = document.documentElement;
-      return [root.scrollWidth <= root.clientWidth, root.scrollHeight <= root.clientHeight];
-    }),
-  ).toEqual([true, true]);
+  await expectFitsWindow(page);
   await addLink.click();
 
   // The name and APK fields; the tour waits for Next while the user fills them in, and Next

@@ -8,6 +8,7 @@ import {
 } from "../helpers/cluster-api.ts";
 import { twoClusterDashboard } from "../helpers/product.ts";
 import { expectPageTitle, mainNavigation } from "../helpers/shell.ts";
+import { expectFitsWindow } from "../helpers/fits-window.ts";
 
 // The configuration page (issue 17) on a dashboard with two embedded clusters: a new user finds
 // `scheduler.strategy` by searching, sets it to binpack, sees the cluster hold it (through the
@@ -42,7 +43,7 @@ function keyBlock(page: Page, name: string): Locator {
 
 /** The page fits the width: no sideways scroll. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await expectFitsWindow(page);
 }
 
 test.afterEach(async () => {

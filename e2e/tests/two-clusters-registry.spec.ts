@@ -6,6 +6,7 @@ import { createApplicationThroughCluster } from "../helpers/application-package.
 import { clusterRequest, type ClusterTarget } from "../helpers/cluster-api.ts";
 import { repositoryRoot, twoClusterDashboard } from "../helpers/product.ts";
 import { expectPageTitle } from "../helpers/shell.ts";
+import { expectFitsWindow } from "../helpers/fits-window.ts";
 
 // The registry page (issue 17) on a dashboard with two embedded clusters sharing one registry:
 // an application uploaded to `default` is pushed to the registry, pulled into `second` (the list
@@ -41,7 +42,7 @@ async function deleteApplicationByName(cluster: ClusterTarget, name: string): Pr
 
 /** The page fits the width: no sideways scroll. */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await expectFitsWindow(page);
 }
 
 const name = `registry-app-${String(Date.now())}`;
