@@ -56,12 +56,14 @@ typecheck: node_modules/.installed
 
 # ESLint (types, hooks, TanStack Query, jsx-a11y, fetch only in api/), Prettier, the import rules
 # (.dependency-cruiser.js: no cycles, who may import whom), unused files, exports and dependencies
-# (knip.config.ts). package.json's "lint" script runs the same four.
+# (knip.config.ts), and the paths the documentation names (scripts/check-doc-paths.ts).
+# package.json's "lint" script runs the same five.
 lint: node_modules/.installed
 	$(BIN)/eslint --max-warnings=0 .
 	$(BIN)/prettier --check --log-level=warn .
 	$(BIN)/depcruise --config .dependency-cruiser.js packages e2e bench
 	$(BIN)/knip --no-progress
+	node scripts/check-doc-paths.ts
 
 format: node_modules/.installed
 	$(BIN)/prettier --write --log-level=warn .
@@ -71,7 +73,7 @@ unit: node_modules/.installed
 	$(BIN)/vitest run
 
 unit-postgres: node_modules/.installed test-system-packages
-	scripts/with-postgres.sh $(BIN)/vitest run --project cluster --project server
+	scripts/with-postgres.sh $(BIN)/vitest run --project db --project cluster --project server
 
 # The fuzz tests of the AMS API, the stream gateway and the dashboard's API, 20 times wider than in
 # `make test` (runs and time per route), on PostgreSQL, the stricter database (~10 minutes here).

@@ -14,6 +14,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: "db",
+          root: "packages/db",
+          environment: "node",
+          include: ["test/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
           name: "cluster",
           root: "packages/cluster",
           environment: "node",
