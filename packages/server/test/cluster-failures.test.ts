@@ -1,7 +1,8 @@
 // Every route that calls a cluster answers the cluster's failure the same way (one cluster call,
 // clusters/cluster-call.ts): a cluster that cannot be reached is a 503 naming it, and one that
 // refuses the dashboard's own credentials (401, 403) is a 502 naming it, never a 401 or 403 that the
-// browser would take for the end of its own session.
+// browser would take for the end of its own session. A cluster whose answer is not what AMS
+// answers (a remote one is not ours) is a 502 naming it and the field (src/ams/).
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -25,6 +26,8 @@ const clusterCalls: { method: "GET" | "POST"; url: string }[] = [
   { method: "GET", url: "/api/applications?subclusters=far" },
   { method: "GET", url: "/api/applications/app?clusterId=far" },
   { method: "GET", url: "/api/operations?subclusters=far" },
+  { method: "GET", url: "/api/nodes?subclusters=far" },
+  { method: "GET", url: "/api/nodes/n1?clusterId=far" },
   { method: "GET", url: "/api/sessions" },
 ];
 
@@ -108,5 +111,69 @@ describe("a cluster that refuses the dashboard's credentials", () => {
         message: 'Cluster "far" failed: not trusted',
       });
     }
+  });
+});
+
+describe("a cluster whose answers are not AMS's", () => {
+  let dir: string;
+  let odd: Server;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "odd-cluster-"));
+    // Answers in AMS's envelope, with metadata of another shape: a node whose CPU count is a word,
+    // an operation without its id, a list that is not one.
+    odd = createServer((request, response) => {
+      request.resume();
+      const metadata =
+        request.method === "POST"
+          ? { class: "task", status: "Running", status_code: 103 }
+          : request.url?.startsWith("/1.0/nodes?")
+            ? { nodes: [] }
+            : { name: "n1", cpus: "four" };
+      response.writeHead(request.method === "POST" ? 202 : 200, {
+        "content-type": "application/json",
+      });
+      response.end(JSON.stringify({ type: "sync", status_code: 200, metadata }));
+    });
+    await new Promise<void>((resolve) => odd.listen(join(dir, "cluster.socket"), resolve));
+  });
+
+  afterAll(() => {
+    odd.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("is a 502 naming the cluster, what it answered and the field", async () => {
+    const socket = join(dir, "cluster.socket");
+    t = await startTestApp({}, undefined, [
+      { id: "far", client: new AmsClient(socket), gateway: new GatewayClient(socket, socket) },
+    ]);
+    const cookie = await signInDirectly(t.context.db);
+    const answer = async (method: "GET" | "POST", url: string, payload?: unknown) => {
+      const response = await t?.app.inject({
+        method,
+        url,
+        headers: { ...sameOrigin, cookie },
+        payload: payload as Record<string, unknown> | undefined,
+      });
+      return {
+        status: response?.statusCode,
+        message: apiErrorSchema.parse(response?.json()).message,
+      };
+    };
+    const node = await answer("GET", "/api/nodes/n1?clusterId=far");
+    expect(node.status).toBe(502);
+    expect(node.message).toMatch(/^Cluster "far" answered a node the dashboard cannot read at "/);
+    expect((await answer("GET", "/api/nodes?subclusters=far")).message).toMatch(
+      /^Cluster "far" answered a list of nodes the dashboard cannot read: /,
+    );
+    const added = await answer("POST", "/api/nodes?clusterId=far", {
+      name: "n2",
+      cpus: 4,
+      memory: "8GB",
+      disk_size: "50GB",
+    });
+    expect(added.status).toBe(502);
+    expect(added.message).toMatch(/^Cluster "far" answered an operation .* at "id"/);
   });
 });

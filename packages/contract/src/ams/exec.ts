@@ -1,4 +1,5 @@
 // The LXD exec protocol as AMS speaks it (`POST /1.0/instances/{id}/exec`), and the events token.
+import { z } from "zod";
 
 /** Body of `POST /1.0/instances/{id_or_name}/exec`. */
 export interface AmsExecRequest {
@@ -26,6 +27,5 @@ export interface AmsExecOperationMetadata {
 }
 
 /** `POST /1.0/events/auth`: a short-lived token for `GET /1.0/events?secret=<token>`. */
-export interface AmsEventsToken {
-  token: string;
-}
+export const amsEventsTokenSchema = z.object({ token: z.string().min(1) });
+export type AmsEventsToken = z.infer<typeof amsEventsTokenSchema>;

@@ -218,3 +218,4 @@ export const nodeDeleteSchema = z.strictObject({
   force: z.boolean({ message: "must be true or false" }).optional(),
   keep_in_cluster: z.boolean({ message: "must be true or false" }).optional(),
 });
+export type NodeDelete = z.infer<typeof nodeDeleteSchema>;

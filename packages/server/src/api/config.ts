@@ -1,11 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import {
-  amsConfigSchema,
   configPatchSchema,
   describeConfigKey,
   isFinalOperationStatusCode,
   resolveConfigKey,
-  type AmsConfig,
   type AmsOperation,
   type ConfigPatch,
   type ConfigPatchResponse,
@@ -14,10 +12,11 @@ import {
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { clusterOrFirst } from "../clusters/choose-cluster.ts";
-import { callCluster, clusterCallTimeoutMs } from "../clusters/cluster-call.ts";
 import { ApiError } from "../http/api-error.ts";
 import { clusterIdOf } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
+import { changeConfig, readConfig } from "../ams/config.ts";
+import { waitForOperation } from "../ams/operations.ts";
 
 /**
  * How long a change waits for the cluster's operation. Writing one key is quick; a cluster that
@@ -38,7 +37,7 @@ export function registerConfigRoutes(app: FastifyInstance, context: ServerContex
 
   app.get("/api/config", async (request): Promise<ConfigResponse> => {
     const cluster = clusterOf(request.query);
-    const config = await configOf(cluster);
+    const config = await readConfig(cluster);
     const keys = Object.entries(config)
       .map(([name, value]) => describeConfigKey(name, value))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -48,28 +47,14 @@ export function registerConfigRoutes(app: FastifyInstance, context: ServerContex
   app.patch("/api/config", async (request): Promise<ConfigPatchResponse> => {
     const cluster = clusterOf(request.query);
     const change = parseInput(configPatchSchema, request.body, "configuration change");
-    const started = await callCluster(cluster, (signal) =>
-      cluster.client.patch<AmsOperation>("/1.0/config", change, signal),
-    );
-    await waitForChange(cluster, change, started.metadata);
+    const started = await changeConfig(cluster, change);
+    await waitForChange(cluster, change, started);
     // A deprecated name (`container.features`) sets, and is reported as, its current one.
     const name = resolveConfigKey(change.name) ?? change.name;
-    const config = await configOf(cluster);
+    const config = await readConfig(cluster);
     const current = Object.hasOwn(config, name) ? config[name] : undefined;
     return { metadata: describeConfigKey(name, current ?? change.value) };
   });
-}
-
-/** The cluster's keys and values; a 502 naming the cluster when its answer is not a configuration. */
-async function configOf(cluster: ClusterHandle): Promise<AmsConfig["config"]> {
-  const result = await callCluster(cluster, (signal) =>
-    cluster.client.get<unknown>("/1.0/config", signal),
-  );
-  const parsed = amsConfigSchema.safeParse(result.metadata);
-  if (!parsed.success) {
-    throw new ApiError(502, `Cluster "${cluster.id}" answered a configuration that is not one.`);
-  }
-  return parsed.data.config;
 }
 
 /** Waits (bounded) for the change's operation; a failure is a 400 with the operation's error. */
@@ -78,16 +63,7 @@ async function waitForChange(
   change: ConfigPatch,
   operation: AmsOperation,
 ): Promise<void> {
-  const waited = await callCluster(
-    cluster,
-    (signal) =>
-      cluster.client.get<AmsOperation>(
-        `/1.0/operations/${encodeURIComponent(operation.id)}/wait?timeout=${String(configChangeWaitSeconds)}`,
-        signal,
-      ),
-    configChangeWaitSeconds * 1000 + clusterCallTimeoutMs,
-  );
-  const ended = waited.metadata;
+  const ended = await waitForOperation(cluster, operation.id, configChangeWaitSeconds);
   if (!isFinalOperationStatusCode(ended.status_code)) {
     throw new ApiError(
       503,

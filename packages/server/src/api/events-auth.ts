@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import type { AmsEventsToken, EventsAuthResponse } from "@anbox-dashboard/contract";
+import type { EventsAuthResponse } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import { ApiError } from "../http/api-error.ts";
 import { requireCluster } from "../clusters/choose-cluster.ts";
-import { callCluster } from "../clusters/cluster-call.ts";
+import { issueEventsToken } from "../ams/service.ts";
 
 /**
  * `POST /api/events/auth?clusterId=`: a short-lived token for that cluster's events websocket,
@@ -18,9 +18,7 @@ export function registerEventsAuthRoutes(app: FastifyInstance, context: ServerCo
       context.clusters,
       (request.query as Record<string, unknown>).clusterId,
     );
-    const result = await callCluster(cluster, (signal) =>
-      cluster.client.post<AmsEventsToken>("/1.0/events/auth", undefined, signal),
-    );
-    return { metadata: { token: result.metadata.token } };
+    const { token } = await issueEventsToken(cluster);
+    return { metadata: { token } };
   });
 }

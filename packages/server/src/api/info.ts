@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ServiceStatus, SessionInfo } from "@anbox-dashboard/contract";
+import type { SessionInfo } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { ApiError } from "../http/api-error.ts";
 import { findUserById } from "../store/users.ts";
 import { clusterOrFirst } from "../clusters/choose-cluster.ts";
-import { callCluster } from "../clusters/cluster-call.ts";
 import { readClusterSettings, registrySettingsIn } from "../clusters/cluster-settings.ts";
+import { readServiceStatus } from "../ams/service.ts";
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -29,7 +29,7 @@ export function registerSessionInfoRoutes(
       (request.query as Record<string, unknown>).clusterId,
     );
     const user = await findUserById(context.db, signedIn.id);
-    const status = await clusterStatus(cluster);
+    const status = await readServiceStatus(cluster);
     const config = await clusterConfig(cluster);
     const registry = registrySettingsIn(config ?? {});
     return {
@@ -46,13 +46,6 @@ export function registerSessionInfoRoutes(
       ext4_root_volumes_support: status.api_extensions.some((name) => name.includes("ext4")),
     };
   });
-}
-
-async function clusterStatus(cluster: ClusterHandle): Promise<ServiceStatus> {
-  const result = await callCluster(cluster, (signal) =>
-    cluster.client.get<ServiceStatus>("/1.0", signal),
-  );
-  return result.metadata;
 }
 
 /**

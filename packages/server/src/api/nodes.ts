@@ -17,7 +17,7 @@ import {
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { requireCluster, selectClusters } from "../clusters/choose-cluster.ts";
-import { callCluster } from "../clusters/cluster-call.ts";
+import { addNode, changeNode, getNode, listNodes, removeNode } from "../ams/nodes.ts";
 import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { pageAcrossClusters, type ClusterSlice } from "../clusters/page-across-clusters.ts";
@@ -35,8 +35,7 @@ interface NameParams {
  */
 export function registerNodesRoutes(app: FastifyInstance, context: ServerContext): void {
   const clusterOf = (query: unknown) => requireCluster(context.clusters, clusterIdOf(query));
-  const nodePath = (params: unknown) =>
-    `/1.0/nodes/${encodeURIComponent(parseInput(nodeNameParamsSchema, params, "node").name)}`;
+  const nodeName = (params: unknown) => parseInput(nodeNameParamsSchema, params, "node").name;
   const withCluster = (cluster: ClusterHandle, operation: AmsOperation): ClusterOperation => ({
     ...operation,
     clusterId: cluster.id,
@@ -48,12 +47,9 @@ export function registerNodesRoutes(app: FastifyInstance, context: ServerContext
   });
 
   app.get<NameParams>("/api/nodes/:name", async (request): Promise<{ metadata: ClusterNode }> => {
-    const path = nodePath(request.params);
+    const name = nodeName(request.params);
     const cluster = clusterOf(request.query);
-    const result = await callCluster(cluster, (signal) =>
-      cluster.client.get<AmsNode>(path, signal),
-    );
-    return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    return { metadata: { ...(await getNode(cluster, name)), clusterId: cluster.id } };
   });
 
   app.post(
@@ -62,39 +58,33 @@ export function registerNodesRoutes(app: FastifyInstance, context: ServerContext
     async (request, reply): Promise<{ metadata: ClusterOperation }> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(nodesPostSchema, request.body, "node");
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.post<AmsOperation>("/1.0/nodes", body, signal),
-      );
+      const operation = await addNode(cluster, body);
       void reply.code(202);
-      return { metadata: withCluster(cluster, result.metadata) };
+      return { metadata: withCluster(cluster, operation) };
     },
   );
 
   app.patch<NameParams>(
     "/api/nodes/:name",
     async (request, reply): Promise<{ metadata: ClusterOperation }> => {
-      const path = nodePath(request.params);
+      const name = nodeName(request.params);
       const cluster = clusterOf(request.query);
       const body = parseInput(nodePatchSchema, request.body, "node change");
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.patch<AmsOperation>(path, body, signal),
-      );
+      const operation = await changeNode(cluster, name, body);
       void reply.code(202);
-      return { metadata: withCluster(cluster, result.metadata) };
+      return { metadata: withCluster(cluster, operation) };
     },
   );
 
   app.delete<NameParams>(
     "/api/nodes/:name",
     async (request, reply): Promise<{ metadata: ClusterOperation }> => {
-      const path = nodePath(request.params);
+      const name = nodeName(request.params);
       const cluster = clusterOf(request.query);
       const body = parseInput(nodeDeleteSchema, request.body ?? {}, "node removal");
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.delete<AmsOperation>(path, body, signal),
-      );
+      const operation = await removeNode(cluster, name, body);
       void reply.code(202);
-      return { metadata: withCluster(cluster, result.metadata) };
+      return { metadata: withCluster(cluster, operation) };
     },
   );
 }
@@ -129,9 +119,7 @@ async function listCluster(
   if (query.status !== undefined && query.status.length > 0)
     search.set("status", query.status.join(","));
   if (query.unschedulable !== undefined) search.set("unschedulable", query.unschedulable);
-  const result = await callCluster(cluster, (signal) =>
-    cluster.client.get<AmsNode[]>(`/1.0/nodes?${search.toString()}`, signal),
-  );
+  const result = await listNodes(cluster, search);
   return {
     items: result.metadata.map((node) => ({ ...node, clusterId: cluster.id })),
     total: result.totalSize ?? result.metadata.length,

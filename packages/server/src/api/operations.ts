@@ -3,7 +3,6 @@ import {
   operationResourcesShown,
   operationsListQuerySchema,
   operationTypesOf,
-  type AmsOperation,
   type ClusterOperation,
   type OperationsListParsed,
   type OperationsOrder,
@@ -15,10 +14,10 @@ import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { ApiError } from "../http/api-error.ts";
 import { selectClusters } from "../clusters/choose-cluster.ts";
 import { listEachCluster, unreachablePart } from "../clusters/each-cluster.ts";
-import { callCluster } from "../clusters/cluster-call.ts";
 import { mapBounded } from "../clusters/map-bounded.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { withoutEmptyValues } from "../input/query-values.ts";
+import { listOperations, readResourceName } from "../ams/operations.ts";
 
 /**
  * `GET /api/operations?orderBy=&order=&subclusters=&status=&type=&page=&size=`: the operations of
@@ -33,7 +32,7 @@ export function registerOperationsRoutes(app: FastifyInstance, context: ServerCo
     const raw = withoutEmptyValues(request.query);
     const query = parseInput(operationsListQuerySchema, raw, "operations query");
     const clusters = selectClusters(context.clusters, query.subclusters);
-    const { items, unreachable } = await listEachCluster(clusters, listOperations);
+    const { items, unreachable } = await listEachCluster(clusters, operationsOf);
     const matching = sortOperations(filterOperations(items, query), query.orderBy, query.order);
     const left = unreachablePart(unreachable);
     if (raw.page === undefined && raw.size === undefined) return { metadata: matching, ...left };
@@ -47,11 +46,9 @@ export function registerOperationsRoutes(app: FastifyInstance, context: ServerCo
   });
 }
 
-async function listOperations(cluster: ClusterHandle): Promise<ClusterOperation[]> {
-  const result = await callCluster(cluster, (signal) =>
-    cluster.client.get<AmsOperation[]>("/1.0/operations?recursion=1", signal),
-  );
-  return result.metadata.map((operation) => ({ ...operation, clusterId: cluster.id }));
+async function operationsOf(cluster: ClusterHandle): Promise<ClusterOperation[]> {
+  const operations = await listOperations(cluster);
+  return operations.map((operation) => ({ ...operation, clusterId: cluster.id }));
 }
 
 /** The operations of the statuses and types asked for (any of each); all when none are. */
@@ -119,11 +116,7 @@ async function withResourceNames(
 
 async function nameOf(cluster: ClusterHandle, url: string): Promise<string | undefined> {
   try {
-    const result = await callCluster(cluster, (signal) =>
-      cluster.client.get<{ name?: unknown }>(url, signal),
-    );
-    const name = result.metadata.name;
-    return typeof name === "string" && name !== "" ? name : undefined;
+    return await readResourceName(cluster, url);
   } catch (error) {
     // A cluster's refusal or silence (mapped by callCluster); anything else is a bug of ours.
     if (error instanceof ApiError) return undefined;

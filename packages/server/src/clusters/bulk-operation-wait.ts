@@ -2,7 +2,7 @@
 // operations: bounded, so that a slow one is reported unfinished instead of holding the answer.
 import { isFinalOperationStatusCode, type AmsOperation } from "@anbox-dashboard/contract";
 import type { ClusterHandle } from "./cluster-handle.ts";
-import { callCluster, clusterCallTimeoutMs } from "./cluster-call.ts";
+import { waitForOperation } from "../ams/operations.ts";
 
 /** How long a bulk call waits for an operation before reporting it unfinished. */
 const operationWaitSeconds = 60;
@@ -12,16 +12,7 @@ export async function waitForBulkOperation(
   cluster: ClusterHandle,
   operation: AmsOperation,
 ): Promise<AmsOperation> {
-  const waited = await callCluster(
-    cluster,
-    (signal) =>
-      cluster.client.get<AmsOperation>(
-        `/1.0/operations/${operation.id}/wait?timeout=${String(operationWaitSeconds)}`,
-        signal,
-      ),
-    operationWaitSeconds * 1000 + clusterCallTimeoutMs,
-  );
-  return waited.metadata;
+  return waitForOperation(cluster, operation.id, operationWaitSeconds);
 }
 
 /** The error of an operation the wait ran out on; undefined once it has ended. */

@@ -1,6 +1,6 @@
-import type { ClusterHealth, ServiceStatus } from "@anbox-dashboard/contract";
+import type { ClusterHealth } from "@anbox-dashboard/contract";
 import type { ClusterHandle } from "./cluster-handle.ts";
-import { callCluster } from "./cluster-call.ts";
+import { readServiceStatus } from "../ams/service.ts";
 
 /** How often each cluster is asked whether it answers. */
 export const healthCheckIntervalMs = 15_000;
@@ -47,11 +47,7 @@ export class ClusterHealthWatch {
     this.#checking.add(cluster.id);
     const checkedAt = new Date().toISOString();
     try {
-      const { metadata } = await callCluster(
-        cluster,
-        (signal) => cluster.client.get<ServiceStatus>("/1.0", signal),
-        checkTimeoutMs,
-      );
+      const metadata = await readServiceStatus(cluster, checkTimeoutMs);
       // It answers, but only its open paths: it no longer trusts the dashboard's certificate.
       const refused = metadata.auth === "untrusted";
       this.#health.set(cluster.id, {

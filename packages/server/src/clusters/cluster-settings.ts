@@ -1,15 +1,12 @@
 import { registryModes, type RegistryMode } from "@anbox-dashboard/contract";
 import type { ClusterHandle } from "./cluster-handle.ts";
-import { callCluster } from "./cluster-call.ts";
+import { readConfig } from "../ams/config.ts";
 
 /** A cluster's `GET /1.0/config` keys and values, as it reports them (none when it lists none). */
 export async function readClusterSettings(
   cluster: ClusterHandle,
 ): Promise<Record<string, unknown>> {
-  const result = await callCluster(cluster, (signal) =>
-    cluster.client.get<{ config?: Record<string, unknown> }>("/1.0/config", signal),
-  );
-  return result.metadata.config ?? {};
+  return readConfig(cluster);
 }
 
 /** What a cluster's settings say of its registry. */
