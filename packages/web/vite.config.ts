@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { compressedCopies } from "./compressed-copies-plugin.ts";
 import { earlyEntry, earlyRequestsScript } from "./early-requests-plugin.ts";
@@ -94,6 +95,8 @@ export default defineConfig({
     // jsdom made once per worker, each file still in a context of its own: creating it for each
     // of ~150 files took 41 % of the suite's time.
     pool: "vmThreads",
+    // As every project of the repository's vitest.config.ts: two files at a time on 2 cores.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
     setupFiles: ["./test/setup.ts"],
   },

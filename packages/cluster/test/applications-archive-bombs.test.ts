@@ -25,7 +25,14 @@ import { buildZip, deflatedPart, deflatedZerosPart } from "./helpers/zip-builder
 const bomb = readFileSync(new URL("./fixtures/bzip2-bomb.tar.bz2", import.meta.url));
 const manifest = manifestYaml(minimalManifest("archive-bomb"));
 const mebibyte = 1024 * 1024;
+/**
+ * A call made while a package is read must not wait longer than this: 100 ms, or five times the
+ * slowest of the calls made with nothing else to do (`quietSlowestMs`) when the machine is busier
+ * (the other test files, on a 2-core machine). A package read on the event loop would stall it
+ * for as long as the reading takes.
+ */
 const maxCallMs = 100;
+let quietSlowestMs = 0;
 const maxRssGrowthBytes = 64 * mebibyte;
 
 let cluster: TestCluster;
@@ -63,6 +70,11 @@ beforeAll(async () => {
   const created = await uploadApplication(cluster, tarball);
   expect(created.status).toBe(202);
   await cluster.waitOperation(created.body.metadata.id);
+  for (let call = 0; call < 50; call++) {
+    const started = performance.now();
+    await cluster.request("GET", "/1.0");
+    quietSlowestMs = Math.max(quietSlowestMs, performance.now() - started);
+  }
 }, 60_000);
 
 /** As tarBz2Package, for a tarball larger than execFileSync's default output buffer. */
@@ -137,7 +149,7 @@ async function expectRefusedCalmly(
   expect(watched.response.body.type).toBe("error");
   expect(watched.response.body.error).toContain(message);
   expect(watched.calls).toBeGreaterThan(0);
-  expect(watched.slowestCallMs).toBeLessThan(maxCallMs);
+  expect(watched.slowestCallMs).toBeLessThan(Math.max(maxCallMs, 5 * quietSlowestMs));
   if (checkMemory) expect(watched.rssGrowthBytes).toBeLessThan(maxRssGrowthBytes);
   const after = await cluster.request<string[]>("GET", "/1.0/applications");
   expect(after.body.metadata).toEqual(before.body.metadata);
