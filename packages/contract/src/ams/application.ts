@@ -106,6 +106,16 @@ export interface AmsApplication {
   versions: AmsApplicationVersion[];
 }
 
+/**
+ * What the dashboard reads of an application that another resource names (an image's users): its
+ * id, name and status, checked; the rest of the answer is not relied on there.
+ */
+export const amsApplicationSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(applicationStatuses),
+});
+
 const stringList = z.array(z.string({ message: "must be a text" }), {
   message: "must be a list of texts",
 });
@@ -189,6 +199,21 @@ export interface AmsRegistryApplication {
   versions: Record<string, { created_at: number; manifest_version: string; size: number }>;
   vm: boolean;
 }
+
+/** A registry application as a cluster answers it, checked (`GET /1.0/registry/applications`). */
+export const amsRegistryApplicationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  architectures: z.array(z.string()),
+  boot_package: z.string(),
+  instance_type: z.string(),
+  tags: z.array(z.string()),
+  versions: z.record(
+    z.string(),
+    z.object({ created_at: z.number(), manifest_version: z.string(), size: z.number() }),
+  ),
+  vm: z.boolean(),
+}) satisfies z.ZodType<AmsRegistryApplication>;
 
 export const registryApplicationTransferSchema = z.strictObject({
   id: z.string({ message: "must be an application id or name" }).min(1, "must not be empty"),

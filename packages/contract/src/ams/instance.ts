@@ -111,6 +111,17 @@ export interface AmsInstance {
   tags: string[];
 }
 
+/**
+ * What the dashboard reads of an instance that another resource lists (an image's users): its
+ * id, name, status and image version, checked; the rest of the answer is not relied on there.
+ */
+export const amsInstanceSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(instanceStatuses),
+  image_version: z.number(),
+});
+
 const whole = (what: string, min: number, max: number) =>
   z
     .number({ message: `${what} must be a number` })

@@ -6,10 +6,6 @@ import {
   imageUploadFileField,
   imagesListQuerySchema,
   imageVersionParamSchema,
-  type AmsApplication,
-  type AmsImage,
-  type AmsInstance,
-  type AmsOperation,
   type ClusterImage,
   type ImageOperationResponse,
   type ImageResponse,
@@ -23,8 +19,17 @@ import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { requireCluster, selectClusters } from "../clusters/choose-cluster.ts";
 import { listEachCluster, unreachablePart } from "../clusters/each-cluster.ts";
-import { callCluster, clusterFailure } from "../clusters/cluster-call.ts";
-import { AmsClientError } from "../clusters/ams-client.ts";
+import {
+  changeImage,
+  deleteImage,
+  deleteImageVersion,
+  getImage,
+  importImage,
+  listImages,
+  listInstancesOfImage,
+  uploadImage,
+} from "../ams/images.ts";
+import { getApplicationSummary } from "../ams/applications.ts";
 import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { registerUploadRoute } from "../uploads/upload-route.ts";
@@ -48,7 +53,6 @@ export async function registerImagesRoutes(
   context: ServerContext,
 ): Promise<void> {
   const clusterOf = (query: unknown) => requireCluster(context.clusters, clusterIdOf(query));
-  const imagePath = (id: string) => `/1.0/images/${encodeURIComponent(id)}`;
 
   app.get("/api/images", async (request): Promise<ImagesListResponse> => {
     const query = parseInput(
@@ -58,17 +62,15 @@ export async function registerImagesRoutes(
     );
     const clusters = selectClusters(context.clusters, query.subclusters);
     const { items, unreachable } = await listEachCluster(clusters, (cluster) =>
-      listImages(cluster, query),
+      imagesOf(cluster, query),
     );
     return { ...pageOfImages(items, query), ...unreachablePart(unreachable) };
   });
 
   app.get<IdParams>("/api/images/:id", async (request): Promise<ImageResponse> => {
     const cluster = clusterOf(request.query);
-    const result = await callCluster(cluster, (signal) =>
-      cluster.client.get<AmsImage>(imagePath(request.params.id), signal),
-    );
-    return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    const image = await getImage(cluster, request.params.id);
+    return { metadata: { ...image, clusterId: cluster.id } };
   });
 
   // Import from the cluster's image server: 404 names the images it has, 409 a name taken.
@@ -78,11 +80,9 @@ export async function registerImagesRoutes(
     async (request, reply): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(imageImportBodySchema, request.body, "image import");
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.post<AmsOperation>("/1.0/images", body, signal),
-      );
+      const operation = await importImage(cluster, body);
       void reply.code(202);
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
@@ -97,23 +97,14 @@ export async function registerImagesRoutes(
     maxBytes: context.config.uploadMaxBytes,
     handle: async (request, reply, upload): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const { name, type, default: makeDefault } = upload.fields;
-      try {
-        const result = await cluster.client.sendStream<AmsOperation>({
-          path: "/1.0/images/",
-          body: upload.file,
-          maxBytes: upload.maxBytes,
-          signal: upload.signal,
-          headers: {
-            "x-ams-request": JSON.stringify({ name, type, default: makeDefault }),
-          },
-        });
-        void reply.code(202);
-        return { metadata: { ...result.metadata, clusterId: cluster.id } };
-      } catch (error) {
-        if (!(error instanceof AmsClientError)) throw error;
-        throw clusterFailure(cluster, error);
-      }
+      const operation = await uploadImage(cluster, {
+        body: upload.file,
+        maxBytes: upload.maxBytes,
+        signal: upload.signal,
+        request: upload.fields,
+      });
+      void reply.code(202);
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   });
 
@@ -122,11 +113,9 @@ export async function registerImagesRoutes(
     async (request, reply): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(imagePatchBodySchema, request.body, "image update");
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.patch<AmsOperation>(imagePath(request.params.id), body, signal),
-      );
+      const operation = await changeImage(cluster, request.params.id, body);
       void reply.code(202);
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
@@ -134,11 +123,9 @@ export async function registerImagesRoutes(
     "/api/images/:id",
     async (request, reply): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.delete<AmsOperation>(imagePath(request.params.id), {}, signal),
-      );
+      const operation = await deleteImage(cluster, request.params.id);
       void reply.code(202);
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
@@ -147,44 +134,26 @@ export async function registerImagesRoutes(
     async (request, reply): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
       const version = parseInput(imageVersionParamSchema, request.params.version, "image version");
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.delete<AmsOperation>(
-          `${imagePath(request.params.id)}/${version}`,
-          {},
-          signal,
-        ),
-      );
+      const operation = await deleteImageVersion(cluster, request.params.id, version);
       void reply.code(202);
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
   app.get<IdParams>("/api/images/:id/used-by", async (request): Promise<ImageUsedByResponse> => {
     const cluster = clusterOf(request.query);
-    const image = await callCluster(cluster, (signal) =>
-      cluster.client.get<AmsImage>(imagePath(request.params.id), signal),
-    );
+    const image = await getImage(cluster, request.params.id);
     const applications = await Promise.all(
-      image.metadata.used_by.map((id) =>
-        callCluster(cluster, (signal) =>
-          cluster.client.get<AmsApplication>(`/1.0/applications/${encodeURIComponent(id)}`, signal),
-        ),
-      ),
+      image.used_by.map((id) => getApplicationSummary(cluster, id)),
     );
-    const instances = await callCluster(cluster, (signal) =>
-      cluster.client.get<AmsInstance[]>(
-        `/1.0/instances?recursion=1&image_id=${encodeURIComponent(image.metadata.id)}` +
-          `&order_by=name&limit=${usedByInstancesLimit}`,
-        signal,
-      ),
-    );
+    const instances = await listInstancesOfImage(cluster, image.id, usedByInstancesLimit);
     return {
       metadata: {
         applications: applications
-          .map(({ metadata }): ImageUser => ({
-            id: metadata.id,
-            name: metadata.name,
-            status: metadata.status,
+          .map((application): ImageUser => ({
+            id: application.id,
+            name: application.name,
+            status: application.status,
           }))
           .sort((a, b) => a.name.localeCompare(b.name)),
         instances: instances.metadata.map((instance): ImageUser => ({
@@ -200,15 +169,9 @@ export async function registerImagesRoutes(
 }
 
 /** The images of one cluster; the cluster filters by type itself (`GET /1.0/images?type=`). */
-async function listImages(
-  cluster: ClusterHandle,
-  query: ImagesListParsed,
-): Promise<ClusterImage[]> {
-  const path = `/1.0/images?recursion=1${query.type === undefined ? "" : `&type=${query.type}`}`;
-  const result = await callCluster(cluster, (signal) =>
-    cluster.client.get<AmsImage[]>(path, signal),
-  );
-  return result.metadata.map((image) => ({ ...image, clusterId: cluster.id }));
+async function imagesOf(cluster: ClusterHandle, query: ImagesListParsed): Promise<ClusterImage[]> {
+  const images = await listImages(cluster, query.type);
+  return images.map((image) => ({ ...image, clusterId: cluster.id }));
 }
 
 /**

@@ -2,16 +2,18 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import {
   registryTransferSchema,
-  type AmsApplication,
-  type AmsOperation,
-  type AmsRegistryApplication,
   type RegistryApplicationsResponse,
   type RegistryOperationResponse,
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { clusterOrFirst, requireCluster } from "../clusters/choose-cluster.ts";
-import { callCluster } from "../clusters/cluster-call.ts";
+import { listApplicationSummaries } from "../ams/applications.ts";
+import {
+  deleteRegistryApplication,
+  listRegistryApplications,
+  transferRegistryApplication,
+} from "../ams/registry.ts";
 import {
   readClusterSettings,
   registrySettingsIn,
@@ -44,12 +46,10 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ServerCont
     const { enabled, mode } = await registrySettingsOf(cluster);
     if (!enabled) return { metadata: [], clusterId: cluster.id, enabled, mode };
     const [registry, holdings] = await Promise.all([
-      callCluster(cluster, (signal) =>
-        cluster.client.get<AmsRegistryApplication[]>("/1.0/registry/applications", signal),
-      ),
+      listRegistryApplications(cluster),
       Promise.all(context.clusters.map(applicationNamesOf)),
     ]);
-    const metadata = registry.metadata.map((application) => ({
+    const metadata = registry.map((application) => ({
       ...application,
       heldBy: holdings
         .filter((holding) => holding.names?.has(application.name) === true)
@@ -70,15 +70,9 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ServerCont
           `registry ${direction}`,
         );
         await requireManualRegistry(cluster);
-        const result = await callCluster(cluster, (signal) =>
-          cluster.client.post<AmsOperation>(
-            `/1.0/registry/applications/${direction}`,
-            body,
-            signal,
-          ),
-        );
+        const operation = await transferRegistryApplication(cluster, direction, body);
         void reply.code(202);
-        return { metadata: { ...result.metadata, clusterId: cluster.id } };
+        return { metadata: { ...operation, clusterId: cluster.id } };
       },
     );
   };
@@ -91,15 +85,9 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ServerCont
       const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
       const { id } = parseInput(registryIdParamsSchema, request.params, "registry application");
       await requireManualRegistry(cluster);
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.delete<AmsOperation>(
-          `/1.0/registry/applications/${encodeURIComponent(id)}`,
-          undefined,
-          signal,
-        ),
-      );
+      const operation = await deleteRegistryApplication(cluster, id);
       void reply.code(202);
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 }
@@ -135,10 +123,8 @@ async function applicationNamesOf(
   cluster: ClusterHandle,
 ): Promise<{ clusterId: string; names: Set<string> | undefined }> {
   try {
-    const result = await callCluster(cluster, (signal) =>
-      cluster.client.get<AmsApplication[]>("/1.0/applications?recursion=1", signal),
-    );
-    return { clusterId: cluster.id, names: new Set(result.metadata.map((each) => each.name)) };
+    const applications = await listApplicationSummaries(cluster);
+    return { clusterId: cluster.id, names: new Set(applications.map((each) => each.name)) };
   } catch (error) {
     if (error instanceof ApiError) return { clusterId: cluster.id, names: undefined };
     throw error;

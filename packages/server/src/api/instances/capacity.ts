@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import {
-  amsCapacitySchema,
   capacityQuerySchema,
   type CapacityQuery,
   type InstanceCapacity,
@@ -8,9 +7,8 @@ import {
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../../server-context.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
-import { callCluster } from "../../clusters/cluster-call.ts";
+import { readCapacity } from "../../ams/instances.ts";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
-import { ApiError } from "../../http/api-error.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { parseInput } from "../../input/parse-input.ts";
 
@@ -29,9 +27,8 @@ export function registerInstanceCapacityRoute(app: FastifyInstance, context: Ser
 }
 
 /**
- * The cluster's answer; unknown when it has none: a real AMS has no such call (404, also answered
- * when `app_id` names no application: the create then says so), or answers it in another shape.
- * Other failures (a cluster down, a refusal) are passed on as every cluster call does.
+ * The cluster's answer; unknown when it has none (`readCapacity`: a real AMS has no such call,
+ * or answers it in another shape; the create then says so). Other failures are passed on.
  */
 export async function instanceCapacityOf(
   cluster: ClusterHandle,
@@ -46,14 +43,6 @@ export async function instanceCapacityOf(
     vpu_slots: String(query.vpu_slots),
   });
   if (query.app_id !== undefined) parameters.set("app_id", query.app_id);
-  try {
-    const result = await callCluster(cluster, (signal) =>
-      cluster.client.get<unknown>(`/1.0/capacity?${parameters.toString()}`, signal),
-    );
-    const answer = amsCapacitySchema.safeParse(result.metadata);
-    return answer.success ? { ...answer.data, known: true, clusterId: cluster.id } : unknown;
-  } catch (error) {
-    if (error instanceof ApiError && error.statusCode === 404) return unknown;
-    throw error;
-  }
+  const capacity = await readCapacity(cluster, parameters);
+  return capacity === undefined ? unknown : { ...capacity, known: true, clusterId: cluster.id };
 }

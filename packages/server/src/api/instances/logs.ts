@@ -3,7 +3,7 @@ import type { InstanceLogsResponse } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../../server-context.ts";
 import { ApiError } from "../../http/api-error.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
-import { callCluster } from "../../clusters/cluster-call.ts";
+import { listInstanceLogs, readInstanceLog } from "../../ams/instances.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 
 interface LogParams {
@@ -16,16 +16,12 @@ interface LogParams {
  * log's text; with `download=1` the browser saves it under its name.
  */
 export function registerInstanceLogsRoutes(app: FastifyInstance, context: ServerContext): void {
-  const logsPath = (id: string) => `/1.0/instances/${encodeURIComponent(id)}/logs`;
-
   app.get<{ Params: { id: string } }>(
     "/api/instances/:id/logs",
     async (request): Promise<InstanceLogsResponse> => {
       const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.get<string[]>(logsPath(request.params.id), signal),
-      );
-      const names = result.metadata.map((url) => decodeURIComponent(url.split("/").at(-1) ?? ""));
+      const urls = await listInstanceLogs(cluster, request.params.id);
+      const names = urls.map((url) => decodeURIComponent(url.split("/").at(-1) ?? ""));
       return { metadata: names.filter((name) => name !== "").sort() };
     },
   );
@@ -34,9 +30,7 @@ export function registerInstanceLogsRoutes(app: FastifyInstance, context: Server
     const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
     const download = downloadWanted(request.query);
     const { id, name } = request.params;
-    const text = await callCluster(cluster, (signal) =>
-      cluster.client.getText(`${logsPath(id)}/${encodeURIComponent(name)}`, signal),
-    );
+    const text = await readInstanceLog(cluster, id, name);
     void reply.type("text/plain; charset=utf-8");
     if (download) {
       void reply.header("content-disposition", `attachment; filename="${headerSafe(name)}"`);
