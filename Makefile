@@ -84,13 +84,10 @@ fuzz-wide: node_modules/.installed test-system-packages
 e2e: node_modules/.installed test-system-packages build
 	$(BIN)/playwright test -c e2e
 
+# Each phase in turn (typecheck, lint, unit, unit-postgres, budget, e2e), timed: the run ends with
+# how long each took (scripts/run-tests.sh).
 test: node_modules/.installed system-packages test-system-packages
-	$(MAKE) --no-print-directory typecheck
-	$(MAKE) --no-print-directory lint
-	$(MAKE) --no-print-directory unit
-	$(MAKE) --no-print-directory unit-postgres
-	$(MAKE) --no-print-directory budget
-	$(MAKE) --no-print-directory e2e
+	scripts/run-tests.sh
 
 # The browser benchmarks need Chromium and the built web app. Each records what it is judged by;
 # the run ends with one table of every figure, its target and whether it is met (bench/summary.ts).
@@ -100,4 +97,4 @@ bench: node_modules/.installed system-packages test-system-packages build
 	node bench/summary.ts $$results; rm -f $$results
 
 clean:
-	rm -rf node_modules packages/*/node_modules packages/web/dist .tools .e2e-data .e2e-data-external .e2e-data-two-clusters test-results
+	rm -rf node_modules packages/*/node_modules packages/web/dist .tools .e2e-data .e2e-data-external .e2e-data-two-clusters .e2e-data-b test-results

@@ -8,6 +8,8 @@ export default defineConfig({
     // machine, where the API suites mostly wait on their clusters' processes and sockets. Two
     // there took them from 447 s to 243 s; larger machines keep Vitest's own choice.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The usual report, then the slowest files (where a slow run's time went).
+    reporters: ["default", "./scripts/slowest-test-files.ts"],
     projects: [
       {
         test: {

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { createRegistrationLink } from "./dashboard-cli.ts";
-import { embeddedDashboard } from "./product.ts";
+import { currentDashboard } from "./product.ts";
 import { fillRegistrationForm } from "./registration-form.ts";
 import { mainNavigation } from "./shell.ts";
 
@@ -8,12 +8,12 @@ import { mainNavigation } from "./shell.ts";
  * Registers a new account through a link of `bin/dashboard register` and lands signed in, with the
  * onboarding tour's panel (which greets a new account on a window 1200 px wide or more, and keeps
  * the focus) closed.
- * `dataDir` names the dashboard (the default e2e dashboard's unless told).
+ * `dataDir` names the dashboard (the running test's unless told).
  */
 export async function signUp(
   page: Page,
   fullname: string,
-  dataDir: string = embeddedDashboard.dataDir,
+  dataDir: string = currentDashboard().dataDir,
 ): Promise<void> {
   const email = `${fullname.split(" ")[0]?.toLowerCase() ?? "user"}-${String(Date.now())}@example.com`;
   await page.goto(await createRegistrationLink(dataDir, email));

@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { join } from "node:path";
-import { embeddedDashboard, repositoryRoot } from "./product.ts";
+import { currentDashboard, repositoryRoot } from "./product.ts";
 
 // The embedded cluster's own AMS API, over its Unix socket, as another client of the cluster (an
 // operator's script, AMS's CLI) would use it: what the dashboard must then show without a reload.
@@ -10,16 +10,18 @@ export interface ClusterAnswer {
   body: { metadata?: unknown; operation?: string; error?: string };
 }
 
-/** Which embedded cluster of which e2e dashboard: the default dashboard's `default` unless told. */
+/** Which embedded cluster of which e2e dashboard: the running test's `default` unless told. */
 export interface ClusterTarget {
   dataDir: string;
   clusterId: string;
 }
 
-const defaultCluster: ClusterTarget = { dataDir: embeddedDashboard.dataDir, clusterId: "default" };
+function defaultCluster(): ClusterTarget {
+  return { dataDir: currentDashboard().dataDir, clusterId: "default" };
+}
 
 /** The Unix socket of an embedded cluster's AMS API. */
-export function clusterSocketPath(target: ClusterTarget = defaultCluster): string {
+export function clusterSocketPath(target: ClusterTarget = defaultCluster()): string {
   return join(repositoryRoot, target.dataDir, "clusters", target.clusterId, "ams.socket");
 }
 
@@ -27,7 +29,7 @@ export function clusterRequest(
   method: string,
   path: string,
   body?: unknown,
-  target: ClusterTarget = defaultCluster,
+  target: ClusterTarget = defaultCluster(),
 ): Promise<ClusterAnswer> {
   const socketPath = clusterSocketPath(target);
   const payload = body === undefined ? undefined : JSON.stringify(body);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { embeddedDashboard, repositoryRoot } from "./product.ts";
+import { currentDashboard, repositoryRoot } from "./product.ts";
 
 // A customer's web site that embeds a stream, on a loopback port of its own (another origin than
 // the dashboard's): its page (e2e/sdk-page), Canonical's public streaming SDK as it is
@@ -44,10 +44,14 @@ export interface CustomerSite {
   close(): Promise<void>;
 }
 
-/** Starts the site; `sdk` is the SDK file it serves (the one beside the checkout unless told). */
+/**
+ * Starts the site; `sdk` is the SDK file it serves (the one beside the checkout unless told). It
+ * joins streams through the running test's dashboard.
+ */
 export async function startCustomerSite(sdk: string = sdkFile): Promise<CustomerSite> {
+  const dashboardUrl = currentDashboard().url;
   const server = createServer((request, response) => {
-    void answer(request, response, sdk).catch((error: unknown) => {
+    void answer(request, response, sdk, dashboardUrl).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       // Said once: after the answer's head has gone, a failure can only cut the answer short.
       if (response.headersSent) {
@@ -76,6 +80,7 @@ async function answer(
   request: IncomingMessage,
   response: ServerResponse,
   sdk: string,
+  dashboardUrl: string,
 ): Promise<void> {
   const url = new URL(request.url ?? "/", "http://customer.invalid");
   if (request.method === "GET" && url.pathname === "/anbox-stream-sdk.js") {
@@ -96,7 +101,7 @@ async function answer(
   } else if (request.method === "POST" && url.pathname === "/join") {
     const token = url.searchParams.get("token") ?? "";
     const joined = await fetch(
-      `${embeddedDashboard.url}/api/public/streams/${encodeURIComponent(token)}/join`,
+      `${dashboardUrl}/api/public/streams/${encodeURIComponent(token)}/join`,
       { method: "POST", headers: { "content-type": "application/json" }, body: "{}" },
     );
     const body = await joined.text();

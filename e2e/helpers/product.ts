@@ -1,4 +1,5 @@
 import { fileURLToPath } from "node:url";
+import { test } from "@playwright/test";
 
 // Where the end-to-end tests find the products they start (see playwright.config.ts): the
 // dashboard as `make start` runs it (embedded identity provider), and a second one signing people
@@ -12,6 +13,17 @@ export const embeddedDashboard = {
   port: basePort,
   dataDir: ".e2e-data",
   url: `http://127.0.0.1:${basePort}`,
+};
+
+/**
+ * A second dashboard like the first, for the specs of the project that runs beside the first one
+ * (playwright.config.ts): each project's specs run one after the other on their own dashboard, as
+ * they always did, and the two projects at once.
+ */
+export const embeddedDashboardB = {
+  port: basePort + 4,
+  dataDir: ".e2e-data-b",
+  url: `http://127.0.0.1:${basePort + 4}`,
 };
 
 export const externalIdp = {
@@ -38,3 +50,16 @@ export const twoClusterDashboard = {
   url: `http://127.0.0.1:${basePort + 3}`,
   clusterIds: ["default", "second"],
 };
+
+const dashboards = [embeddedDashboard, embeddedDashboardB, externalDashboard, twoClusterDashboard];
+
+/**
+ * The dashboard the running test's project points at (its `baseURL`): the helpers reach its
+ * data directory and its cluster. Call it inside a test or a hook.
+ */
+export function currentDashboard(): { port: number; dataDir: string; url: string } {
+  const baseURL = test.info().project.use.baseURL;
+  const found = dashboards.find((dashboard) => dashboard.url === baseURL);
+  if (!found) throw new Error(`no e2e dashboard serves ${String(baseURL)}`);
+  return found;
+}

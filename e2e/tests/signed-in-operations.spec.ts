@@ -2,7 +2,7 @@ import { expect, test } from "../helpers/cluster-test.ts";
 import { signUp } from "../helpers/account.ts";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 import { clusterRequest, createInstanceThroughCluster } from "../helpers/cluster-api.ts";
-import { embeddedDashboard } from "../helpers/product.ts";
+import { currentDashboard } from "../helpers/product.ts";
 import { pauseCluster } from "../helpers/cluster-process.ts";
 import { expectPageTitle, mainNavigation } from "../helpers/shell.ts";
 import { expectFitsWindow } from "../helpers/fits-window.ts";
@@ -87,7 +87,7 @@ test("a cluster that does not answer ends in the events failure notification aft
   await page.goto("/operations");
   await expectPageTitle(page, "Operations");
 
-  const resume = pauseCluster(embeddedDashboard.dataDir, "default");
+  const resume = pauseCluster(currentDashboard().dataDir, "default");
   try {
     // The open events connection is dropped as hung; the new ones the page tries never open.
     await expect(

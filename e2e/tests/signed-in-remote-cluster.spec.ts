@@ -4,7 +4,7 @@ import { expect, test } from "../helpers/cluster-test.ts";
 import { signUp } from "../helpers/account.ts";
 import { runDashboardCli } from "../helpers/dashboard-cli.ts";
 import { createInstanceThroughCluster } from "../helpers/cluster-api.ts";
-import { embeddedDashboard, repositoryRoot } from "../helpers/product.ts";
+import { currentDashboard, repositoryRoot } from "../helpers/product.ts";
 import {
   startRemoteClusterProcess,
   type RemoteClusterProcess,
@@ -22,11 +22,12 @@ import { expectFitsWindow } from "../helpers/fits-window.ts";
 // create, terminal, logs, stream and share on the remote one. Killed, it is marked unreachable
 // while the embedded cluster's rows stay; started again, it comes back without a reload.
 
-const dataDir = embeddedDashboard.dataDir;
+let dataDir: string;
 let remote: RemoteClusterProcess;
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
+  dataDir = currentDashboard().dataDir;
   remote = await startRemoteClusterProcess("lab");
   const add = ["cluster", "add", "lab", "--ams-url", remote.amsUrl];
   await expect(
