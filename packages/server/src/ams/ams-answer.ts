@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { amsOperationSchema, type AmsOperation } from "@anbox-dashboard/contract";
 import { ApiError } from "../http/api-error.ts";
 import type { AmsResult } from "../clusters/ams-client.ts";
 import { callCluster } from "../clusters/cluster-call.ts";
@@ -49,4 +50,13 @@ export async function callAndRead<Schema extends z.ZodType>(
     metadata: readAnswer(cluster, what, schema, result.metadata),
     totalSize: result.totalSize,
   };
+}
+
+/** A call that starts an operation (a create, a change, a removal): the operation, checked. */
+export async function callForOperation(
+  cluster: ClusterHandle,
+  call: (signal: AbortSignal) => Promise<AmsResult<unknown>>,
+): Promise<AmsOperation> {
+  const answer = await callAndRead(cluster, "an operation", amsOperationSchema, call);
+  return answer.metadata;
 }

@@ -1,12 +1,11 @@
 import {
   amsConfigSchema,
-  amsOperationSchema,
   type AmsConfig,
   type AmsOperation,
   type ConfigPatch,
 } from "@anbox-dashboard/contract";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
-import { callAndRead } from "./ams-answer.ts";
+import { callAndRead, callForOperation } from "./ams-answer.ts";
 
 // The cluster's configuration (`/1.0/config`).
 
@@ -21,12 +20,6 @@ export async function readConfig(cluster: ClusterHandle): Promise<AmsConfig["con
 }
 
 /** `PATCH /1.0/config`: the operation that sets one key. */
-export async function changeConfig(
-  cluster: ClusterHandle,
-  change: ConfigPatch,
-): Promise<AmsOperation> {
-  const answer = await callAndRead(cluster, "an operation", amsOperationSchema, (signal) =>
-    cluster.client.patch(configPath, change, signal),
-  );
-  return answer.metadata;
+export function changeConfig(cluster: ClusterHandle, change: ConfigPatch): Promise<AmsOperation> {
+  return callForOperation(cluster, (signal) => cluster.client.patch(configPath, change, signal));
 }

@@ -11,7 +11,7 @@ import {
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { AmsClientError } from "../clusters/ams-client.ts";
 import { clusterFailure } from "../clusters/cluster-call.ts";
-import { callAndRead, readAnswer, type CheckedAnswer } from "./ams-answer.ts";
+import { callAndRead, callForOperation, readAnswer, type CheckedAnswer } from "./ams-answer.ts";
 
 // A cluster's images (`/1.0/images`), and the applications and instances made from one.
 
@@ -41,7 +41,7 @@ export async function getImage(cluster: ClusterHandle, id: string): Promise<AmsI
 
 /** `POST /1.0/images`: the operation importing an image from the cluster's image server. */
 export function importImage(cluster: ClusterHandle, body: unknown): Promise<AmsOperation> {
-  return operationOf(cluster, (signal) => cluster.client.post(imagesPath, body, signal));
+  return callForOperation(cluster, (signal) => cluster.client.post(imagesPath, body, signal));
 }
 
 /** `PATCH /1.0/images/{id}`: the operation changing it (default of its type, sync). */
@@ -50,12 +50,12 @@ export function changeImage(
   id: string,
   change: unknown,
 ): Promise<AmsOperation> {
-  return operationOf(cluster, (signal) => cluster.client.patch(imagePath(id), change, signal));
+  return callForOperation(cluster, (signal) => cluster.client.patch(imagePath(id), change, signal));
 }
 
 /** `DELETE /1.0/images/{id}`. */
 export function deleteImage(cluster: ClusterHandle, id: string): Promise<AmsOperation> {
-  return operationOf(cluster, (signal) => cluster.client.delete(imagePath(id), {}, signal));
+  return callForOperation(cluster, (signal) => cluster.client.delete(imagePath(id), {}, signal));
 }
 
 /** `DELETE /1.0/images/{id}/{version}`. */
@@ -64,7 +64,7 @@ export function deleteImageVersion(
   id: string,
   version: number,
 ): Promise<AmsOperation> {
-  return operationOf(cluster, (signal) =>
+  return callForOperation(cluster, (signal) =>
     cluster.client.delete(`${imagePath(id)}/${String(version)}`, {}, signal),
   );
 }
@@ -111,14 +111,5 @@ export function listInstancesOfImage(
   });
   return callAndRead(cluster, "a list of instances", z.array(amsInstanceSummarySchema), (signal) =>
     cluster.client.get(`/1.0/instances?${query.toString()}`, signal),
-  );
-}
-
-function operationOf(
-  cluster: ClusterHandle,
-  call: (signal: AbortSignal) => ReturnType<ClusterHandle["client"]["get"]>,
-): Promise<AmsOperation> {
-  return callAndRead(cluster, "an operation", amsOperationSchema, call).then(
-    (answer) => answer.metadata,
   );
 }

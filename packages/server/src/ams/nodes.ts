@@ -1,7 +1,6 @@
 import { z } from "zod";
 import {
   amsNodeSchema,
-  amsOperationSchema,
   type AmsNode,
   type AmsOperation,
   type NodeDelete,
@@ -9,7 +8,7 @@ import {
   type NodesPost,
 } from "@anbox-dashboard/contract";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
-import { callAndRead, type CheckedAnswer } from "./ams-answer.ts";
+import { callAndRead, callForOperation, type CheckedAnswer } from "./ams-answer.ts";
 
 // A cluster's nodes, as its AMS API serves them (`/1.0/nodes`): each path is written here once,
 // and every answer is read with the contract's schema of it.
@@ -39,33 +38,28 @@ export async function getNode(cluster: ClusterHandle, name: string): Promise<Ams
 }
 
 /** `POST /1.0/nodes`: the operation that adds the node. */
-export async function addNode(cluster: ClusterHandle, node: NodesPost): Promise<AmsOperation> {
-  const answer = await callAndRead(cluster, "an operation", amsOperationSchema, (signal) =>
-    cluster.client.post(nodesPath, node, signal),
-  );
-  return answer.metadata;
+export function addNode(cluster: ClusterHandle, node: NodesPost): Promise<AmsOperation> {
+  return callForOperation(cluster, (signal) => cluster.client.post(nodesPath, node, signal));
 }
 
 /** `PATCH /1.0/nodes/{name}`: the operation that changes it. */
-export async function changeNode(
+export function changeNode(
   cluster: ClusterHandle,
   name: string,
   change: NodePatch,
 ): Promise<AmsOperation> {
-  const answer = await callAndRead(cluster, "an operation", amsOperationSchema, (signal) =>
+  return callForOperation(cluster, (signal) =>
     cluster.client.patch(nodePath(name), change, signal),
   );
-  return answer.metadata;
 }
 
 /** `DELETE /1.0/nodes/{name}`: the operation that removes it. */
-export async function removeNode(
+export function removeNode(
   cluster: ClusterHandle,
   name: string,
   removal: NodeDelete,
 ): Promise<AmsOperation> {
-  const answer = await callAndRead(cluster, "an operation", amsOperationSchema, (signal) =>
+  return callForOperation(cluster, (signal) =>
     cluster.client.delete(nodePath(name), removal, signal),
   );
-  return answer.metadata;
 }

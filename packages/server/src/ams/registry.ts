@@ -1,13 +1,12 @@
 import { z } from "zod";
 import {
-  amsOperationSchema,
   amsRegistryApplicationSchema,
   type AmsOperation,
   type AmsRegistryApplication,
   type RegistryTransfer,
 } from "@anbox-dashboard/contract";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
-import { callAndRead } from "./ams-answer.ts";
+import { callAndRead, callForOperation } from "./ams-answer.ts";
 
 // The application registry as a cluster sees it (`/1.0/registry/applications`).
 
@@ -27,24 +26,22 @@ export async function listRegistryApplications(
 }
 
 /** `POST /1.0/registry/applications/push|pull`: the operation moving one application. */
-export async function transferRegistryApplication(
+export function transferRegistryApplication(
   cluster: ClusterHandle,
   direction: "push" | "pull",
   transfer: RegistryTransfer,
 ): Promise<AmsOperation> {
-  const answer = await callAndRead(cluster, "an operation", amsOperationSchema, (signal) =>
+  return callForOperation(cluster, (signal) =>
     cluster.client.post(`${registryPath}/${direction}`, transfer, signal),
   );
-  return answer.metadata;
 }
 
 /** `DELETE /1.0/registry/applications/{id}`. */
-export async function deleteRegistryApplication(
+export function deleteRegistryApplication(
   cluster: ClusterHandle,
   id: string,
 ): Promise<AmsOperation> {
-  const answer = await callAndRead(cluster, "an operation", amsOperationSchema, (signal) =>
+  return callForOperation(cluster, (signal) =>
     cluster.client.delete(`${registryPath}/${encodeURIComponent(id)}`, undefined, signal),
   );
-  return answer.metadata;
 }

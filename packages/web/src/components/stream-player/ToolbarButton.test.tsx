@@ -2,9 +2,11 @@ import { describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { ToolbarButton } from "./ToolbarButton.tsx";
 
-function renderButton() {
+/** The Rotate right button, in `container` when given (a player's box). */
+function renderButton(container?: HTMLElement) {
   render(
     <ToolbarButton label="Rotate right" icon="rotate-right" shortcut="rotate" onClick={vi.fn()} />,
+    container ? { container } : {},
   );
   const button = screen.getByRole("button", { name: "Rotate right" });
   const tooltip = button.nextElementSibling;
@@ -44,12 +46,7 @@ describe("ToolbarButton", () => {
     player.className = "stream-player";
     document.body.append(player);
     vi.spyOn(player, "getBoundingClientRect").mockReturnValue(new DOMRect(240, 0, 1000, 600));
-    render(<ToolbarButton label="Full screen" icon="fullscreen" onClick={vi.fn()} />, {
-      container: player,
-    });
-    const button = screen.getByRole("button", { name: "Full screen" });
-    const tooltip = button.nextElementSibling;
-    if (!(tooltip instanceof HTMLElement)) throw new Error("no tooltip");
+    const { button, tooltip } = renderButton(player);
     // In the window, but 30 px of it under the rail left of the player.
     placeTooltip(tooltip, 210, 100);
     fireEvent.focus(button);
