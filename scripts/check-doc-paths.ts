@@ -1,7 +1,8 @@
 // `make lint`: every repository path the documentation names in backticks exists. A path is a
 // backticked word with a slash that is neither a URL, an API route (`/api/...`), an npm package
-// (`@scope/name`) nor a path of the data directory (`DATA_DIR/...`, `./data`); globs
-// (`bench/*.bench.ts`) must match something. The documents name a path from the repository's
+// (`@scope/name`), a path of the data directory (`DATA_DIR/...`, `./data`), one outside the
+// repository (`../shared/...`) nor one of what the repository ignores (a build's `dist/`: a fresh
+// clone has none yet, see .gitignore); globs (`bench/*.bench.ts`) must match something. The documents name a path from the repository's
 // root, or within a package as its architecture section lists them (`api/instances/` of the
 // server's `src/`): it is looked for from the root, each package and each package's source
 // folders.
@@ -10,6 +11,12 @@ import { dirname, join } from "node:path";
 
 const root = join(dirname(new URL(import.meta.url).pathname), "..");
 const documents = ["README.md", ...globSync("docs/*.md", { cwd: root }), "bench/RESULTS.md"];
+/** The names .gitignore gives of what is made, not committed (`dist`, `node_modules`, ...). */
+const ignoredNames = readFileSync(join(root, ".gitignore"), "utf8")
+  .split("\n")
+  .map((line) => line.trim().replace(/\/$/, ""))
+  .filter((line) => line !== "" && !line.startsWith("#") && !/[*/]/.test(line));
+
 const bases = [
   ".",
   "docs",
@@ -23,7 +30,9 @@ function isRepositoryPath(span: string): boolean {
   return (
     /^[\w.-]+(\/[\w.*@-]*)+$/.test(span) &&
     !span.startsWith("DATA_DIR/") &&
+    !span.startsWith("../") &&
     span !== "./data" &&
+    !span.split("/").some((segment) => ignoredNames.includes(segment)) &&
     !/^(https?:|[\w-]+\.(com|org|io|net)\/)/.test(span)
   );
 }
