@@ -1,5 +1,4 @@
 // The LXD exec protocol as AMS speaks it (`POST /1.0/instances/{id}/exec`), and the events token.
-import { z } from "zod";
 
 /** Body of `POST /1.0/instances/{id_or_name}/exec`. */
 export interface AmsExecRequest {
@@ -27,5 +26,6 @@ export interface AmsExecOperationMetadata {
 }
 
 /** `POST /1.0/events/auth`: a short-lived token for `GET /1.0/events?secret=<token>`. */
-export const amsEventsTokenSchema = z.object({ token: z.string().min(1) });
-export type AmsEventsToken = z.infer<typeof amsEventsTokenSchema>;
+export interface AmsEventsToken {
+  token: string;
+}

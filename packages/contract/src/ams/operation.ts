@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** AMS operation status codes (LXD's): a code of 200 or above is final. */
 export const operationStatusCodes = {
   "Operation created": 100,
@@ -43,31 +41,3 @@ export interface AmsOperation {
   err: string;
   server_address: string;
 }
-
-const operationStatuses = Object.keys(operationStatusCodes) as [
-  OperationStatus,
-  ...OperationStatus[],
-];
-
-/**
- * An operation as a cluster answers it, checked: the dashboard reads what any AMS (a remote one
- * is not ours) says before it relies on it. What it only shows may be missing (LXD leaves
- * `resources` null when an operation names none).
- */
-export const amsOperationSchema = z.object({
-  id: z.string(),
-  class: z.enum(["task", "websocket", "token"]),
-  description: z.string().default(""),
-  created_at: z.string(),
-  updated_at: z.string(),
-  status: z.enum(operationStatuses),
-  status_code: z.number(),
-  resources: z
-    .record(z.string(), z.array(z.string()))
-    .nullish()
-    .transform((resources) => resources ?? {}),
-  metadata: z.unknown(),
-  may_cancel: z.boolean().default(false),
-  err: z.string().default(""),
-  server_address: z.string().default(""),
-}) satisfies z.ZodType<AmsOperation>;
