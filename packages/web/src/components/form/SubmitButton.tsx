@@ -9,8 +9,6 @@ interface SubmitButtonProps {
   busy?: boolean;
   busyLabel?: string;
   disabled?: boolean;
-  /** Why it is disabled, shown as its tooltip. */
-  disabledReason?: string;
   /** Marks the button for the onboarding tour's step that asks for this click (`data-tour`). */
   tourTarget?: string;
   children: ReactNode;
@@ -32,7 +30,6 @@ export function SubmitButton({
   busy = false,
   busyLabel,
   disabled = false,
-  disabledReason,
   tourTarget,
   children,
 }: SubmitButtonProps) {
@@ -43,7 +40,6 @@ export function SubmitButton({
       type="submit"
       value={value}
       aria-disabled={unavailable}
-      title={disabled ? disabledReason : undefined}
       aria-busy={busy}
       data-tour={tourTarget}
       onMouseDown={(event) => {

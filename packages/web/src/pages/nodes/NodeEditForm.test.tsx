@@ -7,6 +7,7 @@ import { NotificationsProvider } from "../../context/notifications/Notifications
 import { createQueryClient } from "../../context/query-client.ts";
 import { stubMatchMedia } from "../../test-support/stub-match-media.ts";
 import { NodeEditForm } from "./NodeEditForm.tsx";
+import { makeOperation } from "../../test-support/cluster-operation.ts";
 
 const node = {
   name: "lxd0",
@@ -19,21 +20,11 @@ const node = {
   unschedulable: false,
 } as unknown as ClusterNode;
 
-const operation = {
-  id: "op-1",
-  class: "task",
+const operation = makeOperation({
   description: "Updating node",
   created_at: "2024-01-01T00:00:00Z",
   updated_at: "2024-01-01T00:00:00Z",
-  status: "Running",
-  status_code: 103,
-  resources: {},
-  metadata: null,
-  may_cancel: false,
-  err: "",
-  server_address: "",
-  clusterId: "default",
-};
+});
 
 interface Sent {
   method: string;

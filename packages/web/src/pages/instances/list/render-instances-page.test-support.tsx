@@ -2,11 +2,12 @@ import { vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, useLocation } from "react-router";
-import type { ClusterInstanceBulkResult, ClusterOperation } from "@anbox-dashboard/contract";
+import type { ClusterInstanceBulkResult } from "@anbox-dashboard/contract";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import { NotificationsProvider } from "../../../context/notifications/NotificationsProvider.tsx";
 import { createQueryClient } from "../../../context/query-client.ts";
 import InstancesPage from "../InstancesPage.tsx";
+import { makeOperation } from "../../../test-support/cluster-operation.ts";
 
 /** An instance as the server lists it, with what a test does not care about filled in. */
 export function makeInstance(
@@ -60,21 +61,11 @@ export function makeInstance(
   };
 }
 
-const operation: ClusterOperation = {
-  id: "op-1",
-  class: "task",
+const operation = makeOperation({
   description: "Updating instance",
   created_at: "2024-01-01T00:00:00Z",
   updated_at: "2024-01-01T00:00:00Z",
-  status: "Running",
-  status_code: 103,
-  resources: {},
-  metadata: null,
-  may_cancel: false,
-  err: "",
-  server_address: "",
-  clusterId: "default",
-};
+});
 
 /** A write the page sent: method, path and JSON body. */
 export interface SentWrite {
