@@ -59,6 +59,16 @@ describe("GET /1.0/nodes", () => {
     });
   });
 
+  it("skips an offset's nodes with or without a limit (SQLite takes OFFSET only after LIMIT)", async () => {
+    const all = await cluster.request<string[]>("GET", "/1.0/nodes");
+    for (const path of ["/1.0/nodes?offset=1", "/1.0/nodes?offset=1&limit=1000"]) {
+      const skipped = await cluster.request<string[]>("GET", path);
+      expect({ path, status: skipped.status }).toEqual({ path, status: 200 });
+      expect(skipped.body.metadata).toEqual(all.body.metadata.slice(1));
+      expect(skipped.body.total_size).toBe(all.body.total_size);
+    }
+  });
+
   it("shows a node with its ETag and what its instances hold", async () => {
     await putInstanceOn("lxd0", "running");
     await putInstanceOn("lxd0", "stopped");

@@ -2,6 +2,7 @@ import { gatewaySessionStatuses, type GatewaySessionStatus } from "@anbox-dashbo
 import type { ClusterDatabase } from "../store/database.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { SessionWithInstance } from "./session-view.ts";
+import { onePage } from "../store/one-page.ts";
 
 // Session ids are 20-character xid-like strings; anything else in a URL is refused before it
 // reaches the database (generously: a session id of another gateway is not an error, just unknown).
@@ -66,11 +67,6 @@ export async function listSessions(
     .where("gateway_sessions.status", "in", statuses)
     .orderBy(`gateway_sessions.${query.sortBy}`, query.sortOrder)
     .orderBy("gateway_sessions.id", query.sortOrder);
-  if (query.limit !== undefined) page = page.limit(query.limit);
-  if (query.offset > 0) {
-    // SQLite takes an OFFSET only after a LIMIT.
-    if (query.limit === undefined) page = page.limit(Number.MAX_SAFE_INTEGER);
-    page = page.offset(query.offset);
-  }
+  page = onePage(page, query);
   return { rows: await page.execute(), total: Number(counted?.total ?? 0) };
 }

@@ -17,6 +17,7 @@ import {
 import type { ClusterDatabase } from "../store/database.ts";
 import type { ClusterSchema, InstancesTable } from "../store/schema.ts";
 import { parseInput } from "../http/validate.ts";
+import { onePage } from "../store/one-page.ts";
 
 // Repeated query parameters arrive as arrays; both forms mean a comma-separated list.
 const listText = z
@@ -168,12 +169,7 @@ export async function listInstances(
     .where((eb) => eb.and(conditions(eb, filters, postgres)))
     .orderBy(orderBy, direction)
     .orderBy("id", direction);
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  if (page.offset > 0) {
-    // SQLite takes an OFFSET only after a LIMIT.
-    if (page.limit === undefined) query = query.limit(Number.MAX_SAFE_INTEGER);
-    query = query.offset(page.offset);
-  }
+  query = onePage(query, page);
   const [rows, count] = await Promise.all([
     query.execute(),
     db

@@ -6,6 +6,7 @@ import { parseInput } from "../http/validate.ts";
 import type { ListQuery } from "../http/list-query.ts";
 import { selectNodesWithTotals, withTotals } from "./node-load.ts";
 import { nodeViewOf, type NodeView } from "./node-view.ts";
+import { onePage } from "../store/one-page.ts";
 
 const nodeListQuerySchema = z
   .object({
@@ -70,8 +71,7 @@ export async function listNodeViews(
     sorted = sorted.orderBy(`nodes.${orderBy}`, direction);
   }
   sorted = sorted.orderBy("nodes.name", direction);
-  if (page.limit !== undefined) sorted = sorted.limit(page.limit);
-  if (page.offset > 0) sorted = sorted.offset(page.offset);
+  sorted = onePage(sorted, page);
   const rows = await sorted.execute();
   return { views: rows.map((row) => nodeViewOf(withTotals(row))), total: Number(counted.count) };
 }

@@ -21,6 +21,7 @@ import {
 } from "../share-store.ts";
 import { joinSession } from "../join-session.ts";
 import { rfc3339 } from "../rfc3339.ts";
+import { onePage } from "../../store/one-page.ts";
 
 interface IdParams {
   Params: { id: string };
@@ -70,12 +71,7 @@ export function registerShareRoutes(app: FastifyInstance, services: GatewayServi
       .select((eb) => eb.fn.countAll<number | string>().as("total"))
       .executeTakeFirst();
     let rows = query.selectAll().orderBy("created_at").orderBy("id");
-    if (page.limit !== undefined) rows = rows.limit(page.limit);
-    if (page.offset > 0) {
-      // SQLite takes an OFFSET only after a LIMIT.
-      if (page.limit === undefined) rows = rows.limit(Number.MAX_SAFE_INTEGER);
-      rows = rows.offset(page.offset);
-    }
+    rows = onePage(rows, page);
     const shares = await rows.execute();
     const totalSize = Number(counted?.total ?? 0);
     return page.recursion
