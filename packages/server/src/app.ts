@@ -24,7 +24,6 @@ import { registerWebsocketSupport } from "./relays/websocket-support.ts";
 import { registerOperationSocketRelay } from "./relays/operation-socket-relay.ts";
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
 import { registerEmbeddedIdp } from "./idp/register-embedded-idp.ts";
-import { requireSession } from "./auth/require-session.ts";
 import { registerAccessRules } from "./auth/access-rules.ts";
 import { recordRouteTable } from "./auth/route-access.ts";
 import { canonicalUrl } from "./auth/canonical-url.ts";
@@ -116,7 +115,6 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
     return sendApiError(reply, 500, "The server failed to handle this request.");
   });
 
-  const guard = requireSession(db, config.session);
   registerAuthInfoRoutes(
     app,
     db,
@@ -124,7 +122,7 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
     context.idp.isExternal,
     commandDataDir(config.dataDir, config.defaultDataDir),
   );
-  registerClusterRoutes(app, guard, () => context.clusters);
+  registerClusterRoutes(app, () => context.clusters);
   if (!context.idp.isExternal) await registerEmbeddedIdp(app, context);
   await registerAuthRoutes(app, context);
   await registerRegistrationRoutes(app, context);

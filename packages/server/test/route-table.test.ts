@@ -185,6 +185,21 @@ describe("the route table", () => {
     expect(Object.keys(notIdempotent).filter((key) => !listed.has(key))).toEqual([]);
   });
 
+  it("declares what every signed-in route acts on and does, and the account's own routes are few", () => {
+    const sessionRoutes = routes.filter((route) => route.access === "session");
+    expect(declarations(sessionRoutes.filter((route) => route.acts === undefined))).toEqual([]);
+    // What any signed-in user may call whatever their grants: their own things only.
+    const ownAccount = sessionRoutes.filter((route) => route.acts?.on === "own-account");
+    expect(declarations(ownAccount).sort()).toEqual([
+      "DELETE /api/profile/sessions",
+      "GET /api/info",
+      "GET /api/onboarding-progress",
+      "GET /api/profile",
+      "PATCH /api/onboarding-progress/:progress",
+      "POST /api/user-events",
+    ]);
+  });
+
   it("only the signaling relay takes its key from the URL instead of a cookie", () => {
     const tokenRoutes = declarations(routes.filter((route) => route.access === "token"));
     expect(tokenRoutes).toEqual([

@@ -1,7 +1,8 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { Cluster } from "@anbox-dashboard/contract";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { ClusterHealthWatch } from "../clusters/cluster-health.ts";
+import { acts } from "../auth/route-acts.ts";
 
 /**
  * `GET /api/clusters`: the clusters this dashboard manages now, in configuration order, each with
@@ -10,14 +11,14 @@ import { ClusterHealthWatch } from "../clusters/cluster-health.ts";
  */
 export function registerClusterRoutes(
   app: FastifyInstance,
-  guard: preHandlerAsyncHookHandler,
   clusters: () => readonly ClusterHandle[],
 ): void {
   const health = new ClusterHealthWatch(clusters);
   app.addHook("onClose", () => {
     health.stop();
   });
-  app.get("/api/clusters", { preHandler: guard }, (): Cluster[] =>
+  const eachCluster = acts.onEachItem("cluster", "can_view");
+  app.get("/api/clusters", { config: { acts: eachCluster } }, (): Cluster[] =>
     clusters().map((cluster) => {
       const known = health.of(cluster);
       return known === undefined ? { id: cluster.id } : { id: cluster.id, health: known };

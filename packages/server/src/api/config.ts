@@ -17,6 +17,7 @@ import { clusterIdOf } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { changeConfig, readConfig } from "../ams/config.ts";
 import { waitForOperation } from "../ams/operations.ts";
+import { acts } from "../auth/route-acts.ts";
 
 /**
  * How long a change waits for the cluster's operation. Writing one key is quick; a cluster that
@@ -35,26 +36,34 @@ const configChangeWaitSeconds = 30;
 export function registerConfigRoutes(app: FastifyInstance, context: ServerContext): void {
   const clusterOf = (query: unknown) => clusterOrFirst(context.clusters, clusterIdOf(query));
 
-  app.get("/api/config", async (request): Promise<ConfigResponse> => {
-    const cluster = clusterOf(request.query);
-    const config = await readConfig(cluster);
-    const keys = Object.entries(config)
-      .map(([name, value]) => describeConfigKey(name, value))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return { metadata: { clusterId: cluster.id, keys } };
-  });
+  app.get(
+    "/api/config",
+    { config: { acts: acts.onCluster("can_view_config") } },
+    async (request): Promise<ConfigResponse> => {
+      const cluster = clusterOf(request.query);
+      const config = await readConfig(cluster);
+      const keys = Object.entries(config)
+        .map(([name, value]) => describeConfigKey(name, value))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return { metadata: { clusterId: cluster.id, keys } };
+    },
+  );
 
-  app.patch("/api/config", async (request): Promise<ConfigPatchResponse> => {
-    const cluster = clusterOf(request.query);
-    const change = parseInput(configPatchSchema, request.body, "configuration change");
-    const started = await changeConfig(cluster, change);
-    await waitForChange(cluster, change, started);
-    // A deprecated name (`container.features`) sets, and is reported as, its current one.
-    const name = resolveConfigKey(change.name) ?? change.name;
-    const config = await readConfig(cluster);
-    const current = Object.hasOwn(config, name) ? config[name] : undefined;
-    return { metadata: describeConfigKey(name, current ?? change.value) };
-  });
+  app.patch(
+    "/api/config",
+    { config: { acts: acts.onCluster("can_edit_config") } },
+    async (request): Promise<ConfigPatchResponse> => {
+      const cluster = clusterOf(request.query);
+      const change = parseInput(configPatchSchema, request.body, "configuration change");
+      const started = await changeConfig(cluster, change);
+      await waitForChange(cluster, change, started);
+      // A deprecated name (`container.features`) sets, and is reported as, its current one.
+      const name = resolveConfigKey(change.name) ?? change.name;
+      const config = await readConfig(cluster);
+      const current = Object.hasOwn(config, name) ? config[name] : undefined;
+      return { metadata: describeConfigKey(name, current ?? change.value) };
+    },
+  );
 }
 
 /** Waits (bounded) for the change's operation; a failure is a 400 with the operation's error. */

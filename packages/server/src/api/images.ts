@@ -33,6 +33,7 @@ import { getApplicationSummary } from "../ams/applications.ts";
 import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { registerUploadRoute } from "../uploads/upload-route.ts";
+import { acts } from "../auth/route-acts.ts";
 
 interface IdParams {
   Params: { id: string };
@@ -54,29 +55,38 @@ export async function registerImagesRoutes(
 ): Promise<void> {
   const clusterOf = (query: unknown) => requireCluster(context.clusters, clusterIdOf(query));
 
-  app.get("/api/images", async (request): Promise<ImagesListResponse> => {
-    const query = parseInput(
-      imagesListQuerySchema,
-      withoutEmptyValues(request.query),
-      "image list query",
-    );
-    const clusters = selectClusters(context.clusters, query.subclusters);
-    const { items, unreachable } = await listEachCluster(clusters, (cluster) =>
-      imagesOf(cluster, query),
-    );
-    return { ...pageOfImages(items, query), ...unreachablePart(unreachable) };
-  });
+  app.get(
+    "/api/images",
+    { config: { acts: acts.onEachItem("image", "can_view") } },
+    async (request): Promise<ImagesListResponse> => {
+      const query = parseInput(
+        imagesListQuerySchema,
+        withoutEmptyValues(request.query),
+        "image list query",
+      );
+      const clusters = selectClusters(context.clusters, query.subclusters);
+      const { items, unreachable } = await listEachCluster(clusters, (cluster) =>
+        imagesOf(cluster, query),
+      );
+      return { ...pageOfImages(items, query), ...unreachablePart(unreachable) };
+    },
+  );
 
-  app.get<IdParams>("/api/images/:id", async (request): Promise<ImageResponse> => {
-    const cluster = clusterOf(request.query);
-    const image = await getImage(cluster, request.params.id);
-    return { metadata: { ...image, clusterId: cluster.id } };
-  });
+  const view = acts.onResource("image", "can_view");
+  app.get<IdParams>(
+    "/api/images/:id",
+    { config: { acts: view } },
+    async (request): Promise<ImageResponse> => {
+      const cluster = clusterOf(request.query);
+      const image = await getImage(cluster, request.params.id);
+      return { metadata: { ...image, clusterId: cluster.id } };
+    },
+  );
 
   // Import from the cluster's image server: 404 names the images it has, 409 a name taken.
   app.post(
     "/api/images",
-    { config: { idempotent: true } },
+    { config: { idempotent: true, acts: acts.onCluster("can_create_images") } },
     async (request, reply): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(imageImportBodySchema, request.body, "image import");
@@ -91,6 +101,7 @@ export async function registerImagesRoutes(
   // is not one. No call timeout: a large package takes as long as the network does.
   await registerUploadRoute(app, {
     url: "/api/images/upload",
+    acts: acts.onCluster("can_create_images"),
     fields: imageUploadFieldsSchema,
     fileField: imageUploadFileField,
     what: "image upload",
@@ -110,6 +121,7 @@ export async function registerImagesRoutes(
 
   app.patch<IdParams>(
     "/api/images/:id",
+    { config: { acts: acts.onResource("image", "can_edit") } },
     async (request, reply): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(imagePatchBodySchema, request.body, "image update");
@@ -121,6 +133,7 @@ export async function registerImagesRoutes(
 
   app.delete<IdParams>(
     "/api/images/:id",
+    { config: { acts: acts.onResource("image", "can_delete") } },
     async (request, reply): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
       const operation = await deleteImage(cluster, request.params.id);
@@ -131,6 +144,7 @@ export async function registerImagesRoutes(
 
   app.delete<{ Params: { id: string; version: string } }>(
     "/api/images/:id/versions/:version",
+    { config: { acts: acts.onResource("image", "can_edit") } },
     async (request, reply): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
       const version = parseInput(imageVersionParamSchema, request.params.version, "image version");
@@ -140,32 +154,36 @@ export async function registerImagesRoutes(
     },
   );
 
-  app.get<IdParams>("/api/images/:id/used-by", async (request): Promise<ImageUsedByResponse> => {
-    const cluster = clusterOf(request.query);
-    const image = await getImage(cluster, request.params.id);
-    const applications = await Promise.all(
-      image.used_by.map((id) => getApplicationSummary(cluster, id)),
-    );
-    const instances = await listInstancesOfImage(cluster, image.id, usedByInstancesLimit);
-    return {
-      metadata: {
-        applications: applications
-          .map((application): ImageUser => ({
-            id: application.id,
-            name: application.name,
-            status: application.status,
-          }))
-          .sort((a, b) => a.name.localeCompare(b.name)),
-        instances: instances.metadata.map((instance): ImageUser => ({
-          id: instance.id,
-          name: instance.name,
-          status: instance.status,
-          image_version: instance.image_version,
-        })),
-        instances_total: instances.totalSize ?? instances.metadata.length,
-      },
-    };
-  });
+  app.get<IdParams>(
+    "/api/images/:id/used-by",
+    { config: { acts: view } },
+    async (request): Promise<ImageUsedByResponse> => {
+      const cluster = clusterOf(request.query);
+      const image = await getImage(cluster, request.params.id);
+      const applications = await Promise.all(
+        image.used_by.map((id) => getApplicationSummary(cluster, id)),
+      );
+      const instances = await listInstancesOfImage(cluster, image.id, usedByInstancesLimit);
+      return {
+        metadata: {
+          applications: applications
+            .map((application): ImageUser => ({
+              id: application.id,
+              name: application.name,
+              status: application.status,
+            }))
+            .sort((a, b) => a.name.localeCompare(b.name)),
+          instances: instances.metadata.map((instance): ImageUser => ({
+            id: instance.id,
+            name: instance.name,
+            status: instance.status,
+            image_version: instance.image_version,
+          })),
+          instances_total: instances.totalSize ?? instances.metadata.length,
+        },
+      };
+    },
+  );
 }
 
 /** The images of one cluster; the cluster filters by type itself (`GET /1.0/images?type=`). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { SessionInfo } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
@@ -7,8 +7,8 @@ import { findUserById } from "../store/users.ts";
 import { clusterOrFirst } from "../clusters/choose-cluster.ts";
 import { readClusterSettings, registrySettingsIn } from "../clusters/cluster-settings.ts";
 import { readServiceStatus } from "../ams/service.ts";
-
-type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+import { acts } from "../auth/route-acts.ts";
+import { signedInUser } from "../auth/signed-in-user.ts";
 
 /**
  * `GET /api/info?clusterId=`: the session info of the signed-in user on one cluster (the first
@@ -18,34 +18,36 @@ type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 export function registerSessionInfoRoutes(
   app: FastifyInstance,
   context: ServerContext,
-  guard: Guard,
   dashboardVersion: string,
 ): void {
-  app.get("/api/info", { preHandler: guard }, async (request): Promise<SessionInfo> => {
-    const signedIn = request.user;
-    if (!signedIn) throw new ApiError(401, "You are not signed in.");
-    const cluster = clusterOrFirst(
-      context.clusters,
-      (request.query as Record<string, unknown>).clusterId,
-    );
-    const user = await findUserById(context.db, signedIn.id);
-    const status = await readServiceStatus(cluster);
-    const config = await clusterConfig(cluster);
-    const registry = registrySettingsIn(config ?? {});
-    return {
-      user: { fullname: signedIn.fullname, email: signedIn.email },
-      applications_enabled: true,
-      // Sessions need the cluster's stream gateway (every embedded cluster has one).
-      sessions_enabled: cluster.gateway !== undefined,
-      registry_enabled: registry.enabled,
-      registry_automatic: registry.mode !== "manual",
-      config_enabled: config !== undefined,
-      dashboard_version: dashboardVersion,
-      ams_version: status.server_version,
-      has_version_update_modal: (user?.has_version_update_modal ?? 1) === 1,
-      ext4_root_volumes_support: status.api_extensions.some((name) => name.includes("ext4")),
-    };
-  });
+  app.get(
+    "/api/info",
+    { config: { acts: acts.ownAccount } },
+    async (request): Promise<SessionInfo> => {
+      const signedIn = signedInUser(request);
+      const cluster = clusterOrFirst(
+        context.clusters,
+        (request.query as Record<string, unknown>).clusterId,
+      );
+      const user = await findUserById(context.db, signedIn.id);
+      const status = await readServiceStatus(cluster);
+      const config = await clusterConfig(cluster);
+      const registry = registrySettingsIn(config ?? {});
+      return {
+        user: { fullname: signedIn.fullname, email: signedIn.email },
+        applications_enabled: true,
+        // Sessions need the cluster's stream gateway (every embedded cluster has one).
+        sessions_enabled: cluster.gateway !== undefined,
+        registry_enabled: registry.enabled,
+        registry_automatic: registry.mode !== "manual",
+        config_enabled: config !== undefined,
+        dashboard_version: dashboardVersion,
+        ams_version: status.server_version,
+        has_version_update_modal: (user?.has_version_update_modal ?? 1) === 1,
+        ext4_root_volumes_support: status.api_extensions.some((name) => name.includes("ext4")),
+      };
+    },
+  );
 }
 
 /**

@@ -21,6 +21,7 @@ import { addNode, changeNode, getNode, listNodes, removeNode } from "../ams/node
 import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { pageAcrossClusters, type ClusterSlice } from "../clusters/page-across-clusters.ts";
+import { acts } from "../auth/route-acts.ts";
 
 interface NameParams {
   Params: { name: string };
@@ -41,20 +42,32 @@ export function registerNodesRoutes(app: FastifyInstance, context: ServerContext
     clusterId: cluster.id,
   });
 
-  app.get("/api/nodes", async (request): Promise<NodesListResponse> => {
-    const query = parseInput(nodesListQuerySchema, withoutEmptyValues(request.query), "node list");
-    return listNodesOf(selectClusters(context.clusters, query.subclusters), query);
-  });
+  app.get(
+    "/api/nodes",
+    { config: { acts: acts.onEachItem("node", "can_view") } },
+    async (request): Promise<NodesListResponse> => {
+      const query = parseInput(
+        nodesListQuerySchema,
+        withoutEmptyValues(request.query),
+        "node list",
+      );
+      return listNodesOf(selectClusters(context.clusters, query.subclusters), query);
+    },
+  );
 
-  app.get<NameParams>("/api/nodes/:name", async (request): Promise<{ metadata: ClusterNode }> => {
-    const name = nodeName(request.params);
-    const cluster = clusterOf(request.query);
-    return { metadata: { ...(await getNode(cluster, name)), clusterId: cluster.id } };
-  });
+  app.get<NameParams>(
+    "/api/nodes/:name",
+    { config: { acts: acts.onResource("node", "can_view", "name") } },
+    async (request): Promise<{ metadata: ClusterNode }> => {
+      const name = nodeName(request.params);
+      const cluster = clusterOf(request.query);
+      return { metadata: { ...(await getNode(cluster, name)), clusterId: cluster.id } };
+    },
+  );
 
   app.post(
     "/api/nodes",
-    { config: { idempotent: true } },
+    { config: { idempotent: true, acts: acts.onCluster("can_create_nodes") } },
     async (request, reply): Promise<{ metadata: ClusterOperation }> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(nodesPostSchema, request.body, "node");
@@ -66,6 +79,7 @@ export function registerNodesRoutes(app: FastifyInstance, context: ServerContext
 
   app.patch<NameParams>(
     "/api/nodes/:name",
+    { config: { acts: acts.onResource("node", "can_edit", "name") } },
     async (request, reply): Promise<{ metadata: ClusterOperation }> => {
       const name = nodeName(request.params);
       const cluster = clusterOf(request.query);
@@ -78,6 +92,7 @@ export function registerNodesRoutes(app: FastifyInstance, context: ServerContext
 
   app.delete<NameParams>(
     "/api/nodes/:name",
+    { config: { acts: acts.onResource("node", "can_delete", "name") } },
     async (request, reply): Promise<{ metadata: ClusterOperation }> => {
       const name = nodeName(request.params);
       const cluster = clusterOf(request.query);

@@ -5,9 +5,10 @@ import {
   type OnboardingProgressResponse,
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
-import { requireSession } from "../auth/require-session.ts";
 import { findUserById } from "../store/users.ts";
 import { ApiError } from "../http/api-error.ts";
+import { acts } from "../auth/route-acts.ts";
+import { signedInUser } from "../auth/signed-in-user.ts";
 
 /**
  * `GET /api/onboarding-progress` and `PATCH /api/onboarding-progress/{progress}`: how far the
@@ -18,16 +19,14 @@ export function registerOnboardingRoutes(
   app: FastifyInstance,
   context: ServerContext,
 ): Promise<void> {
-  const guard = requireSession(context.db, context.config.session);
-
   app.get(
     "/api/onboarding-progress",
-    { preHandler: guard },
+    { config: { acts: acts.ownAccount } },
     async (request, reply): Promise<OnboardingProgressResponse> => {
       // The tour must never act on a stale step.
       void reply.header("cache-control", "no-store");
-      const user = request.user ? await findUserById(context.db, request.user.id) : undefined;
-      if (!user) throw new ApiError(401, "You are not signed in.");
+      const user = await findUserById(context.db, signedInUser(request).id);
+      if (!user) throw new ApiError(401, "Your account no longer exists.");
       const parsed = onboardingProgressSchema.safeParse(user.onboarding_progress);
       return { onboarding_progress: parsed.success ? parsed.data : "not-started" };
     },
@@ -35,9 +34,9 @@ export function registerOnboardingRoutes(
 
   app.patch(
     "/api/onboarding-progress/:progress",
-    { preHandler: guard },
+    { config: { acts: acts.ownAccount } },
     async (request): Promise<OnboardingProgressResponse> => {
-      if (!request.user) throw new ApiError(401, "You are not signed in.");
+      const user = signedInUser(request);
       const { progress } = request.params as { progress: string };
       const parsed = onboardingProgressSchema.safeParse(progress);
       if (!parsed.success) {
@@ -49,7 +48,7 @@ export function registerOnboardingRoutes(
       await context.db
         .updateTable("users")
         .set({ onboarding_progress: parsed.data })
-        .where("id", "=", request.user.id)
+        .where("id", "=", user.id)
         .execute();
       return { onboarding_progress: parsed.data };
     },

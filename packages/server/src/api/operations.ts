@@ -18,6 +18,7 @@ import { mapBounded } from "../clusters/map-bounded.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { withoutEmptyValues } from "../input/query-values.ts";
 import { listOperations, readResourceName } from "../ams/operations.ts";
+import { acts } from "../auth/route-acts.ts";
 
 /**
  * `GET /api/operations?orderBy=&order=&subclusters=&status=&type=&page=&size=`: the operations of
@@ -27,23 +28,27 @@ import { listOperations, readResourceName } from "../ams/operations.ts";
  * names, and how many match (`total_size`); without, every operation that matches.
  */
 export function registerOperationsRoutes(app: FastifyInstance, context: ServerContext): void {
-  app.get("/api/operations", async (request): Promise<OperationsResponse> => {
-    if (!request.user) throw new ApiError(401, "You are not signed in.");
-    const raw = withoutEmptyValues(request.query);
-    const query = parseInput(operationsListQuerySchema, raw, "operations query");
-    const clusters = selectClusters(context.clusters, query.subclusters);
-    const { items, unreachable } = await listEachCluster(clusters, operationsOf);
-    const matching = sortOperations(filterOperations(items, query), query.orderBy, query.order);
-    const left = unreachablePart(unreachable);
-    if (raw.page === undefined && raw.size === undefined) return { metadata: matching, ...left };
-    const first = (query.page - 1) * query.size;
-    const page = matching.slice(first, first + query.size);
-    return {
-      metadata: await withResourceNames(clusters, page),
-      total_size: matching.length,
-      ...left,
-    };
-  });
+  const operations = acts.onEachItem("cluster", "can_view");
+  app.get(
+    "/api/operations",
+    { config: { acts: operations } },
+    async (request): Promise<OperationsResponse> => {
+      const raw = withoutEmptyValues(request.query);
+      const query = parseInput(operationsListQuerySchema, raw, "operations query");
+      const clusters = selectClusters(context.clusters, query.subclusters);
+      const { items, unreachable } = await listEachCluster(clusters, operationsOf);
+      const matching = sortOperations(filterOperations(items, query), query.orderBy, query.order);
+      const left = unreachablePart(unreachable);
+      if (raw.page === undefined && raw.size === undefined) return { metadata: matching, ...left };
+      const first = (query.page - 1) * query.size;
+      const page = matching.slice(first, first + query.size);
+      return {
+        metadata: await withResourceNames(clusters, page),
+        total_size: matching.length,
+        ...left,
+      };
+    },
+  );
 }
 
 async function operationsOf(cluster: ClusterHandle): Promise<ClusterOperation[]> {

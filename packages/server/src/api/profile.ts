@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { EndedSessions, Profile } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
-import { requireSession } from "../auth/require-session.ts";
 import { endOtherSessions, listUserSessions } from "../store/browser-sessions.ts";
 import { findUserById } from "../store/users.ts";
 import { recordAudit } from "../store/audit-log.ts";
 import { ApiError } from "../http/api-error.ts";
+import { acts } from "../auth/route-acts.ts";
+import { signedInUser } from "../auth/signed-in-user.ts";
 
 /**
  * A session's handle in the API: the start of the hash that keys it. Enough to tell sessions
@@ -20,37 +21,38 @@ function sessionHandle(sessionId: string): string {
  * `DELETE /api/profile/sessions`: signs them out everywhere but here.
  */
 export function registerProfileRoutes(app: FastifyInstance, context: ServerContext): Promise<void> {
-  const guard = requireSession(context.db, context.config.session);
-
-  app.get("/api/profile", { preHandler: guard }, async (request): Promise<Profile> => {
-    const signedIn = request.user;
-    const user = signedIn ? await findUserById(context.db, signedIn.id) : undefined;
-    if (!signedIn || !user) throw new ApiError(401, "You are not signed in.");
-    const sessions = await listUserSessions(context.db, user.id);
-    return {
-      fullname: user.fullname,
-      email: user.email,
-      identityProvider: {
-        issuer: user.issuer === "" ? context.idp.issuer : user.issuer,
-        external: context.idp.isExternal,
-      },
-      sessions: sessions.map((session) => ({
-        id: sessionHandle(session.id),
-        createdAt: session.createdAt,
-        lastSeenAt: session.lastSeenAt,
-        address: session.address,
-        userAgent: session.userAgent,
-        current: session.id === signedIn.sessionId,
-      })),
-    };
-  });
+  app.get(
+    "/api/profile",
+    { config: { acts: acts.ownAccount } },
+    async (request): Promise<Profile> => {
+      const signedIn = signedInUser(request);
+      const user = await findUserById(context.db, signedIn.id);
+      if (!user) throw new ApiError(401, "Your account no longer exists.");
+      const sessions = await listUserSessions(context.db, user.id);
+      return {
+        fullname: user.fullname,
+        email: user.email,
+        identityProvider: {
+          issuer: user.issuer === "" ? context.idp.issuer : user.issuer,
+          external: context.idp.isExternal,
+        },
+        sessions: sessions.map((session) => ({
+          id: sessionHandle(session.id),
+          createdAt: session.createdAt,
+          lastSeenAt: session.lastSeenAt,
+          address: session.address,
+          userAgent: session.userAgent,
+          current: session.id === signedIn.sessionId,
+        })),
+      };
+    },
+  );
 
   app.delete(
     "/api/profile/sessions",
-    { preHandler: guard },
+    { config: { acts: acts.ownAccount } },
     async (request): Promise<EndedSessions> => {
-      const user = request.user;
-      if (!user) throw new ApiError(401, "You are not signed in.");
+      const user = signedInUser(request);
       const ended = await endOtherSessions(context.db, user.id, user.sessionId);
       // Their sockets and the streams they watched end now, not at the next check.
       await context.sessionWatch.checkNow();

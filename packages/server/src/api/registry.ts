@@ -22,6 +22,7 @@ import {
 import { ApiError } from "../http/api-error.ts";
 import { clusterIdOf } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
+import { acts } from "../auth/route-acts.ts";
 
 interface IdParams {
   Params: { id: string };
@@ -41,27 +42,41 @@ const registryIdParamsSchema = z.object({
  * to what it says.
  */
 export function registerRegistryRoutes(app: FastifyInstance, context: ServerContext): void {
-  app.get("/api/registry/applications", async (request): Promise<RegistryApplicationsResponse> => {
-    const cluster = clusterOrFirst(context.clusters, clusterIdOf(request.query));
-    const { enabled, mode } = await registrySettingsOf(cluster);
-    if (!enabled) return { metadata: [], clusterId: cluster.id, enabled, mode };
-    const [registry, holdings] = await Promise.all([
-      listRegistryApplications(cluster),
-      Promise.all(context.clusters.map(applicationNamesOf)),
-    ]);
-    const metadata = registry.map((application) => ({
-      ...application,
-      heldBy: holdings
-        .filter((holding) => holding.names?.has(application.name) === true)
-        .map((holding) => holding.clusterId),
-    }));
-    return { metadata, clusterId: cluster.id, enabled, mode };
-  });
+  const viewRegistry = acts.onCluster("can_view_registry_applications");
+  app.get(
+    "/api/registry/applications",
+    { config: { acts: viewRegistry } },
+    async (request): Promise<RegistryApplicationsResponse> => {
+      const cluster = clusterOrFirst(context.clusters, clusterIdOf(request.query));
+      const { enabled, mode } = await registrySettingsOf(cluster);
+      if (!enabled) return { metadata: [], clusterId: cluster.id, enabled, mode };
+      const [registry, holdings] = await Promise.all([
+        listRegistryApplications(cluster),
+        Promise.all(context.clusters.map(applicationNamesOf)),
+      ]);
+      const metadata = registry.map((application) => ({
+        ...application,
+        heldBy: holdings
+          .filter((holding) => holding.names?.has(application.name) === true)
+          .map((holding) => holding.clusterId),
+      }));
+      return { metadata, clusterId: cluster.id, enabled, mode };
+    },
+  );
 
   const transfer = (direction: "push" | "pull") => {
     app.post(
       `/api/registry/applications/${direction}`,
-      { config: { idempotent: true } },
+      {
+        config: {
+          idempotent: true,
+          acts: acts.onCluster(
+            direction === "push"
+              ? "can_push_registry_applications"
+              : "can_pull_registry_applications",
+          ),
+        },
+      },
       async (request, reply): Promise<RegistryOperationResponse> => {
         const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
         const body = parseInput(
@@ -81,6 +96,7 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ServerCont
 
   app.delete<IdParams>(
     "/api/registry/applications/:id",
+    { config: { acts: acts.onCluster("can_delete_registry_applications") } },
     async (request, reply): Promise<RegistryOperationResponse> => {
       const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
       const { id } = parseInput(registryIdParamsSchema, request.params, "registry application");

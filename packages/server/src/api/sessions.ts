@@ -19,6 +19,8 @@ import { parseInput } from "../input/parse-input.ts";
 import { findOnGateways, gatewayClusters } from "../streaming/gateway-lookup.ts";
 import { sharePath, toStreamShare } from "../streaming/share-links.ts";
 import { joinStream } from "../streaming/stream-join.ts";
+import { acts } from "../auth/route-acts.ts";
+import { signedInUser } from "../auth/signed-in-user.ts";
 
 interface SessionParams {
   Params: { sessionId: string };
@@ -50,34 +52,46 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
       `No session ${sessionId} on any cluster.`,
     );
 
-  app.get("/api/sessions", async (): Promise<SessionsListResponse> => {
-    const { items: sessions, unreachable } = await listEachCluster(
-      gatewayClusters(context.clusters).map((at) => ({ ...at, id: at.cluster.id })),
-      async ({ cluster, gateway }) => {
-        const result = await callCluster(cluster, (signal) =>
-          gateway.get<GatewaySession[]>("/1.0/sessions?recursion=1&limit=1000", signal),
-        );
-        return result.metadata.map((session): ClusterSession => ({
-          ...session,
-          clusterId: cluster.id,
-        }));
-      },
-    );
-    return { metadata: sessions, total_size: sessions.length, ...unreachablePart(unreachable) };
-  });
+  const onTheStream = acts.onOneFoundIn("instance", "can_view");
+  const streamIt = acts.onOneFoundIn("instance", "can_stream");
+  const shareIt = acts.onOneFoundIn("instance", "can_share");
 
-  app.get<SessionParams>("/api/sessions/:sessionId", async (request): Promise<SessionResponse> => {
-    const { at, metadata } = await find(request.query, request.params.sessionId);
-    return { metadata: { ...metadata, clusterId: at.cluster.id } };
-  });
+  app.get(
+    "/api/sessions",
+    { config: { acts: acts.onEachItem("instance", "can_view") } },
+    async (): Promise<SessionsListResponse> => {
+      const { items: sessions, unreachable } = await listEachCluster(
+        gatewayClusters(context.clusters).map((at) => ({ ...at, id: at.cluster.id })),
+        async ({ cluster, gateway }) => {
+          const result = await callCluster(cluster, (signal) =>
+            gateway.get<GatewaySession[]>("/1.0/sessions?recursion=1&limit=1000", signal),
+          );
+          return result.metadata.map((session): ClusterSession => ({
+            ...session,
+            clusterId: cluster.id,
+          }));
+        },
+      );
+      return { metadata: sessions, total_size: sessions.length, ...unreachablePart(unreachable) };
+    },
+  );
+
+  app.get<SessionParams>(
+    "/api/sessions/:sessionId",
+    { config: { acts: onTheStream } },
+    async (request): Promise<SessionResponse> => {
+      const { at, metadata } = await find(request.query, request.params.sessionId);
+      return { metadata: { ...metadata, clusterId: at.cluster.id } };
+    },
+  );
 
   app.post<SessionParams>(
     "/api/sessions/:sessionId/join",
+    { config: { acts: streamIt } },
     async (request): Promise<SessionJoinResponse> => {
       const { sessionId } = request.params;
       const { at } = await find(request.query, sessionId);
-      const user = request.user;
-      if (!user) throw new ApiError(401, "You are not signed in.");
+      const user = signedInUser(request);
       return joinStream(context, at, `${sessionPath(sessionId)}/join`, {
         streamSessionId: sessionId,
         grantee: { kind: "session", sessionId: user.sessionId },
@@ -87,6 +101,7 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
 
   app.get<SessionParams>(
     "/api/sessions/:sessionId/shares",
+    { config: { acts: shareIt } },
     async (request): Promise<{ metadata: StreamShare[] }> => {
       const { at } = await find(request.query, request.params.sessionId);
       const query = new URLSearchParams({ recursion: "1", session_id: request.params.sessionId });
@@ -99,7 +114,7 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
 
   app.post<SessionParams>(
     "/api/sessions/:sessionId/shares",
-    { config: { idempotent: true } },
+    { config: { idempotent: true, acts: shareIt } },
     async (request, reply): Promise<{ metadata: StreamShare }> => {
       const input = parseInput(shareCreateSchema, request.body ?? {}, "share link");
       const { at } = await find(request.query, request.params.sessionId);
@@ -126,6 +141,7 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
   // Extends a share link (or shortens it): its new expiry, counted from now.
   app.patch<ShareParams>(
     "/api/shares/:token",
+    { config: { acts: shareIt } },
     async (request): Promise<{ metadata: StreamShare }> => {
       const input = parseInput(shareExtendSchema, request.body ?? {}, "share link");
       const path = sharePath(request.params.token);
@@ -143,15 +159,19 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
     },
   );
 
-  app.delete<ShareParams>("/api/shares/:token", async (request, reply) => {
-    const path = sharePath(request.params.token);
-    const { at } = await findOnGateways<GatewayShare>(
-      context.clusters,
-      clusterIdOf(request.query),
-      path,
-      "No such share link: it was revoked already, or never existed.",
-    );
-    await callCluster(at.cluster, (signal) => at.gateway.delete(path, undefined, signal));
-    return reply.code(204).send();
-  });
+  app.delete<ShareParams>(
+    "/api/shares/:token",
+    { config: { acts: shareIt } },
+    async (request, reply) => {
+      const path = sharePath(request.params.token);
+      const { at } = await findOnGateways<GatewayShare>(
+        context.clusters,
+        clusterIdOf(request.query),
+        path,
+        "No such share link: it was revoked already, or never existed.",
+      );
+      await callCluster(at.cluster, (signal) => at.gateway.delete(path, undefined, signal));
+      return reply.code(204).send();
+    },
+  );
 }

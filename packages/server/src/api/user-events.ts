@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { userEventSchema, versionUpdateModalClosedEvent } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
-import { requireSession } from "../auth/require-session.ts";
 import { ApiError } from "../http/api-error.ts";
+import { acts } from "../auth/route-acts.ts";
+import { signedInUser } from "../auth/signed-in-user.ts";
 
 /**
  * `POST /api/user-events {event, eventType}`: remembers something the user did. Closing the
@@ -13,11 +14,8 @@ export function registerUserEventRoutes(
   app: FastifyInstance,
   context: ServerContext,
 ): Promise<void> {
-  const guard = requireSession(context.db, context.config.session);
-
-  app.post("/api/user-events", { preHandler: guard }, async (request, reply) => {
-    const user = request.user;
-    if (!user) throw new ApiError(401, "You are not signed in.");
+  app.post("/api/user-events", { config: { acts: acts.ownAccount } }, async (request, reply) => {
+    const user = signedInUser(request);
     const parsed = userEventSchema.safeParse(request.body);
     if (!parsed.success) {
       const issues = parsed.error.issues

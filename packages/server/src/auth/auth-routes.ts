@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../server-context.ts";
-import { requireSession } from "./require-session.ts";
 import { RelyingParty } from "./relying-party.ts";
 import { LoginTransactionSealer } from "./login-transaction.ts";
 import { registerLoginRoutes } from "./login-routes.ts";
@@ -16,10 +15,9 @@ export async function registerAuthRoutes(
   app: FastifyInstance,
   context: ServerContext,
 ): Promise<void> {
-  const guard = requireSession(context.db, context.config.session);
   const relyingParty = new RelyingParty(context.idp);
   const sealer = await LoginTransactionSealer.shared(context.db, context.config.dataDir);
   registerLoginRoutes(app, { context, relyingParty, sealer });
   registerLogoutRoute(app, context, relyingParty);
-  registerSessionInfoRoutes(app, context, guard, dashboardVersion);
+  registerSessionInfoRoutes(app, context, dashboardVersion);
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
+import type { RouteActs } from "./route-acts.ts";
 
 /**
  * Who may call a route, declared where the route is registered (`config: { access }`):
@@ -28,6 +29,8 @@ export interface RouteEntry {
   websocket: boolean;
   /** Declared `config: { idempotent: true }` (http/idempotent-routes.ts). */
   idempotent: boolean;
+  /** What the route declares it acts on and does (route-acts.ts), if anything. */
+  acts: RouteActs | undefined;
 }
 
 /** The access of the route that matched the request; `undefined` when none matched (a 404). */
@@ -68,6 +71,9 @@ export function recordRouteTable(app: FastifyInstance): void {
         },
         get idempotent() {
           return route.config?.idempotent === true;
+        },
+        get acts() {
+          return route.config?.acts;
         },
         // @fastify/websocket's own hook (after this one) turns `wsHandler` into the handler.
         websocket: route.websocket === true || route.wsHandler !== undefined,

@@ -8,6 +8,8 @@ import { sessionEndedCloseCode } from "./close-codes.ts";
 import type { RelayHandle } from "./relay-handle.ts";
 import type { RelayedSocket } from "./two-way-relay.ts";
 import { openUpstream, type Upstream, type UpstreamOptions } from "./upstream.ts";
+import type { RouteActs } from "../auth/route-acts.ts";
+import { signedInUser } from "../auth/signed-in-user.ts";
 
 /** Whose socket it is: the browser session it lives and dies with, if any. */
 export interface SocketOwner {
@@ -20,6 +22,8 @@ export interface ClusterSocketRoute<Owner extends SocketOwner = SocketOwner> {
   url: string;
   /** Who may open it (route-access.ts); a session by default. */
   access?: RouteAccess;
+  /** What a session socket acts on (route-acts.ts); a token socket's key is its token. */
+  acts?: RouteActs;
   /**
    * The cluster and its socket's path for a request (throws an ApiError for a bad one), and the
    * service that serves it when it is not the cluster's AMS (its gateway).
@@ -45,9 +49,7 @@ export interface ClusterSocketRoute<Owner extends SocketOwner = SocketOwner> {
 }
 
 function sessionOwner(request: FastifyRequest): Promise<SocketOwner> {
-  const sessionId = request.user?.sessionId;
-  if (sessionId === undefined) throw new ApiError(401, "You are not signed in.");
-  return Promise.resolve({ sessionId });
+  return Promise.resolve({ sessionId: signedInUser(request).sessionId });
 }
 
 /**
@@ -69,7 +71,7 @@ export function registerClusterSocketRoute<Owner extends SocketOwner>(
   app.route({
     method: "GET",
     url: route.url,
-    config: { access: route.access ?? "session" },
+    config: { access: route.access ?? "session", acts: route.acts },
     preValidation: async (request) => {
       const { cluster, path, endpoint = cluster.client.endpoint } = route.target(request);
       if (!request.ws) return;

@@ -5,6 +5,7 @@ import { ApiError } from "../http/api-error.ts";
 import { registerClusterSocketRoute } from "./cluster-socket-route.ts";
 import { relayEvents } from "./one-way-relay.ts";
 import { registerWebsocketSupport } from "./websocket-support.ts";
+import { acts } from "../auth/route-acts.ts";
 
 interface RelayParams {
   clusterIndex?: string;
@@ -37,6 +38,7 @@ export async function registerEventsRelay(
   await registerWebsocketSupport(app);
   registerClusterSocketRoute(app, context, {
     url: "/ams/:clusterIndex/1.0/events",
+    acts: acts.onEachItem("cluster", "can_view"),
     target: (request) => {
       const { cluster, search } = relayTarget(request, context.clusters);
       return { cluster, path: `/1.0/events?${search.toString()}` };

@@ -5,6 +5,7 @@ import { ApiError } from "../http/api-error.ts";
 import { registerClusterSocketRoute } from "./cluster-socket-route.ts";
 import { registerWebsocketSupport } from "./websocket-support.ts";
 import { relayBothWays } from "./two-way-relay.ts";
+import { acts } from "../auth/route-acts.ts";
 
 interface OperationSocketParams {
   clusterIndex?: string;
@@ -47,6 +48,7 @@ export async function registerOperationSocketRelay(
   await registerWebsocketSupport(app);
   registerClusterSocketRoute(app, context, {
     url: "/ams/:clusterIndex/1.0/operations/:operationId/websocket",
+    acts: acts.onOneFoundIn("instance", "can_exec"),
     target: (request) => operationSocketTarget(request, context.clusters),
     upstream: { stream: "operation's websocket", secret: "Operation secret" },
     notPrepared: "The operation's websocket was not prepared",

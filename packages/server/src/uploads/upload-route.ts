@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { ApiError } from "../http/api-error.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { StreamTooLargeError } from "../clusters/stream-to-cluster.ts";
+import type { RouteActs } from "../auth/route-acts.ts";
 
 /**
  * Room in a request's Content-Length for what surrounds the file in the form (boundaries, part
@@ -29,6 +30,8 @@ export interface OpenedUpload<Fields> {
 
 export interface UploadRoute<S extends z.ZodType, Answer> {
   url: string;
+  /** What the upload makes or changes (route-acts.ts): decided before a byte is read. */
+  acts: RouteActs;
   /** The text fields, sent before the file; each wrong one is a 400 that names it. */
   fields: S;
   /** The name of the one file field, sent last. */
@@ -77,7 +80,7 @@ export async function registerUploadRoute<S extends z.ZodType, Answer>(
       route.url,
       {
         // Every upload makes something (an image, an application, a version).
-        config: { idempotent: true },
+        config: { idempotent: true, acts: route.acts },
         onRequest: async (request, reply) => {
           const declared = Number(request.headers["content-length"]);
           if (Number.isFinite(declared) && declared > route.maxBytes + uploadFormAllowanceBytes) {

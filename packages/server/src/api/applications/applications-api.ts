@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../server-context.ts";
-import { ApiError } from "../../http/api-error.ts";
 import { registerApplicationsBulkDeleteRoute } from "./bulk-delete.ts";
 import { registerApplicationCreateRoute } from "./create.ts";
 import { registerApplicationNewVersionRoute } from "./new-version.ts";
@@ -18,11 +17,6 @@ export async function registerApplicationsApi(
   context: ServerContext,
 ): Promise<void> {
   await app.register(async (scope) => {
-    // The session gate already refuses a request without a session; this holds should a route
-    // ever be moved out of its reach.
-    scope.addHook("onRequest", (request, _reply, next) => {
-      next(request.user ? undefined : new ApiError(401, "You are not signed in."));
-    });
     registerApplicationsListRoute(scope, context);
     registerApplicationRoutes(scope, context);
     registerApplicationsBulkDeleteRoute(scope, context);

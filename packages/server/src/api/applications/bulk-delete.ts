@@ -15,6 +15,7 @@ import { callCluster, clusterFailure } from "../../clusters/cluster-call.ts";
 import { operationFailure, waitForBulkOperation } from "../../clusters/bulk-operation-wait.ts";
 import { parseInput } from "../../input/parse-input.ts";
 import { applicationPath, noSuchApplication } from "./read-application.ts";
+import { acts } from "../../auth/route-acts.ts";
 
 /** Applications deleted at once, over all clusters. */
 const deleteConcurrency = 8;
@@ -29,18 +30,26 @@ export function registerApplicationsBulkDeleteRoute(
   app: FastifyInstance,
   context: ServerContext,
 ): void {
-  app.delete("/api/applications", async (request): Promise<ApplicationsDeleteResponse> => {
-    const body = parseInput(applicationsDeleteBodySchema, request.body, "bulk application delete");
-    // Every cluster is checked before anything is deleted: an unknown one is a 400 for the call.
-    const targets = uniqueRefs(body.applications).map((ref) => ({
-      ref,
-      cluster: requireCluster(context.clusters, ref.clusterId),
-    }));
-    const results = await mapBounded(targets, deleteConcurrency, ({ ref, cluster }) =>
-      deleteOne(cluster, ref.id, body.force ?? false),
-    );
-    return { metadata: { results } };
-  });
+  app.delete(
+    "/api/applications",
+    { config: { acts: acts.onEachItem("application", "can_delete") } },
+    async (request): Promise<ApplicationsDeleteResponse> => {
+      const body = parseInput(
+        applicationsDeleteBodySchema,
+        request.body,
+        "bulk application delete",
+      );
+      // Every cluster is checked before anything is deleted: an unknown one is a 400 for the call.
+      const targets = uniqueRefs(body.applications).map((ref) => ({
+        ref,
+        cluster: requireCluster(context.clusters, ref.clusterId),
+      }));
+      const results = await mapBounded(targets, deleteConcurrency, ({ ref, cluster }) =>
+        deleteOne(cluster, ref.id, body.force ?? false),
+      );
+      return { metadata: { results } };
+    },
+  );
 }
 
 /** The applications named, each once, in the order first named. */

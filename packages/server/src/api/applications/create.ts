@@ -14,6 +14,7 @@ import { registerUploadRoute } from "../../uploads/upload-route.ts";
 import { readManifestField } from "../../uploads/application-manifest.ts";
 import { applicationUploadLimits, sendApplicationPackage } from "./send-package.ts";
 import { applicationPath } from "./read-application.ts";
+import { acts } from "../../auth/route-acts.ts";
 
 /**
  * `POST /api/applications?clusterId=`: a new application from multipart fields `manifest`
@@ -28,6 +29,7 @@ export async function registerApplicationCreateRoute(
 ): Promise<void> {
   await registerUploadRoute(app, {
     url: "/api/applications",
+    acts: acts.onCluster("can_create_applications"),
     fields: applicationUploadFieldsSchema,
     what: "application upload",
     ...applicationUploadLimits(context.config.uploadMaxBytes),

@@ -17,6 +17,7 @@ import { callCluster } from "../../clusters/cluster-call.ts";
 import { parseInput } from "../../input/parse-input.ts";
 import { withoutEmptyValues } from "../../input/query-values.ts";
 import { imageNamesOf, toClusterApplication } from "./read-application.ts";
+import { acts } from "../../auth/route-acts.ts";
 
 /**
  * `GET /api/applications`: every cluster's applications, each with its `clusterId`, its versions
@@ -29,16 +30,20 @@ import { imageNamesOf, toClusterApplication } from "./read-application.ts";
  * filtered, sorted and paged here, which also gives one order across clusters.
  */
 export function registerApplicationsListRoute(app: FastifyInstance, context: ServerContext): void {
-  app.get("/api/applications", async (request): Promise<ApplicationsListResponse> => {
-    const query = parseInput(
-      applicationsListQuerySchema,
-      withoutEmptyValues(request.query),
-      "query",
-    );
-    const clusters = selectClusters(context.clusters, query.subclusters);
-    const { items, unreachable } = await listEachCluster(clusters, listApplications);
-    return { ...pageApplications(items, query), ...unreachablePart(unreachable) };
-  });
+  app.get(
+    "/api/applications",
+    { config: { acts: acts.onEachItem("application", "can_view") } },
+    async (request): Promise<ApplicationsListResponse> => {
+      const query = parseInput(
+        applicationsListQuerySchema,
+        withoutEmptyValues(request.query),
+        "query",
+      );
+      const clusters = selectClusters(context.clusters, query.subclusters);
+      const { items, unreachable } = await listEachCluster(clusters, listApplications);
+      return { ...pageApplications(items, query), ...unreachablePart(unreachable) };
+    },
+  );
 }
 
 async function listApplications(cluster: ClusterHandle): Promise<ClusterApplication[]> {

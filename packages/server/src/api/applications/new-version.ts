@@ -11,6 +11,7 @@ import { registerUploadRoute } from "../../uploads/upload-route.ts";
 import { readManifestField } from "../../uploads/application-manifest.ts";
 import { applicationPath, callAboutApplication } from "./read-application.ts";
 import { applicationUploadLimits, sendApplicationPackage } from "./send-package.ts";
+import { acts } from "../../auth/route-acts.ts";
 
 /**
  * `POST /api/applications/{id}/version?clusterId=`: a new version of an application from an
@@ -26,6 +27,7 @@ export async function registerApplicationNewVersionRoute(
 ): Promise<void> {
   await registerUploadRoute(app, {
     url: "/api/applications/:id/version",
+    acts: acts.onResource("application", "can_edit"),
     fields: applicationVersionUploadFieldsSchema,
     what: "application version upload",
     ...applicationUploadLimits(context.config.uploadMaxBytes),

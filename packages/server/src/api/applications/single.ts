@@ -15,6 +15,7 @@ import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { parseInput } from "../../input/parse-input.ts";
 import { applicationPath, callAboutApplication, readApplication } from "./read-application.ts";
+import { acts } from "../../auth/route-acts.ts";
 
 interface IdParams {
   Params: { id: string };
@@ -37,34 +38,44 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
   const versionOf = (versionNumber: string): number =>
     parseInput(applicationVersionNumberSchema, versionNumber, "application version");
 
-  app.get<IdParams>("/api/applications/:id", async (request): Promise<ApplicationResponse> => {
-    const cluster = clusterOf(request.query);
-    return { metadata: await readApplication(cluster, request.params.id) };
-  });
+  const view = acts.onResource("application", "can_view");
+  app.get<IdParams>(
+    "/api/applications/:id",
+    { config: { acts: view } },
+    async (request): Promise<ApplicationResponse> => {
+      const cluster = clusterOf(request.query);
+      return { metadata: await readApplication(cluster, request.params.id) };
+    },
+  );
 
   // The manifest.yaml of the latest version, or of `?version=`, as the text the cluster keeps.
-  app.get<IdParams>("/api/applications/:id/manifest", async (request, reply) => {
-    const { clusterId, version } = parseInput(
-      applicationManifestQuerySchema,
-      request.query ?? {},
-      "query",
-    );
-    const cluster = requireCluster(context.clusters, clusterId);
-    const { id } = request.params;
-    const path =
-      version === undefined
-        ? `${applicationPath(id)}/manifest`
-        : `${applicationPath(id)}/${String(version)}/manifest`;
-    const text = await callAboutApplication(cluster, id, (signal) =>
-      cluster.client.getText(path, signal),
-    );
-    return reply.type("text/yaml; charset=utf-8").send(text);
-  });
+  app.get<IdParams>(
+    "/api/applications/:id/manifest",
+    { config: { acts: view } },
+    async (request, reply) => {
+      const { clusterId, version } = parseInput(
+        applicationManifestQuerySchema,
+        request.query ?? {},
+        "query",
+      );
+      const cluster = requireCluster(context.clusters, clusterId);
+      const { id } = request.params;
+      const path =
+        version === undefined
+          ? `${applicationPath(id)}/manifest`
+          : `${applicationPath(id)}/${String(version)}/manifest`;
+      const text = await callAboutApplication(cluster, id, (signal) =>
+        cluster.client.getText(path, signal),
+      );
+      return reply.type("text/yaml; charset=utf-8").send(text);
+    },
+  );
 
   // Changing a version's fields (boot activity, watchdog, ...) makes a new version in the
   // cluster; the others (tags, resources, image, ...) change the application itself.
   app.patch<IdParams>(
     "/api/applications/:id",
+    { config: { acts: acts.onResource("application", "can_edit") } },
     async (request, reply): Promise<ApplicationOperationResponse> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(applicationPatchSchema, request.body, "application update");
@@ -79,6 +90,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
 
   app.delete<IdParams>(
     "/api/applications/:id",
+    { config: { acts: acts.onResource("application", "can_delete") } },
     async (request, reply): Promise<ApplicationOperationResponse> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(applicationDeleteBodySchema, request.body, "application delete");
@@ -97,6 +109,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
 
   app.patch<VersionParams>(
     "/api/applications/:id/:versionNumber",
+    { config: { acts: acts.onResource("application", "can_publish") } },
     async (request, reply): Promise<ApplicationOperationResponse> => {
       const cluster = clusterOf(request.query);
       const version = versionOf(request.params.versionNumber);
@@ -116,6 +129,7 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
 
   app.delete<VersionParams>(
     "/api/applications/:id/:versionNumber",
+    { config: { acts: acts.onResource("application", "can_edit") } },
     async (request, reply): Promise<ApplicationOperationResponse> => {
       const cluster = clusterOf(request.query);
       const version = versionOf(request.params.versionNumber);

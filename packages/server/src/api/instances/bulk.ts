@@ -20,6 +20,7 @@ import {
   waitForBulkOperation,
 } from "../../clusters/bulk-operation-wait.ts";
 import { parseInput } from "../../input/parse-input.ts";
+import { acts } from "../../auth/route-acts.ts";
 
 type BulkAction = "running" | "stopped" | "deleted";
 
@@ -33,27 +34,35 @@ const lookupConcurrency = 8;
  * that it reports every instance's outcome.
  */
 export function registerInstancesBulkRoutes(app: FastifyInstance, context: ServerContext): void {
-  app.patch("/api/instance_bulk", async (request): Promise<InstanceBulkResponse> => {
-    const body = parseInput(instanceBulkBodySchema, request.body, "bulk instance update");
-    const results = await applyToInstances(
-      context.clusters,
-      body.instances,
-      body.desired_status,
-      body.force ?? false,
-    );
-    return { metadata: { results } };
-  });
+  app.patch(
+    "/api/instance_bulk",
+    { config: { acts: acts.onEachItem("instance", "can_edit") } },
+    async (request): Promise<InstanceBulkResponse> => {
+      const body = parseInput(instanceBulkBodySchema, request.body, "bulk instance update");
+      const results = await applyToInstances(
+        context.clusters,
+        body.instances,
+        body.desired_status,
+        body.force ?? false,
+      );
+      return { metadata: { results } };
+    },
+  );
 
-  app.delete("/api/instances", async (request): Promise<InstanceBulkResponse> => {
-    const body = parseInput(instancesDeleteBodySchema, request.body, "bulk instance delete");
-    const results = await applyToInstances(
-      context.clusters,
-      body.instances,
-      "deleted",
-      body.force ?? false,
-    );
-    return { metadata: { results } };
-  });
+  app.delete(
+    "/api/instances",
+    { config: { acts: acts.onEachItem("instance", "can_delete") } },
+    async (request): Promise<InstanceBulkResponse> => {
+      const body = parseInput(instancesDeleteBodySchema, request.body, "bulk instance delete");
+      const results = await applyToInstances(
+        context.clusters,
+        body.instances,
+        "deleted",
+        body.force ?? false,
+      );
+      return { metadata: { results } };
+    },
+  );
 }
 
 /** Groups the instances by cluster (400 for an unknown one, before anything is done). */

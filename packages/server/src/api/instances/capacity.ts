@@ -11,6 +11,7 @@ import { readCapacity } from "../../ams/instances.ts";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { parseInput } from "../../input/parse-input.ts";
+import { acts } from "../../auth/route-acts.ts";
 
 /**
  * `GET /api/instance-capacity?clusterId=&cpus=&memory=&disk_size=[&gpu_slots=&vpu_slots=&app_id=]`:
@@ -19,11 +20,15 @@ import { parseInput } from "../../input/parse-input.ts";
  * is the instance named "capacity", which the form's name check looks up.
  */
 export function registerInstanceCapacityRoute(app: FastifyInstance, context: ServerContext): void {
-  app.get("/api/instance-capacity", async (request): Promise<InstanceCapacityResponse> => {
-    const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
-    const query = parseInput(capacityQuerySchema, request.query, "capacity query");
-    return { metadata: await instanceCapacityOf(cluster, query) };
-  });
+  app.get(
+    "/api/instance-capacity",
+    { config: { acts: acts.onCluster("can_view") } },
+    async (request): Promise<InstanceCapacityResponse> => {
+      const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
+      const query = parseInput(capacityQuerySchema, request.query, "capacity query");
+      return { metadata: await instanceCapacityOf(cluster, query) };
+    },
+  );
 }
 
 /**

@@ -14,6 +14,7 @@ import { callCluster } from "../../clusters/cluster-call.ts";
 import { acceptFormBodies } from "../../input/form-bodies.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { parseInput } from "../../input/parse-input.ts";
+import { acts } from "../../auth/route-acts.ts";
 
 /**
  * `POST /api/instances/{id}/exec?clusterId=` with `{height, width}` (JSON or form data): a login
@@ -30,6 +31,7 @@ export async function registerInstanceExecRoute(
     acceptFormBodies(scope);
     scope.post<{ Params: { id: string } }>(
       "/api/instances/:id/exec",
+      { config: { acts: acts.onResource("instance", "can_exec") } },
       async (request): Promise<InstanceExecResponse> => {
         const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
         const size = parseInput(instanceExecBodySchema, request.body, "terminal size");

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../server-context.ts";
-import { ApiError } from "../../http/api-error.ts";
 import { registerInstancesBulkRoutes } from "./bulk.ts";
 import { registerInstanceCapacityRoute } from "./capacity.ts";
 import { registerInstanceExecRoute } from "./exec.ts";
@@ -18,11 +17,6 @@ export async function registerInstancesApi(
   context: ServerContext,
 ): Promise<void> {
   await app.register(async (scope) => {
-    // The session gate already refuses a request without a session; this holds should a route
-    // ever be moved out of its reach.
-    scope.addHook("onRequest", (request, _reply, done) => {
-      done(request.user ? undefined : new ApiError(401, "You are not signed in."));
-    });
     registerInstancesListRoute(scope, context);
     registerInstanceRoutes(scope, context);
     registerInstancesBulkRoutes(scope, context);

@@ -14,6 +14,7 @@ import { callCluster } from "../../clusters/cluster-call.ts";
 import { pageAcrossClusters, type ClusterSlice } from "../../clusters/page-across-clusters.ts";
 import { withoutEmptyValues } from "../../input/query-values.ts";
 import { parseInput } from "../../input/parse-input.ts";
+import { acts } from "../../auth/route-acts.ts";
 
 /**
  * `GET /api/instances`: one page of the instances of the named clusters (all when none are named),
@@ -21,14 +22,19 @@ import { parseInput } from "../../input/parse-input.ts";
  * Across several clusters: `pageAcrossClusters`.
  */
 export function registerInstancesListRoute(app: FastifyInstance, context: ServerContext): void {
-  app.get("/api/instances", async (request): Promise<InstancesListResponse> => {
-    const query = parseInput(
-      instancesListQuerySchema,
-      withoutEmptyValues(request.query),
-      "instance list query",
-    );
-    return listInstancesOf(selectClusters(context.clusters, query.subclusters), query);
-  });
+  const eachInstance = acts.onEachItem("instance", "can_view");
+  app.get(
+    "/api/instances",
+    { config: { acts: eachInstance } },
+    async (request): Promise<InstancesListResponse> => {
+      const query = parseInput(
+        instancesListQuerySchema,
+        withoutEmptyValues(request.query),
+        "instance list query",
+      );
+      return listInstancesOf(selectClusters(context.clusters, query.subclusters), query);
+    },
+  );
 }
 
 /** One page of the instances of these clusters, and how many match in all of them. */

@@ -5,6 +5,7 @@ import { ApiError } from "../../http/api-error.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { listInstanceLogs, readInstanceLog } from "../../ams/instances.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
+import { acts } from "../../auth/route-acts.ts";
 
 interface LogParams {
   Params: { id: string; name: string };
@@ -16,8 +17,10 @@ interface LogParams {
  * log's text; with `download=1` the browser saves it under its name.
  */
 export function registerInstanceLogsRoutes(app: FastifyInstance, context: ServerContext): void {
+  const viewLogs = acts.onResource("instance", "can_view_logs");
   app.get<{ Params: { id: string } }>(
     "/api/instances/:id/logs",
+    { config: { acts: viewLogs } },
     async (request): Promise<InstanceLogsResponse> => {
       const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
       const urls = await listInstanceLogs(cluster, request.params.id);
@@ -26,17 +29,21 @@ export function registerInstanceLogsRoutes(app: FastifyInstance, context: Server
     },
   );
 
-  app.get<LogParams>("/api/instances/:id/logs/:name", async (request, reply) => {
-    const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
-    const download = downloadWanted(request.query);
-    const { id, name } = request.params;
-    const text = await readInstanceLog(cluster, id, name);
-    void reply.type("text/plain; charset=utf-8");
-    if (download) {
-      void reply.header("content-disposition", `attachment; filename="${headerSafe(name)}"`);
-    }
-    return text;
-  });
+  app.get<LogParams>(
+    "/api/instances/:id/logs/:name",
+    { config: { acts: viewLogs } },
+    async (request, reply) => {
+      const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
+      const download = downloadWanted(request.query);
+      const { id, name } = request.params;
+      const text = await readInstanceLog(cluster, id, name);
+      void reply.type("text/plain; charset=utf-8");
+      if (download) {
+        void reply.header("content-disposition", `attachment; filename="${headerSafe(name)}"`);
+      }
+      return text;
+    },
+  );
 }
 
 function downloadWanted(query: unknown): boolean {

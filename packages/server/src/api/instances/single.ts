@@ -13,6 +13,7 @@ import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { callCluster } from "../../clusters/cluster-call.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { parseInput } from "../../input/parse-input.ts";
+import { acts } from "../../auth/route-acts.ts";
 
 interface IdParams {
   Params: { id: string };
@@ -27,16 +28,21 @@ export function registerInstanceRoutes(app: FastifyInstance, context: ServerCont
   const clusterOf = (query: unknown) => requireCluster(context.clusters, clusterIdOf(query));
   const instancePath = (id: string) => `/1.0/instances/${encodeURIComponent(id)}`;
 
-  app.get<IdParams>("/api/instances/:id", async (request): Promise<InstanceResponse> => {
-    const cluster = clusterOf(request.query);
-    const result = await callCluster(cluster, (signal) =>
-      cluster.client.get<AmsInstance>(instancePath(request.params.id), signal),
-    );
-    return { metadata: { ...result.metadata, clusterId: cluster.id } };
-  });
+  app.get<IdParams>(
+    "/api/instances/:id",
+    { config: { acts: acts.onResource("instance", "can_view") } },
+    async (request): Promise<InstanceResponse> => {
+      const cluster = clusterOf(request.query);
+      const result = await callCluster(cluster, (signal) =>
+        cluster.client.get<AmsInstance>(instancePath(request.params.id), signal),
+      );
+      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+    },
+  );
 
   app.patch<IdParams>(
     "/api/instances/:id",
+    { config: { acts: acts.onResource("instance", "can_edit") } },
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(instancePatchBodySchema, request.body, "instance update");
@@ -50,6 +56,7 @@ export function registerInstanceRoutes(app: FastifyInstance, context: ServerCont
 
   app.delete<IdParams>(
     "/api/instances/:id",
+    { config: { acts: acts.onResource("instance", "can_delete") } },
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(instanceDeleteBodySchema, request.body, "instance delete");
@@ -67,7 +74,7 @@ export function registerInstanceRoutes(app: FastifyInstance, context: ServerCont
 
   app.post(
     "/api/instances",
-    { config: { idempotent: true } },
+    { config: { idempotent: true, acts: acts.onCluster("can_create_instances") } },
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(instancesPostSchema, request.body, "instance");

@@ -1,0 +1,157 @@
+// The decision point on its own: a route's declaration, the grants of the signed-in user, and the
+// answer. Today every signed-in user holds admin on server (grants.ts); these grants are the ones
+// permissions (issue 37) will hand out, so that the gate is proven before anyone depends on it.
+import { afterEach, describe, expect, it } from "vitest";
+import Fastify, { type FastifyInstance } from "fastify";
+import { decide } from "./decide.ts";
+import { registerDecisionGate } from "./decision-gate.ts";
+import type { Grant } from "./entitlements.ts";
+import { acts } from "./route-acts.ts";
+
+describe("decide", () => {
+  it("allows an entitlement on the resource, its cluster or the server, and admin anywhere it covers", () => {
+    const resource = "instance:lab/c1";
+    const on = (grant: Grant) => decide([grant], "can_delete", resource).allowed;
+    expect(on({ entitlement: "can_delete", resource })).toBe(true);
+    expect(on({ entitlement: "can_delete", resource: "cluster:lab" })).toBe(true);
+    expect(on({ entitlement: "can_delete", resource: "server" })).toBe(true);
+    expect(on({ entitlement: "admin", resource: "cluster:lab" })).toBe(true);
+    expect(on({ entitlement: "admin", resource: "server" })).toBe(true);
+  });
+
+  it("refuses another entitlement, another resource and another cluster, naming what is missing", () => {
+    const resource = "instance:lab/c1";
+    for (const grant of [
+      { entitlement: "can_view", resource },
+      { entitlement: "can_delete", resource: "instance:lab/c2" },
+      { entitlement: "can_delete", resource: "cluster:la" },
+      { entitlement: "admin", resource: "cluster:prod" },
+      { entitlement: "admin", resource: "instance:lab/c2" },
+    ] satisfies Grant[]) {
+      expect(decide([grant], "can_delete", resource)).toEqual({
+        allowed: false,
+        missing: "needs can_delete on instance:lab/c1",
+      });
+    }
+    expect(decide([], "can_view_config", "cluster:lab")).toEqual({
+      allowed: false,
+      missing: "needs can_view_config on cluster:lab",
+    });
+  });
+});
+
+describe("the decision gate", () => {
+  let app: FastifyInstance;
+  let handled: string[];
+
+  afterEach(async () => {
+    await app.close();
+  });
+
+  async function appWith(grants: Grant[]): Promise<FastifyInstance> {
+    handled = [];
+    app = Fastify();
+    app.decorateRequest("user", null);
+    app.addHook("onRequest", async (request) => {
+      request.user = {
+        id: "u1",
+        sessionId: "s1",
+        fullname: "Ada",
+        email: "ada@example.test",
+      };
+      await Promise.resolve();
+    });
+    registerDecisionGate(app, {
+      clusters: () => [{ id: "lab" }, { id: "prod" }],
+      grantsOf: () => Promise.resolve(grants),
+    });
+    const answer = (name: string) => () => {
+      handled.push(name);
+      return { ok: name };
+    };
+    app.delete(
+      "/instances/:id",
+      { config: { acts: acts.onResource("instance", "can_delete") } },
+      answer("delete"),
+    );
+    app.post(
+      "/applications",
+      { config: { acts: acts.onCluster("can_create_applications") } },
+      answer("create"),
+    );
+    app.get(
+      "/instances",
+      { config: { acts: acts.onEachItem("instance", "can_view") } },
+      answer("list"),
+    );
+    app.get(
+      "/ams/:clusterIndex/events",
+      { config: { acts: acts.onEachItem("cluster", "can_view") } },
+      answer("events"),
+    );
+    app.get(
+      "/ams/:clusterIndex/exec",
+      { config: { acts: acts.onOneFoundIn("instance", "can_exec") } },
+      answer("exec"),
+    );
+    app.get("/profile", { config: { acts: acts.ownAccount } }, answer("profile"));
+    app.get("/undeclared", answer("undeclared"));
+    app.get("/public", { config: { access: "public" } }, answer("public"));
+    await app.ready();
+    return app;
+  }
+
+  it("runs a route its declaration allows, on the cluster the request names or the first", async () => {
+    await appWith([
+      { entitlement: "can_delete", resource: "cluster:lab" },
+      { entitlement: "can_create_applications", resource: "cluster:lab" },
+      { entitlement: "can_exec", resource: "cluster:prod" },
+    ]);
+    const statuses = await Promise.all([
+      app.inject({ method: "DELETE", url: "/instances/c1?clusterId=lab" }),
+      app.inject({ method: "DELETE", url: "/instances/c1" }),
+      app.inject({ method: "POST", url: "/applications?clusterId=lab", payload: {} }),
+      app.inject({ method: "GET", url: "/ams/1/exec" }),
+      app.inject({ method: "GET", url: "/profile" }),
+      app.inject({ method: "GET", url: "/public" }),
+    ]);
+    expect(statuses.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(handled.sort()).toEqual(["create", "delete", "delete", "exec", "profile", "public"]);
+  });
+
+  it("refuses what the grants do not cover with a 403 naming it, before the route runs", async () => {
+    await appWith([
+      { entitlement: "can_view", resource: "cluster:lab" },
+      { entitlement: "can_exec", resource: "cluster:lab" },
+    ]);
+    const refused = {
+      "/instances/c1?clusterId=lab": "needs can_delete on instance:lab/c1",
+      "/instances/c1?clusterId=prod": "needs can_delete on instance:prod/c1",
+      "/applications?clusterId=lab": "needs can_create_applications on cluster:lab",
+      "/instances": "needs can_view on server",
+      "/ams/0/events": "needs can_view on server",
+      "/ams/1/exec": "needs can_exec on cluster:prod",
+      "/ams/9/exec": "needs can_exec on server",
+      "/undeclared": "GET /undeclared declares nothing it acts on",
+    };
+    for (const [url, missing] of Object.entries(refused)) {
+      const method = url.startsWith("/instances/")
+        ? "DELETE"
+        : url.startsWith("/applications")
+          ? "POST"
+          : "GET";
+      const response = await app.inject({
+        method,
+        url,
+        payload: method === "POST" ? {} : undefined,
+      });
+      const { message } = response.json<{ message: string }>();
+      expect({ url, status: response.statusCode, message }).toEqual({
+        url,
+        status: 403,
+        message: `You may not do this: ${missing}.`,
+      });
+    }
+    expect(handled).toEqual([]);
+  });
+});
