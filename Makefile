@@ -17,7 +17,7 @@ BIN := node_modules/.bin
 PACKAGE_MANIFESTS := package.json package-lock.json $(wildcard packages/*/package.json) e2e/package.json bench/package.json
 TS_PROJECTS := . packages/contract packages/db packages/http-kit packages/cluster packages/server packages/web e2e bench
 
-.PHONY: help start build budget test typecheck lint format unit unit-postgres fuzz-wide e2e bench system-packages test-system-packages clean
+.PHONY: help start build budget test install typecheck lint format unit unit-postgres fuzz-wide e2e bench system-packages test-system-packages clean
 
 help:
 	@echo "make start   install what is missing, build, and run the dashboard with an embedded cluster"
@@ -84,10 +84,13 @@ fuzz-wide: node_modules/.installed test-system-packages
 e2e: node_modules/.installed test-system-packages build
 	$(BIN)/playwright test -c e2e
 
-# Each phase in turn (typecheck, lint, unit, unit-postgres, budget, e2e), timed: the run ends with
-# how long each took (scripts/run-tests.sh).
-test: node_modules/.installed system-packages test-system-packages
+# Each phase in turn (install, typecheck beside lint, unit, unit-postgres, budget, e2e), timed: the
+# run ends with how long each took (scripts/run-tests.sh).
+test:
 	scripts/run-tests.sh
+
+# What every test needs installed: the packages, Chromium, PostgreSQL.
+install: node_modules/.installed system-packages test-system-packages
 
 # The browser benchmarks need Chromium and the built web app. Each records what it is judged by;
 # the run ends with one table of every figure, its target and whether it is met (bench/summary.ts).
