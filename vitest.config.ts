@@ -65,6 +65,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: "http-kit",
+          root: "packages/http-kit",
+          environment: "node",
+          include: ["test/**/*.test.ts"],
+        },
+      },
+      {
+        test: {
           name: "db",
           root: "packages/db",
           environment: "node",

@@ -1,7 +1,8 @@
 import { dirname, isAbsolute, relative } from "node:path";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
-import { ApiError, apiRefusals, sendApiError } from "./http/api-error.ts";
+import { apiRefusals, sendApiError } from "./http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { registerAuthInfoRoutes } from "./api/auth-info.ts";
 import { registerClusterRoutes } from "./api/clusters.ts";
 import { registerRegistrationRoutes } from "./api/registration.ts";
@@ -92,7 +93,7 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   compressJsonAnswers(app);
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof ApiError || error instanceof AmsClientError) {
+    if (error instanceof HttpError || error instanceof AmsClientError) {
       // A cluster that failed or cannot be reached (502, 503, 504) is worth a line with its cause,
       // a warning without a stack: a cluster down answers every call so until it is back, and
       // its stack says nothing the message does not. An error of our own (500) keeps its stack.

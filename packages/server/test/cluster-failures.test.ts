@@ -175,5 +175,11 @@ describe("a cluster whose answers are not AMS's", () => {
     });
     expect(added.status).toBe(502);
     expect(added.message).toMatch(/^Cluster "far" answered an operation .* at "id"/);
+    const instance = await answer("GET", "/api/instances/n1?clusterId=far");
+    expect(instance.status).toBe(502);
+    expect(instance.message).toMatch(/^Cluster "far" answered an instance .* at "id"/);
+    expect((await answer("GET", "/api/instances?subclusters=far")).message).toMatch(
+      /^Cluster "far" answered a list of instances the dashboard cannot read: /,
+    );
   });
 });

@@ -11,7 +11,7 @@ import { capacityQuerySchema, instanceCapacityResponseSchema } from "@anbox-dash
 import { AmsClient } from "../src/clusters/ams-client.ts";
 import type { ClusterHandle } from "../src/clusters/cluster-handle.ts";
 import { instanceCapacityOf } from "../src/api/instances/capacity.ts";
-import { ApiError } from "../src/http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import type { AuthHarness } from "./support/auth-harness.ts";
 import { messageOf, startSignedIn } from "./support/signed-in-harness.ts";
 
@@ -163,9 +163,9 @@ describe("instanceCapacityOf, against clusters that answer otherwise", () => {
         () => undefined,
         (caught: unknown) => caught,
       );
-      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toBeInstanceOf(HttpError);
       expect(error).toMatchObject({ statusCode: 502 });
-      expect((error as ApiError).message).toContain('Cluster "stand-in" failed');
+      expect((error as HttpError).message).toContain('Cluster "stand-in" failed');
     } finally {
       broken.close();
     }

@@ -22,7 +22,7 @@ import { callCluster } from "../src/clusters/cluster-call.ts";
 import { listInstancesOf } from "../src/api/instances/list.ts";
 import { mergeInOrder } from "../src/clusters/page-across-clusters.ts";
 import type { ClusterHandle } from "../src/clusters/cluster-handle.ts";
-import { ApiError } from "../src/http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import type { AuthHarness } from "./support/auth-harness.ts";
 import {
   clusterClient,
@@ -403,13 +403,13 @@ describe("instance logs", () => {
 describe("callCluster", () => {
   const unreachable = { id: "far", client: new AmsClient("/nonexistent/ams.socket") };
 
-  async function failureOf(promise: Promise<unknown>): Promise<ApiError> {
+  async function failureOf(promise: Promise<unknown>): Promise<HttpError> {
     const error: unknown = await promise.then(
       () => undefined,
       (reason: unknown) => reason,
     );
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
+    expect(error).toBeInstanceOf(HttpError);
+    return error as HttpError;
   }
 
   it("names a cluster that cannot be reached in a 503", async () => {

@@ -1,6 +1,6 @@
 import type { AmsErrorResponse, AmsSyncResponse } from "@anbox-dashboard/contract";
 import type { RefusalWording } from "@anbox-dashboard/http-kit";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 export function syncResponse<T>(metadata: T, totalSize?: number): AmsSyncResponse<T> {
   const response: AmsSyncResponse<T> = {

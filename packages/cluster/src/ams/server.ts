@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyWebsocket from "@fastify/websocket";
 import { amsRefusals, errorResponse } from "./envelope.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { clearUploadTemporaryDirectory } from "../http/receive-upload.ts";
 import type { ClusterContext } from "../context.ts";
 import { registerServiceRoutes } from "./routes/service.ts";

@@ -7,7 +7,7 @@ import {
 import type { ClusterContext } from "../context.ts";
 import type { ApplicationsTable } from "../store/schema.ts";
 import { newId } from "../store/ids.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ApplicationPackage } from "./read-package.ts";
 import { abiOfArchitecture, resolveApplicationImage, type ResolvedImage } from "./resolve-image.ts";
 import type { ReceivedUpload } from "../http/receive-upload.ts";

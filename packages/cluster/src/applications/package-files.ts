@@ -1,6 +1,6 @@
 import { mkdir, rm, cp } from "node:fs/promises";
 import { join } from "node:path";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { FileSource } from "./archive/archive-source.ts";
 import { zipRecords } from "./archive/zip-directory.ts";
 

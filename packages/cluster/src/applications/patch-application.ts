@@ -11,7 +11,7 @@ import {
 import type { ClusterContext } from "../context.ts";
 import type { ApplicationsTable } from "../store/schema.ts";
 import { parseJsonColumn, parseStringArray } from "../store/json-column.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../http/validate.ts";
 import { latestVersion, versionManifest } from "./application-store.ts";
 import { addApplicationVersion, applicationColumnsOf } from "./create-version.ts";

@@ -1,6 +1,6 @@
 import { parse as parseYaml, YAMLParseError } from "yaml";
 import { applicationManifestSchema, type ApplicationManifest } from "@anbox-dashboard/contract";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../http/validate.ts";
 import { inspectArchive } from "./read-archive.ts";
 import { packageLimits, type PackageLimits } from "./package-limits.ts";

@@ -1,7 +1,7 @@
 import type { AmsOperation } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../context.ts";
 import type { ApplicationsTable } from "../store/schema.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { countApplicationInstances, findVersion } from "./application-store.ts";
 import { removeApplicationFiles, removeVersionFiles } from "./package-files.ts";
 import {

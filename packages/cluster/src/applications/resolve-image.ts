@@ -1,6 +1,6 @@
 import type { ClusterDatabase } from "../store/database.ts";
 import type { ImagesTable } from "../store/schema.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 export interface ResolvedImage {
   image: ImagesTable;

@@ -1,7 +1,7 @@
 import type { AmsCapacity, CapacityFree, CapacityQuery } from "@anbox-dashboard/contract";
 import type { ClusterDatabase } from "../store/database.ts";
 import { findApplication } from "../applications/application-store.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { loadNodes } from "../nodes/node-load.ts";
 import { isSchedulable, placeInstance, type NodeLoad } from "../scheduler/place-instance.ts";
 import { readSchedulerStrategy } from "../settings/read-setting.ts";

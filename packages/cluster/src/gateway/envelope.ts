@@ -1,6 +1,6 @@
 import type { RefusalWording } from "@anbox-dashboard/http-kit";
 import type { GatewayFailure, GatewaySuccess } from "@anbox-dashboard/contract";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 /**
  * The gateway's envelope (reference 3.2, GW-OAS `Response`): like AMS's, but its status is

@@ -1,5 +1,5 @@
 import type { StreamScreen } from "@anbox-dashboard/contract";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import type { Orientation } from "../streaming/orientation.ts";
 
 /** The screen a join asks for: any field may be left out (the SDK's join sends width and height). */

@@ -1,5 +1,5 @@
 import type { GatewayJoinResponse } from "@anbox-dashboard/contract";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import type { GatewayServices } from "./gateway-services.ts";
 import { deviceScreenFor } from "../streaming/screen-registry.ts";
 import { iceServersOf } from "./ice-servers.ts";

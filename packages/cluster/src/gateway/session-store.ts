@@ -1,6 +1,6 @@
 import { gatewaySessionStatuses, type GatewaySessionStatus } from "@anbox-dashboard/contract";
 import type { ClusterDatabase } from "../store/database.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import type { SessionWithInstance } from "./session-view.ts";
 import { onePage } from "../store/one-page.ts";
 

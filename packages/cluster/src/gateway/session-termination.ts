@@ -4,7 +4,7 @@ import {
   instanceOperationKinds,
   startInstanceOperation,
 } from "../instances/instance-operations.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import type { GatewayServices } from "./gateway-services.ts";
 import { findSession } from "./session-store.ts";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { maxShareMinutes, type GatewayShare } from "@anbox-dashboard/contract";
 import type { ClusterDatabase } from "../store/database.ts";
 import type { GatewaySharesTable } from "../store/schema.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { rfc3339 } from "./rfc3339.ts";
 
 // 18 random bytes: 144 bits, 24 URL-safe characters. The id is the secret of a public link.

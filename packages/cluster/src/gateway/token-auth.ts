@@ -1,7 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { ClusterDatabase } from "../store/database.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { checkServiceToken, type TokenCheck } from "./service-accounts.ts";
+import { fieldsOf } from "@anbox-dashboard/http-kit";
 
 const macaroonHeader = /^\s*macaroon\s+root=(\S+)\s*$/i;
 const howToSend = "send Authorization: macaroon root=<token> or ?api_token=<token>";
@@ -18,8 +19,7 @@ export function presentedToken(request: FastifyRequest): { token: string } | { m
       return { missing: `The Authorization header is not a gateway token: ${howToSend}` };
     return { token: match[1] };
   }
-  const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = query?.api_token;
+  const fromQuery = fieldsOf(request.query).api_token;
   if (typeof fromQuery === "string" && fromQuery !== "") return { token: fromQuery };
   if (fromQuery !== undefined) return { missing: `Give api_token once: ${howToSend}` };
   return { missing: `A service account token is required: ${howToSend}` };

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { HttpError } from "./http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 /** The ETag of an object at a revision: changes whenever the object is updated. */
 export function etagOf(kind: string, id: string, revision: number): string {

@@ -6,7 +6,7 @@ import { Readable, Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { jsonNestingMessage, jsonNestsDeeperThan } from "@anbox-dashboard/contract";
-import { HttpError } from "./http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { releaseDeadBuffers } from "@anbox-dashboard/http-kit";
 
 /** How many bytes pass between two releases of the chunks already written (see `releaseDeadBuffers`). */

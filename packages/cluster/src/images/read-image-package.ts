@@ -5,7 +5,7 @@ import { createGunzip } from "node:zlib";
 import { extract as tarExtract } from "tar-stream";
 import bz2 from "unbzip2-stream";
 import { parse as parseYaml } from "yaml";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { releaseDeadBuffers } from "@anbox-dashboard/http-kit";
 
 /** What an image package tells about its image (its top-level `metadata.yaml`). */

@@ -4,7 +4,7 @@ import type { ClusterContext } from "../context.ts";
 import { defaultMaxImageUploadBytes } from "../options.ts";
 import type { ImagesTable } from "../store/schema.ts";
 import { newId } from "../store/ids.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../http/validate.ts";
 import {
   readAmsRequestHeader,

@@ -7,7 +7,7 @@ import type { ClusterContext } from "../context.ts";
 import type { ClusterDatabase } from "../store/database.ts";
 import type { InstancesTable } from "../store/schema.ts";
 import { newId } from "../store/ids.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { resolveSource, type ResolvedSource } from "./resolve-source.ts";
 import { defaultInstanceConfig, type StoredInstanceConfig } from "./instance-record.ts";
 import { instanceLifecycleOf } from "./lifecycle-registry.ts";

@@ -1,7 +1,7 @@
 import type { ClusterDatabase } from "../store/database.ts";
 import type { InstancesTable } from "../store/schema.ts";
 import { instanceNameMaxLength } from "@anbox-dashboard/contract";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 // Ids are 20 lower-case base32hex characters; names follow SPEC section 5. Anything else in a URL
 // is refused before it reaches the database. An id is shorter than the longest name, so the name's

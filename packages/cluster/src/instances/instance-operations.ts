@@ -7,7 +7,7 @@ import type { ClusterContext } from "../context.ts";
 import { OperationError } from "../operations/operation-manager.ts";
 import type { InstanceLifecycle } from "./lifecycle.ts";
 import { instanceUrl } from "./instance-record.ts";
-import { mapBounded } from "./map-bounded.ts";
+import { mapBounded } from "@anbox-dashboard/http-kit";
 
 interface OneInstance {
   id: string;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PlacementQueue, pickAddress } from "./placement.ts";
 import { KeyedLock } from "./keyed-lock.ts";
-import { mapBounded } from "./map-bounded.ts";
 
 describe("pickAddress", () => {
   it("gives a stable 10.100.x.y address and steps past used ones", () => {
@@ -47,19 +46,5 @@ describe("serialisation helpers", () => {
     await Promise.all([a1, a2, b1]);
     expect(order).toEqual(["b1", "a1", "a2"]);
     expect(lock.isHeld("a")).toBe(false);
-  });
-
-  it("mapBounded keeps order and the limit", async () => {
-    let inside = 0;
-    let most = 0;
-    const doubled = await mapBounded([1, 2, 3, 4, 5], 2, async (value) => {
-      inside++;
-      most = Math.max(most, inside);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      inside--;
-      return value * 2;
-    });
-    expect(doubled).toEqual([2, 4, 6, 8, 10]);
-    expect(most).toBe(2);
   });
 });

@@ -2,7 +2,7 @@ import type { InstanceType, InstancesPost } from "@anbox-dashboard/contract";
 import type { ClusterDatabase } from "../store/database.ts";
 import type { ImagesTable } from "../store/schema.ts";
 import { parseStringArray } from "../store/json-column.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import {
   effectiveApplicationResources,
   findApplication,

@@ -4,7 +4,7 @@ import { zipSync } from "fflate";
 import type { AmsOperation } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../context.ts";
 import type { ApplicationsTable } from "../store/schema.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseStringArray } from "../store/json-column.ts";
 import {
   findApplication,

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
 import type { AmsRegistryApplication } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../context.ts";
-import { HttpError } from "../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 // The application registry (AAR) as a directory that the clusters of one machine share:
 //   <root>/applications/<name>/application.json   the RegistryApplication

@@ -405,7 +405,7 @@ describe("POST /1.0/sessions", () => {
       ],
       [
         { app: "streamed-game", idle_time_min: -1 },
-        "Invalid session: idle_time_min: idle_time_min must be at least 0",
+        "Invalid session: idle_time_min must be at least 0",
       ],
     ];
     for (const [body, message] of cases) {

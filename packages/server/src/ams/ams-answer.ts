@@ -1,7 +1,6 @@
 import type { z } from "zod";
 import { amsOperationSchema, type AmsOperation } from "@anbox-dashboard/contract";
-import { ApiError } from "../http/api-error.ts";
-import type { AmsResult } from "../clusters/ams-client.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { callCluster } from "../clusters/cluster-call.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 
@@ -22,7 +21,7 @@ export function readAnswer<Schema extends z.ZodType>(
   const issue = parsed.error.issues[0];
   const field =
     issue === undefined || issue.path.length === 0 ? "" : ` at "${issue.path.join(".")}"`;
-  throw new ApiError(
+  throw new HttpError(
     502,
     `Cluster "${cluster.id}" answered ${what} the dashboard cannot read${field}: ${issue?.message ?? "unexpected value"}`,
   );
@@ -34,6 +33,12 @@ export interface CheckedAnswer<T> {
   totalSize: number | undefined;
 }
 
+/** What the cluster's AMS and its stream gateway answer alike: metadata and a list's total. */
+interface Answer {
+  metadata: unknown;
+  totalSize: number | undefined;
+}
+
 /**
  * Calls the cluster (`callCluster`: one timeout, its failures mapped; `timeoutMs` for a call that
  * waits by design) and reads the answer's metadata with `schema` (`readAnswer`).
@@ -42,7 +47,7 @@ export async function callAndRead<Schema extends z.ZodType>(
   cluster: ClusterHandle,
   what: string,
   schema: Schema,
-  call: (signal: AbortSignal) => Promise<AmsResult<unknown>>,
+  call: (signal: AbortSignal) => Promise<Answer>,
   timeoutMs?: number,
 ): Promise<CheckedAnswer<z.output<Schema>>> {
   const result = await callCluster(cluster, call, timeoutMs);
@@ -55,7 +60,7 @@ export async function callAndRead<Schema extends z.ZodType>(
 /** A call that starts an operation (a create, a change, a removal): the operation, checked. */
 export async function callForOperation(
   cluster: ClusterHandle,
-  call: (signal: AbortSignal) => Promise<AmsResult<unknown>>,
+  call: (signal: AbortSignal) => Promise<Answer>,
 ): Promise<AmsOperation> {
   const answer = await callAndRead(cluster, "an operation", amsOperationSchema, call);
   return answer.metadata;

@@ -12,7 +12,7 @@ import {
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { clusterOrFirst } from "../clusters/choose-cluster.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { clusterIdOf } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { changeConfig, readConfig } from "../ams/config.ts";
@@ -74,13 +74,13 @@ async function waitForChange(
 ): Promise<void> {
   const ended = await waitForOperation(cluster, operation.id, configChangeWaitSeconds);
   if (!isFinalOperationStatusCode(ended.status_code)) {
-    throw new ApiError(
+    throw new HttpError(
       503,
       `Cluster "${cluster.id}" did not finish setting '${change.name}' within ${String(configChangeWaitSeconds)} s.`,
     );
   }
   if (ended.status !== "Success") {
     const reason = ended.err || `the operation ended ${ended.status}`;
-    throw new ApiError(400, `Could not set configuration key '${change.name}': ${reason}`);
+    throw new HttpError(400, `Could not set configuration key '${change.name}': ${reason}`);
   }
 }

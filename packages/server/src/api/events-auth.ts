@@ -4,6 +4,7 @@ import type { ServerContext } from "../server-context.ts";
 import { requireCluster } from "../clusters/choose-cluster.ts";
 import { issueEventsToken } from "../ams/service.ts";
 import { acts } from "../auth/route-acts.ts";
+import { clusterIdOf } from "../input/query-values.ts";
 
 /**
  * `POST /api/events/auth?clusterId=`: a short-lived token for that cluster's events websocket,
@@ -17,10 +18,7 @@ export function registerEventsAuthRoutes(app: FastifyInstance, context: ServerCo
     "/api/events/auth",
     { config: { acts: events } },
     async (request): Promise<EventsAuthResponse> => {
-      const cluster = requireCluster(
-        context.clusters,
-        (request.query as Record<string, unknown>).clusterId,
-      );
+      const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
       const { token } = await issueEventsToken(cluster);
       return { metadata: { token } };
     },

@@ -34,6 +34,7 @@ import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { registerUploadRoute } from "../uploads/upload-route.ts";
 import { acts } from "../auth/route-acts.ts";
+import { pageInMemory, sortInMemory } from "../clusters/in-memory-page.ts";
 
 interface IdParams {
   Params: { id: string };
@@ -205,23 +206,18 @@ export function pageOfImages(images: readonly ClusterImage[], query: ImagesListP
       (search === undefined || image.name.toLowerCase().includes(search)) &&
       (statuses === undefined || statuses.includes(image.status)),
   );
-  const direction = query.order === "desc" ? -1 : 1;
-  const byKey = sortKeyOf(query.orderBy);
-  const sorted = matching.toSorted(
-    (a, b) =>
-      direction * compare(byKey(a), byKey(b)) ||
-      a.name.localeCompare(b.name) ||
-      a.clusterId.localeCompare(b.clusterId) ||
-      a.id.localeCompare(b.id),
-  );
-  const first = (query.page - 1) * query.size;
-  return { metadata: sorted.slice(first, first + query.size), total_size: matching.length };
+  const sorted = sortInMemory(matching, {
+    column: sortKeyOf(query.orderBy),
+    order: query.order,
+    ties: (image) => [image.name.toLowerCase(), image.clusterId, image.id],
+  });
+  return pageInMemory(sorted, query);
 }
 
 function sortKeyOf(orderBy: ImagesListOrderBy): (image: ClusterImage) => string | number {
   switch (orderBy) {
     case "name":
-      return (image) => image.name;
+      return (image) => image.name.toLowerCase();
     case "type":
       return (image) => image.type;
     case "status":
@@ -231,9 +227,4 @@ function sortKeyOf(orderBy: ImagesListOrderBy): (image: ClusterImage) => string 
     case "created_at":
       return (image) => Math.min(...image.versions.map((version) => version.created_at));
   }
-}
-
-function compare(a: string | number, b: string | number): number {
-  if (typeof a === "number" && typeof b === "number") return a - b;
-  return String(a).localeCompare(String(b));
 }

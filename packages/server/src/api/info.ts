@@ -2,13 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { SessionInfo } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { findUserById } from "../store/users.ts";
 import { clusterOrFirst } from "../clusters/choose-cluster.ts";
 import { readClusterSettings, registrySettingsIn } from "../clusters/cluster-settings.ts";
 import { readServiceStatus } from "../ams/service.ts";
 import { acts } from "../auth/route-acts.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
+import { clusterIdOf } from "../input/query-values.ts";
 
 /**
  * `GET /api/info?clusterId=`: the session info of the signed-in user on one cluster (the first
@@ -25,10 +26,7 @@ export function registerSessionInfoRoutes(
     { config: { acts: acts.ownAccount } },
     async (request): Promise<SessionInfo> => {
       const signedIn = signedInUser(request);
-      const cluster = clusterOrFirst(
-        context.clusters,
-        (request.query as Record<string, unknown>).clusterId,
-      );
+      const cluster = clusterOrFirst(context.clusters, clusterIdOf(request.query));
       const user = await findUserById(context.db, signedIn.id);
       const status = await readServiceStatus(cluster);
       const config = await clusterConfig(cluster);
@@ -58,7 +56,7 @@ async function clusterConfig(cluster: ClusterHandle): Promise<Record<string, unk
   try {
     return await readClusterSettings(cluster);
   } catch (error) {
-    if (error instanceof ApiError && error.statusCode !== 503) return undefined;
+    if (error instanceof HttpError && error.statusCode !== 503) return undefined;
     throw error;
   }
 }

@@ -6,9 +6,10 @@ import {
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import { findUserById } from "../store/users.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { acts } from "../auth/route-acts.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
+import { textOf } from "@anbox-dashboard/http-kit";
 
 /**
  * `GET /api/onboarding-progress` and `PATCH /api/onboarding-progress/{progress}`: how far the
@@ -26,7 +27,7 @@ export function registerOnboardingRoutes(
       // The tour must never act on a stale step.
       void reply.header("cache-control", "no-store");
       const user = await findUserById(context.db, signedInUser(request).id);
-      if (!user) throw new ApiError(401, "Your account no longer exists.");
+      if (!user) throw new HttpError(401, "Your account no longer exists.");
       const parsed = onboardingProgressSchema.safeParse(user.onboarding_progress);
       return { onboarding_progress: parsed.success ? parsed.data : "not-started" };
     },
@@ -37,10 +38,10 @@ export function registerOnboardingRoutes(
     { config: { acts: acts.ownAccount } },
     async (request): Promise<OnboardingProgressResponse> => {
       const user = signedInUser(request);
-      const { progress } = request.params as { progress: string };
+      const progress = textOf(request.params, "progress") ?? "";
       const parsed = onboardingProgressSchema.safeParse(progress);
       if (!parsed.success) {
-        throw new ApiError(
+        throw new HttpError(
           400,
           `Unknown onboarding progress "${progress}": it must be one of ${onboardingProgressValues.join(", ")}.`,
         );

@@ -11,14 +11,14 @@ import {
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError, mapBounded } from "@anbox-dashboard/http-kit";
 import { selectClusters } from "../clusters/choose-cluster.ts";
 import { listEachCluster, unreachablePart } from "../clusters/each-cluster.ts";
-import { mapBounded } from "../clusters/map-bounded.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { withoutEmptyValues } from "../input/query-values.ts";
 import { listOperations, readResourceName } from "../ams/operations.ts";
 import { acts } from "../auth/route-acts.ts";
+import { pageInMemory, sortInMemory } from "../clusters/in-memory-page.ts";
 
 /**
  * `GET /api/operations?orderBy=&order=&subclusters=&status=&type=&page=&size=`: the operations of
@@ -40,11 +40,10 @@ export function registerOperationsRoutes(app: FastifyInstance, context: ServerCo
       const matching = sortOperations(filterOperations(items, query), query.orderBy, query.order);
       const left = unreachablePart(unreachable);
       if (raw.page === undefined && raw.size === undefined) return { metadata: matching, ...left };
-      const first = (query.page - 1) * query.size;
-      const page = matching.slice(first, first + query.size);
+      const page = pageInMemory(matching, query);
       return {
-        metadata: await withResourceNames(clusters, page),
-        total_size: matching.length,
+        metadata: await withResourceNames(clusters, page.metadata),
+        total_size: page.total_size,
         ...left,
       };
     },
@@ -124,30 +123,26 @@ async function nameOf(cluster: ClusterHandle, url: string): Promise<string | und
     return await readResourceName(cluster, url);
   } catch (error) {
     // A cluster's refusal or silence (mapped by callCluster); anything else is a bug of ours.
-    if (error instanceof ApiError) return undefined;
+    if (error instanceof HttpError) return undefined;
     throw error;
   }
 }
 
-/** Sorts by the column, then by id, so that equal values keep a stable order between calls. */
+/** Sorts by the column (times as times, text without case), then by cluster and id. */
 export function sortOperations(
-  operations: ClusterOperation[],
+  operations: readonly ClusterOperation[],
   orderBy: OperationsOrderBy,
   order: OperationsOrder,
 ): ClusterOperation[] {
-  const direction = order === "asc" ? 1 : -1;
-  const key = (operation: ClusterOperation): string | number => {
-    if (orderBy === "created_at" || orderBy === "updated_at") {
-      const time = Date.parse(operation[orderBy]);
-      return Number.isNaN(time) ? 0 : time;
-    }
-    return operation[orderBy].toLowerCase();
-  };
-  return [...operations].sort((a, b) => {
-    const left = key(a);
-    const right = key(b);
-    if (left < right) return -direction;
-    if (left > right) return direction;
-    return a.id < b.id ? -direction : a.id > b.id ? direction : 0;
+  return sortInMemory(operations, {
+    column: (operation) => {
+      if (orderBy === "created_at" || orderBy === "updated_at") {
+        const time = Date.parse(operation[orderBy]);
+        return Number.isNaN(time) ? 0 : time;
+      }
+      return operation[orderBy].toLowerCase();
+    },
+    order,
+    ties: (operation) => [operation.clusterId, operation.id],
   });
 }

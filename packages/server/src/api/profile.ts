@@ -4,7 +4,7 @@ import type { ServerContext } from "../server-context.ts";
 import { endOtherSessions, listUserSessions } from "../store/browser-sessions.ts";
 import { findUserById } from "../store/users.ts";
 import { recordAudit } from "../store/audit-log.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { acts } from "../auth/route-acts.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
 
@@ -27,7 +27,7 @@ export function registerProfileRoutes(app: FastifyInstance, context: ServerConte
     async (request): Promise<Profile> => {
       const signedIn = signedInUser(request);
       const user = await findUserById(context.db, signedIn.id);
-      if (!user) throw new ApiError(401, "Your account no longer exists.");
+      if (!user) throw new HttpError(401, "Your account no longer exists.");
       const sessions = await listUserSessions(context.db, user.id);
       return {
         fullname: user.fullname,

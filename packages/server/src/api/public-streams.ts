@@ -1,16 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import type {
-  GatewaySession,
-  GatewayShare,
-  PublicStreamInfo,
-  SessionJoinResponse,
-} from "@anbox-dashboard/contract";
+import type { PublicStreamInfo, SessionJoinResponse } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { shareLinkLimit } from "../streaming/share-link-limit.ts";
-import { callCluster } from "../clusters/cluster-call.ts";
-import { findOnGateways } from "../streaming/gateway-lookup.ts";
-import { sharePath } from "../streaming/share-links.ts";
+import { findShareOnGateways } from "../streaming/gateway-lookup.ts";
+import { readStreamSession } from "../ams/gateway.ts";
 import { joinStream } from "../streaming/stream-join.ts";
 
 interface TokenParams {
@@ -27,10 +21,10 @@ const defaultScreen = { width: 720, height: 1280, fps: 30, density: 240 };
 export function registerPublicStreamRoutes(app: FastifyInstance, context: ServerContext): void {
   const limited = shareLinkLimit(context);
   const findShare = (token: string) =>
-    findOnGateways<GatewayShare>(
+    findShareOnGateways(
       context.clusters,
       undefined,
-      sharePath(token),
+      token,
       "This share link does not exist: it may have been revoked.",
     );
 
@@ -40,18 +34,13 @@ export function registerPublicStreamRoutes(app: FastifyInstance, context: Server
     async (request): Promise<{ metadata: PublicStreamInfo }> => {
       const { at, metadata: share } = await findShare(request.params.token);
       if (share.session_id === undefined) {
-        throw new ApiError(404, "This share link no longer leads to a session.");
+        throw new HttpError(404, "This share link no longer leads to a session.");
       }
-      const session = await callCluster(at.cluster, (signal) =>
-        at.gateway.get<GatewaySession>(
-          `/1.0/sessions/${encodeURIComponent(share.session_id ?? "")}`,
-          signal,
-        ),
-      );
+      const session = await readStreamSession(at, share.session_id);
       return {
         metadata: {
-          instance_name: session.metadata.instance_name ?? "",
-          screen: session.metadata.screen ?? defaultScreen,
+          instance_name: session.instance_name ?? "",
+          screen: session.screen ?? defaultScreen,
           expiry_at: share.expiry_at,
         },
       };
@@ -65,12 +54,17 @@ export function registerPublicStreamRoutes(app: FastifyInstance, context: Server
       const { token } = request.params;
       const { at, metadata: share } = await findShare(token);
       if (share.session_id === undefined) {
-        throw new ApiError(404, "This share link no longer leads to a session.");
+        throw new HttpError(404, "This share link no longer leads to a session.");
       }
-      return joinStream(context, at, `${sharePath(token)}/join`, {
-        streamSessionId: share.session_id,
-        grantee: { kind: "share" },
-      });
+      return joinStream(
+        context,
+        at,
+        { share: token },
+        {
+          streamSessionId: share.session_id,
+          grantee: { kind: "share" },
+        },
+      );
     },
   );
 }

@@ -15,7 +15,8 @@ import {
 } from "../registration/limited-link-check.ts";
 import { registerAccount } from "../registration/register-account.ts";
 import { signInRegisteredUser } from "../registration/sign-in-cookie.ts";
-import { ApiError, sendApiError } from "../http/api-error.ts";
+import { sendApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 /**
  * The registration links `bin/dashboard register` prints: public routes (the person has no account
@@ -68,14 +69,14 @@ export function registerRegistrationRoutes(
         return sendTooManyRequests(reply, retryAfterMs, tooManyRegistrationAttempts);
       }
       if (context.idp.isExternal) {
-        throw new ApiError(
+        throw new HttpError(
           400,
           "This dashboard signs people in with an external identity provider: register through it with “Continue with your identity provider”.",
         );
       }
       const parsed = registrationRequestSchema.safeParse(request.body);
       if (!parsed.success) {
-        throw new ApiError(
+        throw new HttpError(
           400,
           "Send the registration link's token, your full name and a password.",
         );
@@ -86,7 +87,7 @@ export function registerRegistrationRoutes(
       try {
         user = await registerAccount(db, context.idp.issuer, { token, fullname, email, password });
       } catch (error) {
-        if (error instanceof ApiError) {
+        if (error instanceof HttpError) {
           await limiter.recordFailure(addressKey(address));
           await recordAudit(db, {
             action: "registration",

@@ -19,7 +19,7 @@ import {
   registrySettingsIn,
   type RegistrySettings,
 } from "../clusters/cluster-settings.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { clusterIdOf } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { acts } from "../auth/route-acts.ts";
@@ -117,13 +117,13 @@ async function registrySettingsOf(cluster: ClusterHandle): Promise<RegistrySetti
 async function requireManualRegistry(cluster: ClusterHandle): Promise<void> {
   const { enabled, mode } = await registrySettingsOf(cluster);
   if (!enabled) {
-    throw new ApiError(
+    throw new HttpError(
       400,
       `The registry is not enabled on cluster ${cluster.id}: set registry.url to use it.`,
     );
   }
   if (mode !== "manual") {
-    throw new ApiError(
+    throw new HttpError(
       400,
       `The registry of cluster ${cluster.id} synchronises by itself (registry.mode=${mode}); ` +
         "set registry.mode to manual to push, pull or delete by hand.",
@@ -142,7 +142,7 @@ async function applicationNamesOf(
     const applications = await listApplicationSummaries(cluster);
     return { clusterId: cluster.id, names: new Set(applications.map((each) => each.name)) };
   } catch (error) {
-    if (error instanceof ApiError) return { clusterId: cluster.id, names: undefined };
+    if (error instanceof HttpError) return { clusterId: cluster.id, names: undefined };
     throw error;
   }
 }

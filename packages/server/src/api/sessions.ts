@@ -3,21 +3,29 @@ import {
   shareCreateSchema,
   shareExtendSchema,
   type ClusterSession,
-  type GatewaySession,
-  type GatewayShare,
   type SessionJoinResponse,
   type SessionResponse,
   type SessionsListResponse,
   type StreamShare,
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
-import { ApiError } from "../http/api-error.ts";
 import { clusterIdOf } from "../input/query-values.ts";
-import { callCluster } from "../clusters/cluster-call.ts";
 import { listEachCluster, unreachablePart } from "../clusters/each-cluster.ts";
 import { parseInput } from "../input/parse-input.ts";
-import { findOnGateways, gatewayClusters } from "../streaming/gateway-lookup.ts";
-import { sharePath, toStreamShare } from "../streaming/share-links.ts";
+import {
+  findOnGateways,
+  findShareOnGateways,
+  gatewayClusters,
+} from "../streaming/gateway-lookup.ts";
+import { toStreamShare } from "../streaming/share-links.ts";
+import {
+  changeShareExpiry,
+  createShare,
+  deleteShare,
+  listShares,
+  listStreamSessions,
+  readStreamSession,
+} from "../ams/gateway.ts";
 import { joinStream } from "../streaming/stream-join.ts";
 import { acts } from "../auth/route-acts.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
@@ -29,15 +37,6 @@ interface ShareParams {
   Params: { token: string };
 }
 
-const sessionIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
-
-function sessionPath(sessionId: string): string {
-  if (!sessionIdPattern.test(sessionId)) {
-    throw new ApiError(400, "A session id is letters, digits, '-' and '_' (at most 64).");
-  }
-  return `/1.0/sessions/${encodeURIComponent(sessionId)}`;
-}
-
 /**
  * The signed-in user's streaming calls, answered by the clusters' stream gateways with the
  * server's own service-account tokens: list and read sessions, join one (the browser gets a relay
@@ -45,12 +44,14 @@ function sessionPath(sessionId: string): string {
  */
 export function registerSessionRoutes(app: FastifyInstance, context: ServerContext): void {
   const find = (query: unknown, sessionId: string) =>
-    findOnGateways<GatewaySession>(
+    findOnGateways(
       context.clusters,
       clusterIdOf(query),
-      sessionPath(sessionId),
+      (at) => readStreamSession(at, sessionId),
       `No session ${sessionId} on any cluster.`,
     );
+  const findShare = (query: unknown, token: string, notFound: string) =>
+    findShareOnGateways(context.clusters, clusterIdOf(query), token, notFound);
 
   const onTheStream = acts.onOneFoundIn("instance", "can_view");
   const streamIt = acts.onOneFoundIn("instance", "can_stream");
@@ -62,13 +63,11 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
     async (): Promise<SessionsListResponse> => {
       const { items: sessions, unreachable } = await listEachCluster(
         gatewayClusters(context.clusters).map((at) => ({ ...at, id: at.cluster.id })),
-        async ({ cluster, gateway }) => {
-          const result = await callCluster(cluster, (signal) =>
-            gateway.get<GatewaySession[]>("/1.0/sessions?recursion=1&limit=1000", signal),
-          );
-          return result.metadata.map((session): ClusterSession => ({
+        async (at) => {
+          const sessions = await listStreamSessions(at);
+          return sessions.map((session): ClusterSession => ({
             ...session,
-            clusterId: cluster.id,
+            clusterId: at.cluster.id,
           }));
         },
       );
@@ -92,10 +91,15 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
       const { sessionId } = request.params;
       const { at } = await find(request.query, sessionId);
       const user = signedInUser(request);
-      return joinStream(context, at, `${sessionPath(sessionId)}/join`, {
-        streamSessionId: sessionId,
-        grantee: { kind: "session", sessionId: user.sessionId },
-      });
+      return joinStream(
+        context,
+        at,
+        { session: sessionId },
+        {
+          streamSessionId: sessionId,
+          grantee: { kind: "session", sessionId: user.sessionId },
+        },
+      );
     },
   );
 
@@ -104,11 +108,8 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
     { config: { acts: shareIt } },
     async (request): Promise<{ metadata: StreamShare[] }> => {
       const { at } = await find(request.query, request.params.sessionId);
-      const query = new URLSearchParams({ recursion: "1", session_id: request.params.sessionId });
-      const result = await callCluster(at.cluster, (signal) =>
-        at.gateway.get<GatewayShare[]>(`/1.0/shares?${query.toString()}`, signal),
-      );
-      return { metadata: result.metadata.map(toStreamShare) };
+      const shares = await listShares(at, request.params.sessionId);
+      return { metadata: shares.map(toStreamShare) };
     },
   );
 
@@ -119,20 +120,17 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
       const input = parseInput(shareCreateSchema, request.body ?? {}, "share link");
       const { at } = await find(request.query, request.params.sessionId);
       const expiry = new Date(Date.now() + input.expires_in_minutes * 60_000).toISOString();
-      const result = await callCluster(at.cluster, (signal) =>
-        at.gateway.post<GatewayShare>(
-          `${sessionPath(request.params.sessionId)}/share`,
-          { type: "stream", description: input.description ?? "", expiry_at: expiry },
-          signal,
-        ),
-      );
+      const share = await createShare(at, request.params.sessionId, {
+        description: input.description ?? "",
+        expiry_at: expiry,
+      });
       void reply.code(201);
       // The gateway's answer to a create is `{id, type, url, expiry_at}` (reference 3.2).
       return {
         metadata: toStreamShare({
-          ...result.metadata,
-          description: result.metadata.description ?? input.description ?? "",
-          created_at: result.metadata.created_at ?? new Date().toISOString(),
+          ...share,
+          description: share.description ?? input.description ?? "",
+          created_at: share.created_at ?? new Date().toISOString(),
         }),
       };
     },
@@ -144,18 +142,14 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
     { config: { acts: shareIt } },
     async (request): Promise<{ metadata: StreamShare }> => {
       const input = parseInput(shareExtendSchema, request.body ?? {}, "share link");
-      const path = sharePath(request.params.token);
-      const { at } = await findOnGateways<GatewayShare>(
-        context.clusters,
-        clusterIdOf(request.query),
-        path,
+      const { token } = request.params;
+      const { at } = await findShare(
+        request.query,
+        token,
         "No such share link: it was revoked, or never existed.",
       );
       const expiry = new Date(Date.now() + input.expires_in_minutes * 60_000).toISOString();
-      const result = await callCluster(at.cluster, (signal) =>
-        at.gateway.patch<GatewayShare>(path, { expiry_at: expiry }, signal),
-      );
-      return { metadata: toStreamShare(result.metadata) };
+      return { metadata: toStreamShare(await changeShareExpiry(at, token, expiry)) };
     },
   );
 
@@ -163,14 +157,13 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
     "/api/shares/:token",
     { config: { acts: shareIt } },
     async (request, reply) => {
-      const path = sharePath(request.params.token);
-      const { at } = await findOnGateways<GatewayShare>(
-        context.clusters,
-        clusterIdOf(request.query),
-        path,
+      const { token } = request.params;
+      const { at } = await findShare(
+        request.query,
+        token,
         "No such share link: it was revoked already, or never existed.",
       );
-      await callCluster(at.cluster, (signal) => at.gateway.delete(path, undefined, signal));
+      await deleteShare(at, token);
       return reply.code(204).send();
     },
   );

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { userEventSchema, versionUpdateModalClosedEvent } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { acts } from "../auth/route-acts.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
 
@@ -21,7 +21,7 @@ export function registerUserEventRoutes(
       const issues = parsed.error.issues
         .map((issue) => `${issue.path.join(".") || "body"} ${issue.message}`)
         .join("; ");
-      throw new ApiError(400, `Invalid user event: ${issues}.`);
+      throw new HttpError(400, `Invalid user event: ${issues}.`);
     }
     const { event, eventType } = parsed.data;
     await context.db.transaction().execute(async (tx) => {

@@ -15,6 +15,7 @@ import { sendTooManyRequests } from "./rate-limits/too-many-requests.ts";
 import { cookieBase, dropOldTransactions, loginCookiePath } from "./login-cookies.ts";
 import { oidcCallback, type SignInDeps } from "./oidc-callback.ts";
 import { loginErrorPath, refuseSignIn } from "./sign-in-audit.ts";
+import { fieldsOf } from "@anbox-dashboard/http-kit";
 
 /**
  * `GET /api/login?next=&registration=`: starts an authorization code flow (PKCE, state, nonce) at
@@ -26,7 +27,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: SignInDeps): voi
   const publicOrigin = new URL(context.publicUrl).origin;
 
   app.get("/api/login", { config: { access: "public" } }, async (request, reply) => {
-    const query = request.query as Record<string, unknown>;
+    const query = fieldsOf(request.query);
     const next = safeNextPath(query.next);
     const registration = typeof query.registration === "string" ? query.registration : undefined;
     if (registration !== undefined) {

@@ -15,6 +15,7 @@ import type { RelyingParty } from "./relying-party.ts";
 import { sessionCookieName } from "./session-cookie.ts";
 import { auditSignIn, refuseSignIn } from "./sign-in-audit.ts";
 import { userForIdentity, type VerifiedIdentity } from "./sign-in-identity.ts";
+import { fieldsOf } from "@anbox-dashboard/http-kit";
 
 /** What the sign-in routes work with: the server, the provider's client, the cookie sealer. */
 export interface SignInDeps {
@@ -43,7 +44,7 @@ type Account = { kind: "user"; user: UserRow } | { kind: "turned-away"; to: stri
 export function oidcCallback(deps: SignInDeps) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const { context } = deps;
-    const query = request.query as Record<string, unknown>;
+    const query = fieldsOf(request.query);
     const transaction = takeLoginTransaction(deps, query, request, reply);
     if (typeof query.error === "string") {
       // The provider's own error code is safe to log; its description could be anything.

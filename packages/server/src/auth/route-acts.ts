@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { clusterIdOf } from "../input/query-values.ts";
+import { textOf } from "@anbox-dashboard/http-kit";
+import { clusterAtIndex } from "../clusters/cluster-at-index.ts";
 import type {
   ClusterResourceKind,
   Entitlement,
@@ -36,23 +37,13 @@ declare module "fastify" {
   }
 }
 
-/** A text field of the request's path parameters or query, if it has one. */
-function textField(source: unknown, name: string): string | undefined {
-  if (typeof source !== "object" || source === null) return undefined;
-  const value: unknown = Reflect.get(source, name);
-  return typeof value === "string" && value !== "" ? value : undefined;
-}
-
 /**
  * The cluster a request names: `?clusterId=`, or a socket path's `:clusterIndex` (its position in
  * `GET /api/clusters`). Undefined when it names none, or an index that does not exist (the route
  * then refuses it with its own message).
  */
 function namedCluster(request: FastifyRequest, clusters: ClusterIds): string | undefined {
-  const id = clusterIdOf(request.query);
-  if (typeof id === "string" && id !== "") return id;
-  const index = textField(request.params, "clusterIndex");
-  return index !== undefined && /^\d{1,4}$/.test(index) ? clusters[Number(index)]?.id : undefined;
+  return textOf(request.query, "clusterId") ?? clusterAtIndex(request, clusters).cluster?.id;
 }
 
 /**
@@ -80,7 +71,7 @@ const theNamedClusterOrAll: ResourceReader = (request, clusters) => {
 function oneResource(kind: ClusterResourceKind, idParam: string): ResourceReader {
   return (request, clusters) => {
     const cluster = clusterActedOn(request, clusters);
-    const id = textField(request.params, idParam);
+    const id = textOf(request.params, idParam);
     if (cluster === undefined) return "server";
     return id === undefined ? `cluster:${cluster}` : `${kind}:${cluster}/${id}`;
   };

@@ -22,6 +22,7 @@ import {
 import { remoteCluster } from "../clusters/remote-cluster.ts";
 import { CliError } from "./cli-error.ts";
 import type { CommandOutput } from "./register.ts";
+import { askGatewaySessions, askServiceStatus } from "../ams/service.ts";
 
 export const clusterUsage = `usage: bin/dashboard cluster <command>
 
@@ -136,12 +137,8 @@ async function addCluster(
       clientKey: readFileSync(client.keyPath, "utf8"),
     }),
   );
-  const service = await checked(
-    () => ams.get<{ auth?: string; server_version?: string }>("/1.0"),
-    `AMS at ${amsUrl}`,
-    dir,
-  );
-  if (service.metadata.auth !== "trusted") {
+  const service = await checked(() => askServiceStatus(ams), `AMS at ${amsUrl}`, dir);
+  if (service.auth !== "trusted") {
     rmSync(dir, { recursive: true, force: true });
     throw new CliError(
       [
@@ -153,7 +150,7 @@ async function addCluster(
       1,
     );
   }
-  write(`AMS answers and trusts the dashboard (version ${service.metadata.server_version ?? "?"})`);
+  write(`AMS answers and trusts the dashboard (version ${service.server_version ?? "?"})`);
 
   // 4. The gateway, if any: its certificate (the same as AMS's needs no second confirmation) and
   // its token, kept in the dashboard's data directory.
@@ -185,7 +182,7 @@ async function addCluster(
       tokenCopy,
     );
     await checked(
-      () => gatewayClient.get("/1.0/sessions"),
+      () => askGatewaySessions(gatewayClient),
       `The stream gateway at ${gatewayUrl}`,
       dir,
     );
@@ -298,9 +295,9 @@ async function reachability(config: ServerConfig, entry: ClusterEntry): Promise<
     const client = isRemote(entry)
       ? remoteCluster(entry, config.clustersFile, config.dataDir).client
       : new AmsClient(socketEndpoint(join(config.dataDir, "clusters", entry.id, "ams.socket")));
-    const service = await client.get<{ server_version?: string; auth?: string }>("/1.0");
-    const trust = service.metadata.auth === "untrusted" ? " (does not trust the dashboard)" : "";
-    return `reachable, version ${service.metadata.server_version ?? "?"}${trust}`;
+    const service = await askServiceStatus(client);
+    const trust = service.auth === "untrusted" ? " (does not trust the dashboard)" : "";
+    return `reachable, version ${service.server_version ?? "?"}${trust}`;
   } catch (error) {
     if (!isRemote(entry)) return "not running (it runs with the dashboard)";
     return `unreachable: ${error instanceof Error ? error.message : String(error)}`;

@@ -1,13 +1,13 @@
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ClusterHandle } from "./cluster-handle.ts";
 
 function describe(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-function unknownCluster(clusters: readonly ClusterHandle[], id: unknown): ApiError {
+function unknownCluster(clusters: readonly ClusterHandle[], id: unknown): HttpError {
   const known = clusters.map((cluster) => cluster.id).join(", ") || "none";
-  return new ApiError(400, `Unknown cluster "${describe(id)}": known clusters are ${known}.`);
+  return new HttpError(400, `Unknown cluster "${describe(id)}": known clusters are ${known}.`);
 }
 
 function findCluster(clusters: readonly ClusterHandle[], clusterId: unknown): ClusterHandle {
@@ -23,7 +23,7 @@ export function requireCluster(
   clusterId: unknown,
 ): ClusterHandle {
   if (clusterId === undefined || clusterId === "") {
-    throw new ApiError(400, "Name a cluster: clusterId is required.");
+    throw new HttpError(400, "Name a cluster: clusterId is required.");
   }
   return findCluster(clusters, clusterId);
 }
@@ -38,7 +38,7 @@ export function clusterOrFirst(
 ): ClusterHandle {
   if (clusterId === undefined || clusterId === "") {
     const first = clusters[0];
-    if (!first) throw new ApiError(503, "The dashboard has no cluster configured.");
+    if (!first) throw new HttpError(503, "The dashboard has no cluster configured.");
     return first;
   }
   return findCluster(clusters, clusterId);
@@ -54,7 +54,7 @@ export function selectClusters(
 ): ClusterHandle[] {
   if (subclusters === undefined || subclusters === "") return [...clusters];
   if (typeof subclusters !== "string") {
-    throw new ApiError(400, "Give subclusters once, as a comma-joined list of cluster ids.");
+    throw new HttpError(400, "Give subclusters once, as a comma-joined list of cluster ids.");
   }
   const wanted = new Set(
     subclusters

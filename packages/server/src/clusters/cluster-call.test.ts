@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { AmsClient, AmsClientError } from "./ams-client.ts";
 import { clusterFailure } from "./cluster-call.ts";
 
@@ -45,7 +45,7 @@ describe("clusterFailure", () => {
     // What a body nested too deep once did in JSON.stringify: answered 503 with these words.
     const overflow = new RangeError("Maximum call stack size exceeded");
     expect(() => clusterFailure(cluster, overflow)).toThrow(overflow);
-    const refusal = new ApiError(400, "Invalid instance.");
+    const refusal = new HttpError(400, "Invalid instance.");
     expect(clusterFailure(cluster, refusal)).toBe(refusal);
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { AmsClientError } from "./ams-client.ts";
 import type { ClusterHandle } from "./cluster-handle.ts";
 
@@ -38,18 +38,18 @@ export async function callCluster<T>(
  *
  * An error that did not come from the cluster (`AmsClientError`) is the dashboard's own, a bug: it
  * is thrown on, for the error handler to log and answer 500 without its words (a stack overflow's
- * "Maximum call stack size exceeded" is no news about the cluster). An `ApiError` (a route's own
+ * "Maximum call stack size exceeded" is no news about the cluster). An `HttpError` (a route's own
  * refusal inside the call) passes as it is.
  */
 export function clusterFailure(
   cluster: ClusterHandle,
   error: unknown,
   timedOutAfterMs?: number,
-): ApiError {
-  if (error instanceof ApiError) return error;
+): HttpError {
+  if (error instanceof HttpError) return error;
   // Before the check below: an abort in the middle of an answer rejects with the socket's own error.
   if (timedOutAfterMs !== undefined) {
-    return new ApiError(
+    return new HttpError(
       503,
       `Cluster "${cluster.id}" did not answer within ${duration(timedOutAfterMs)}.`,
     );
@@ -57,9 +57,9 @@ export function clusterFailure(
   if (!(error instanceof AmsClientError)) throw error;
   const status = error.statusCode;
   if (status >= 400 && status < 500 && status !== 401 && status !== 403) {
-    return new ApiError(status, error.message);
+    return new HttpError(status, error.message);
   }
-  return new ApiError(
+  return new HttpError(
     status === 503 ? 503 : 502,
     `Cluster "${cluster.id}" failed: ${error.message}`,
   );

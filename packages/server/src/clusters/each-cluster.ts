@@ -1,9 +1,9 @@
 import type { UnreachableCluster } from "@anbox-dashboard/contract";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 /** A cluster call that failed because the cluster is down or broken (503, 502), not a refusal. */
-function isUnavailable(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.statusCode === 502 || error.statusCode === 503);
+function isUnavailable(error: unknown): error is HttpError {
+  return error instanceof HttpError && (error.statusCode === 502 || error.statusCode === 503);
 }
 
 /**
@@ -18,7 +18,7 @@ export async function askEachCluster<C extends { id: string }, R>(
   missing: R,
 ): Promise<{ answers: R[]; unreachable: UnreachableCluster[] }> {
   const unreachable: UnreachableCluster[] = [];
-  const failures: ApiError[] = [];
+  const failures: HttpError[] = [];
   const answers = await Promise.all(
     clusters.map(async (cluster) => {
       try {

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import { AmsClient } from "./ams-client.ts";
 import { GatewayClient } from "./gateway-client.ts";
+import { askServiceStatus } from "../ams/service.ts";
 
 export interface EmbeddedCluster {
   id: string;
@@ -83,7 +84,7 @@ async function waitUntilReady(
     const code = exitCode();
     if (code !== null) throw new Error(`cluster ${id} exited with code ${code} while starting`);
     try {
-      await client.get("/1.0");
+      await askServiceStatus(client);
       return;
     } catch (error) {
       if (Date.now() > deadline) {

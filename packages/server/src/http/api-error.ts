@@ -1,17 +1,6 @@
-import type { RefusalWording } from "@anbox-dashboard/http-kit";
+import { HttpError, type RefusalWording } from "@anbox-dashboard/http-kit";
 import type { FastifyReply } from "fastify";
 import type { ApiErrorBody } from "@anbox-dashboard/contract";
-
-/** An expected failure of an `/api/...` call: the error handler answers it with its status and message. */
-export class ApiError extends Error {
-  readonly statusCode: number;
-
-  constructor(statusCode: number, message: string) {
-    super(message);
-    this.name = "ApiError";
-    this.statusCode = statusCode;
-  }
-}
 
 const reasonPhrases: Record<number, string> = {
   400: "Bad Request",
@@ -45,6 +34,6 @@ export function sendApiError(reply: FastifyReply, status: number, message: strin
  */
 export const apiRefusals: RefusalWording = {
   body: (status, message) => apiErrorBody(status, `${message}.`),
-  error: (status, message) => new ApiError(status, `${message}.`),
+  error: (status, message) => new HttpError(status, `${message}.`),
   internalError: "The server failed to handle this request",
 };

@@ -7,7 +7,7 @@ import {
   releaseIdempotencyKey,
   type IdempotencyScope,
 } from "../store/idempotency-keys.ts";
-import { ApiError } from "./api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -71,12 +71,12 @@ export function registerIdempotentRoutes(
         claims.set(request, scope);
         return;
       case "running":
-        throw new ApiError(
+        throw new HttpError(
           409,
           "This was sent already and is still being handled: wait for its answer instead of sending it again.",
         );
       case "other-request":
-        throw new ApiError(
+        throw new HttpError(
           422,
           `This Idempotency-Key was already used for another request to ${scope.route}: use a new key for each submission.`,
         );
@@ -125,7 +125,7 @@ export function registerIdempotentRoutes(
 
 function parseKey(header: string | string[]): string {
   if (typeof header !== "string" || !keyPattern.test(header)) {
-    throw new ApiError(
+    throw new HttpError(
       400,
       "The Idempotency-Key header must be one random value of 16 to 128 letters, digits, '-' or '_' (a UUID, say), made once per submission.",
     );

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 /** The exec form holds two numbers: anything near this size is not one. */
 const formBodyLimit = 16 * 1024;
@@ -38,18 +38,18 @@ export function parseMultipartFields(body: string, contentType: string): Record<
   const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   const boundary = match?.[1] ?? match?.[2];
   if (boundary === undefined) {
-    throw new ApiError(400, "The multipart form names no boundary in its content type.");
+    throw new HttpError(400, "The multipart form names no boundary in its content type.");
   }
   const parts = body.split(`--${boundary}`);
   const last = parts.at(-1) ?? "";
   if (parts.length < 2 || !last.startsWith("--")) {
-    throw new ApiError(400, "The multipart form is incomplete: its closing boundary is missing.");
+    throw new HttpError(400, "The multipart form is incomplete: its closing boundary is missing.");
   }
   const fields: [string, string][] = [];
   for (const part of parts.slice(1, -1)) {
     const headerEnd = part.indexOf("\r\n\r\n");
     if (!part.startsWith("\r\n") || headerEnd < 0 || !part.endsWith("\r\n")) {
-      throw new ApiError(400, "The multipart form has a malformed part.");
+      throw new HttpError(400, "The multipart form has a malformed part.");
     }
     const headers = part.slice(2, headerEnd);
     const disposition = /^content-disposition:\s*form-data(.*)$/im.exec(headers)?.[1] ?? "";

@@ -1,5 +1,5 @@
 import type { RegistrationState } from "@anbox-dashboard/contract";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 /** The messages for a link that cannot be used; the registration page words them the same way. */
 export const linkStateMessages: Record<Exclude<RegistrationState, "valid">, string> = {
@@ -9,6 +9,6 @@ export const linkStateMessages: Record<Exclude<RegistrationState, "valid">, stri
 };
 
 /** 410 Gone for a link that existed (used, expired), 404 for one that never did. */
-export function linkStateError(state: Exclude<RegistrationState, "valid">): ApiError {
-  return new ApiError(state === "unknown" ? 404 : 410, linkStateMessages[state]);
+export function linkStateError(state: Exclude<RegistrationState, "valid">): HttpError {
+  return new HttpError(state === "unknown" ? 404 : 410, linkStateMessages[state]);
 }

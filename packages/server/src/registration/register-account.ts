@@ -1,5 +1,5 @@
 import { validateRegistrationFields } from "@anbox-dashboard/contract";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { createIdpAccount, IdpAccountError } from "../idp/accounts.ts";
 import type { Database } from "../store/database.ts";
 import { checkRegistrationToken, consumeRegistrationToken } from "../store/registration-tokens.ts";
@@ -39,11 +39,14 @@ export async function registerAccount(
     password: input.password,
   });
   const messages = Object.values(errors);
-  if (messages.length > 0) throw new ApiError(400, messages.join(" "));
+  if (messages.length > 0) throw new HttpError(400, messages.join(" "));
   const email = (askedForEmail ? (input.email ?? "") : link.email).trim().toLowerCase();
   const fullname = input.fullname.trim();
   if (await findUserByEmail(db, email)) {
-    throw new ApiError(400, "An account with this e-mail address already exists. Sign in instead.");
+    throw new HttpError(
+      400,
+      "An account with this e-mail address already exists. Sign in instead.",
+    );
   }
 
   try {
@@ -56,12 +59,12 @@ export async function registerAccount(
       return user;
     });
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof HttpError) throw error;
     // Did another submission take the link meanwhile? Then that is the story, not our error.
     const after = await checkRegistrationToken(db, input.token);
     if (after.kind !== "valid") throw linkStateError(after.kind);
     // The provider refused the account (a weak password, say): its message is for the person.
-    if (error instanceof IdpAccountError) throw new ApiError(400, `${error.message}.`);
+    if (error instanceof IdpAccountError) throw new HttpError(400, `${error.message}.`);
     throw error;
   }
 }

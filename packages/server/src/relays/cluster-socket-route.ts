@@ -3,7 +3,7 @@ import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { websocketTarget, type ClusterEndpoint } from "../clusters/cluster-endpoint.ts";
 import type { RouteAccess } from "../auth/route-access.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { sessionEndedCloseCode } from "./close-codes.ts";
 import type { RelayHandle } from "./relay-handle.ts";
 import type { RelayedSocket } from "./two-way-relay.ts";
@@ -25,7 +25,7 @@ export interface ClusterSocketRoute<Owner extends SocketOwner = SocketOwner> {
   /** What a session socket acts on (route-acts.ts); a token socket's key is its token. */
   acts?: RouteActs;
   /**
-   * The cluster and its socket's path for a request (throws an ApiError for a bad one), and the
+   * The cluster and its socket's path for a request (throws an HttpError for a bad one), and the
    * service that serves it when it is not the cluster's AMS (its gateway).
    */
   target(request: FastifyRequest): {
@@ -34,7 +34,7 @@ export interface ClusterSocketRoute<Owner extends SocketOwner = SocketOwner> {
     endpoint?: ClusterEndpoint;
   };
   /**
-   * Who opens the socket, decided once before the upgrade (throws an ApiError to refuse it).
+   * Who opens the socket, decided once before the upgrade (throws an HttpError to refuse it).
    * By default the signed-in user's browser session, which the session gate has checked.
    */
   owner?: (request: FastifyRequest) => Promise<Owner>;
@@ -93,7 +93,7 @@ export function registerClusterSocketRoute<Owner extends SocketOwner>(
       prepared.set(request, { upstream, owner });
     },
     handler: () => {
-      throw new ApiError(400, "This is a websocket: connect with a websocket client.");
+      throw new HttpError(400, "This is a websocket: connect with a websocket client.");
     },
     wsHandler: (socket, request) => {
       const { cluster } = route.target(request);

@@ -1,20 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { registerClusterSocketRoute } from "./cluster-socket-route.ts";
 import { relayEvents } from "./one-way-relay.ts";
 import { registerWebsocketSupport } from "./websocket-support.ts";
 import { acts } from "../auth/route-acts.ts";
-
-interface RelayParams {
-  clusterIndex?: string;
-}
-
-interface RelayQuery {
-  secret?: unknown;
-  type?: unknown;
-}
+import { eventsSocketPath } from "../ams/sockets.ts";
+import { clusterAtIndex } from "../clusters/cluster-at-index.ts";
+import { fieldsOf } from "@anbox-dashboard/http-kit";
 
 export interface RelayTarget {
   cluster: ClusterHandle;
@@ -41,7 +35,7 @@ export async function registerEventsRelay(
     acts: acts.onEachItem("cluster", "can_view"),
     target: (request) => {
       const { cluster, search } = relayTarget(request, context.clusters);
-      return { cluster, path: `/1.0/events?${search.toString()}` };
+      return { cluster, path: eventsSocketPath(search) };
     },
     notPrepared: "The events stream was not prepared",
     relay: relayEvents,
@@ -52,15 +46,13 @@ export function relayTarget(
   request: FastifyRequest,
   clusters: readonly ClusterHandle[],
 ): RelayTarget {
-  const { clusterIndex } = request.params as RelayParams;
-  const index = /^\d{1,4}$/.test(clusterIndex ?? "") ? Number(clusterIndex) : -1;
-  const cluster = clusters[index];
+  const { index, cluster } = clusterAtIndex(request, clusters);
   if (!cluster) {
-    throw new ApiError(404, `No cluster at index ${clusterIndex ?? ""}: see GET /api/clusters.`);
+    throw new HttpError(404, `No cluster at index ${index}: see GET /api/clusters.`);
   }
-  const { secret, type } = request.query as RelayQuery;
+  const { secret, type } = fieldsOf(request.query);
   if (typeof secret !== "string" || secret === "") {
-    throw new ApiError(
+    throw new HttpError(
       403,
       "The events websocket needs a token: pass ?secret= from POST /api/events/auth.",
     );
@@ -68,7 +60,7 @@ export function relayTarget(
   const search = new URLSearchParams({ secret });
   if (type !== undefined) {
     if (typeof type !== "string") {
-      throw new ApiError(400, "Give type once, as a comma-separated list of event types.");
+      throw new HttpError(400, "Give type once, as a comma-separated list of event types.");
     }
     search.set("type", type);
   }

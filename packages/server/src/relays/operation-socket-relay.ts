@@ -1,16 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { registerClusterSocketRoute } from "./cluster-socket-route.ts";
 import { registerWebsocketSupport } from "./websocket-support.ts";
 import { relayBothWays } from "./two-way-relay.ts";
 import { acts } from "../auth/route-acts.ts";
-
-interface OperationSocketParams {
-  clusterIndex?: string;
-  operationId?: string;
-}
+import { operationSocketPath as amsOperationSocketPath } from "../ams/sockets.ts";
+import { clusterAtIndex } from "../clusters/cluster-at-index.ts";
+import { textOf } from "@anbox-dashboard/http-kit";
 
 interface OperationSocketTarget {
   cluster: ClusterHandle;
@@ -60,25 +58,20 @@ function operationSocketTarget(
   request: FastifyRequest,
   clusters: readonly ClusterHandle[],
 ): OperationSocketTarget {
-  const { clusterIndex, operationId } = request.params as OperationSocketParams;
-  const index = /^\d{1,4}$/.test(clusterIndex ?? "") ? Number(clusterIndex) : -1;
-  const cluster = clusters[index];
+  const { index, cluster } = clusterAtIndex(request, clusters);
+  const operationId = textOf(request.params, "operationId");
   if (!cluster) {
-    throw new ApiError(404, `No cluster at index ${clusterIndex ?? ""}: see GET /api/clusters.`);
+    throw new HttpError(404, `No cluster at index ${index}: see GET /api/clusters.`);
   }
   if (operationId === undefined || !operationIdPattern.test(operationId)) {
-    throw new ApiError(400, "The operation id is not one: it must be a UUID.");
+    throw new HttpError(400, "The operation id is not one: it must be a UUID.");
   }
-  const { secret } = request.query as { secret?: unknown };
-  if (typeof secret !== "string" || secret === "") {
-    throw new ApiError(
+  const secret = textOf(request.query, "secret");
+  if (secret === undefined) {
+    throw new HttpError(
       400,
       "The operation's websocket needs its secret: pass ?secret= from the exec call's answer.",
     );
   }
-  const query = new URLSearchParams({ secret });
-  return {
-    cluster,
-    path: `/1.0/operations/${operationId}/websocket?${query.toString()}`,
-  };
+  return { cluster, path: amsOperationSocketPath(operationId, secret) };
 }

@@ -1,16 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ServerContext } from "../server-context.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { registerClusterSocketRoute, type SocketOwner } from "./cluster-socket-route.ts";
 import type { JoinGrant } from "../streaming/join-grants.ts";
 import { WatchedStreams } from "../streaming/watched-streams.ts";
 import { isSessionLive } from "../store/browser-sessions.ts";
 import { relayBothWays } from "./two-way-relay.ts";
-
-interface SignalingParams {
-  clusterIndex?: string;
-  sessionId?: string;
-}
+import { signalingSocketPath } from "../ams/sockets.ts";
+import { clusterAtIndex } from "../clusters/cluster-at-index.ts";
+import { textOf } from "@anbox-dashboard/http-kit";
 
 const sessionIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -54,15 +52,13 @@ async function signalingOwner(
   request: FastifyRequest,
   context: ServerContext,
 ): Promise<SignalingOwner> {
-  const { clusterIndex, sessionId } = request.params as SignalingParams;
-  const { token } = request.query as { token?: unknown };
-  const grant = typeof token === "string" ? await context.joinGrants.consume(token) : undefined;
+  const sessionId = textOf(request.params, "sessionId");
+  const token = textOf(request.query, "token");
+  const grant = token !== undefined ? await context.joinGrants.consume(token) : undefined;
   // The path names the cluster by its position: it must be the one whose gateway issued the token.
-  const atIndex = /^\d{1,4}$/.test(clusterIndex ?? "")
-    ? context.clusters[Number(clusterIndex)]
-    : undefined;
+  const atIndex = clusterAtIndex(request, context.clusters).cluster;
   if (!grant || atIndex?.id !== grant.clusterId || grant.streamSessionId !== sessionId) {
-    throw new ApiError(
+    throw new HttpError(
       403,
       "This join token is not valid here (each works once, for a minute): join the session again.",
     );
@@ -70,28 +66,29 @@ async function signalingOwner(
   if (grant.grantee.kind === "share") return { sessionId: undefined, grant };
   const live = await isSessionLive(context.db, grant.grantee.sessionId);
   if (!live)
-    throw new ApiError(403, "The session that joined this stream has ended: sign in again.");
+    throw new HttpError(403, "The session that joined this stream has ended: sign in again.");
   return { sessionId: grant.grantee.sessionId, grant };
 }
 
 function signalingTarget(request: FastifyRequest, context: ServerContext) {
-  const { clusterIndex, sessionId } = request.params as SignalingParams;
-  const index = /^\d{1,4}$/.test(clusterIndex ?? "") ? Number(clusterIndex) : -1;
-  const cluster = context.clusters[index];
+  const { index, cluster } = clusterAtIndex(request, context.clusters);
+  const sessionId = textOf(request.params, "sessionId");
   if (!cluster?.gateway) {
-    throw new ApiError(404, `No stream gateway at cluster index ${clusterIndex ?? ""}.`);
+    throw new HttpError(404, `No stream gateway at cluster index ${index}.`);
   }
   if (sessionId === undefined || !sessionIdPattern.test(sessionId)) {
-    throw new ApiError(400, "The session id is not one.");
+    throw new HttpError(400, "The session id is not one.");
   }
-  const { token } = request.query as { token?: unknown };
-  if (typeof token !== "string" || token === "") {
-    throw new ApiError(400, "The stream's signaling needs its join token: join the session first.");
+  const token = textOf(request.query, "token");
+  if (token === undefined) {
+    throw new HttpError(
+      400,
+      "The stream's signaling needs its join token: join the session first.",
+    );
   }
-  const query = new URLSearchParams({ token });
   return {
     cluster,
-    path: `/1.0/session/${sessionId}/sockets/master?${query.toString()}`,
+    path: signalingSocketPath(sessionId, token),
     endpoint: cluster.gateway.endpoint,
   };
 }

@@ -1,13 +1,11 @@
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
-import type { GatewayClient } from "../clusters/gateway-client.ts";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { requireCluster } from "../clusters/choose-cluster.ts";
-import { callCluster } from "../clusters/cluster-call.ts";
+import { readShare, sharePath, type ClusterGateway } from "../ams/gateway.ts";
+import type { GatewayShare } from "@anbox-dashboard/contract";
 
 /** A cluster that has a stream gateway, with it. */
-export interface GatewayCluster {
-  cluster: ClusterHandle;
-  gateway: GatewayClient;
+export interface GatewayCluster extends ClusterGateway {
   /** The cluster's position in the configuration: the relay paths name it. */
   index: number;
 }
@@ -15,7 +13,7 @@ export interface GatewayCluster {
 /** The cluster with its stream gateway; 409 when it has none. */
 function gatewayOf(clusters: readonly ClusterHandle[], cluster: ClusterHandle): GatewayCluster {
   if (!cluster.gateway) {
-    throw new ApiError(
+    throw new HttpError(
       409,
       `Cluster "${cluster.id}" has no stream gateway: its instances cannot be streamed.`,
     );
@@ -37,14 +35,14 @@ export interface FoundOnGateway<T> {
 }
 
 /**
- * The cluster whose gateway holds `path` (a session or a share): the one `?clusterId=` names, or
- * else the first whose gateway knows it (a link such as `/sessions/{id}` does not say which).
- * 404 when none does.
+ * The cluster whose gateway holds what `read` reads (a session or a share): the one `?clusterId=`
+ * names, or else the first whose gateway knows it (a link such as `/sessions/{id}` does not say
+ * which). 404 when none does.
  */
 export async function findOnGateways<T>(
   clusters: readonly ClusterHandle[],
   clusterId: unknown,
-  path: string,
+  read: (at: GatewayCluster) => Promise<T>,
   notFound: string,
 ): Promise<FoundOnGateway<T>> {
   const candidates =
@@ -53,12 +51,25 @@ export async function findOnGateways<T>(
       : [gatewayOf(clusters, requireCluster(clusters, clusterId))];
   for (const at of candidates) {
     try {
-      const result = await callCluster(at.cluster, (signal) => at.gateway.get<T>(path, signal));
-      return { at, metadata: result.metadata };
+      return { at, metadata: await read(at) };
     } catch (error) {
-      if (error instanceof ApiError && error.statusCode === 404) continue;
+      if (error instanceof HttpError && error.statusCode === 404) continue;
       throw error;
     }
   }
-  throw new ApiError(404, notFound);
+  throw new HttpError(404, notFound);
+}
+
+/**
+ * The gateway that holds a share link, as `findOnGateways` finds it; a token that cannot be one is
+ * refused (404, saying so) before any gateway is asked.
+ */
+export function findShareOnGateways(
+  clusters: readonly ClusterHandle[],
+  clusterId: unknown,
+  token: string,
+  notFound: string,
+): Promise<FoundOnGateway<GatewayShare>> {
+  sharePath(token);
+  return findOnGateways(clusters, clusterId, (at) => readShare(at, token), notFound);
 }

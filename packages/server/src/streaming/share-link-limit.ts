@@ -3,7 +3,8 @@ import type { ServerContext } from "../server-context.ts";
 import { isSameOrigin } from "../auth/csrf.ts";
 import { addressKey } from "../auth/rate-limits/address-key.ts";
 import { sendTooManyRequests } from "../auth/rate-limits/too-many-requests.ts";
-import { ApiError, sendApiError } from "../http/api-error.ts";
+import { sendApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 export const tooManyShareLinks =
   "Too many share links that lead nowhere were opened from your address.";
@@ -34,7 +35,7 @@ export function shareLinkLimit(
       return undefined;
     },
     onError: async (request, _reply, error) => {
-      if (error instanceof ApiError && (error.statusCode === 404 || error.statusCode === 410)) {
+      if (error instanceof HttpError && (error.statusCode === 404 || error.statusCode === 410)) {
         await limiter.recordFailure(addressKey(request.ip));
       }
     },

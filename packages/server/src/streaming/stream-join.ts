@@ -1,6 +1,6 @@
 import type { GatewayJoinResponse, SessionJoinResponse } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
-import { callCluster } from "../clusters/cluster-call.ts";
+import { joinThroughGateway } from "../ams/gateway.ts";
 import type { GatewayCluster } from "./gateway-lookup.ts";
 import type { JoinGrantee } from "./join-grants.ts";
 
@@ -12,17 +12,15 @@ import type { JoinGrantee } from "./join-grants.ts";
 export async function joinStream(
   context: ServerContext,
   at: GatewayCluster,
-  path: string,
+  through: { session: string } | { share: string },
   grant: { streamSessionId: string; grantee: JoinGrantee },
 ): Promise<SessionJoinResponse> {
-  const result = await callCluster(at.cluster, (signal) =>
-    at.gateway.post<GatewayJoinResponse>(path, {}, signal),
-  );
-  const token = joinTokenOf(result.metadata.url);
+  const join = await joinThroughGateway(at, through);
+  const token = joinTokenOf(join.url);
   if (token !== undefined) {
     await context.joinGrants.grant(token, { clusterId: at.cluster.id, ...grant });
   }
-  return browserJoin(at, result.metadata, new URL(context.publicUrl));
+  return browserJoin(at, join, new URL(context.publicUrl));
 }
 
 /** The join token of a gateway's signaling URL or path (`...?token=`). */

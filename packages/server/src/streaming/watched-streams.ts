@@ -1,5 +1,6 @@
 import type { GatewayClient } from "../clusters/gateway-client.ts";
 import type { SessionWatch } from "../auth/session-watch.ts";
+import { cutOffStreamViewer } from "../ams/gateway.ts";
 
 /**
  * The streams that browser sessions watch, each cut off at its gateway when its session ends.
@@ -34,9 +35,6 @@ export class WatchedStreams {
 }
 
 async function disconnect(gateway: GatewayClient, streamSessionId: string): Promise<void> {
-  try {
-    await gateway.post(`/1.0/sessions/${encodeURIComponent(streamSessionId)}/join`, {});
-  } catch {
-    // The stream session has ended or its gateway is gone: nothing is left to cut off.
-  }
+  // When it fails, the stream session has ended or its gateway is gone: nothing is left to cut off.
+  await cutOffStreamViewer(gateway, streamSessionId);
 }

@@ -1,6 +1,6 @@
 import { parse as parseYaml, YAMLParseError } from "yaml";
 import { applicationManifestSchema, type ApplicationManifest } from "@anbox-dashboard/contract";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../input/parse-input.ts";
 
 /**
@@ -15,10 +15,10 @@ export function readManifestField(text: string): ApplicationManifest {
     document = parseYaml(text, { maxAliasCount: 100 });
   } catch (error) {
     const detail = error instanceof YAMLParseError ? error.message.split("\n")[0] : "unreadable";
-    throw new ApiError(400, `Invalid manifest.yaml: not valid YAML (${detail ?? "unreadable"})`);
+    throw new HttpError(400, `Invalid manifest.yaml: not valid YAML (${detail ?? "unreadable"})`);
   }
   if (document === null || typeof document !== "object" || Array.isArray(document)) {
-    throw new ApiError(400, "Invalid manifest.yaml: it must be a map of keys (name, image, ...)");
+    throw new HttpError(400, "Invalid manifest.yaml: it must be a map of keys (name, image, ...)");
   }
   return parseInput(applicationManifestSchema, document, "manifest.yaml");
 }

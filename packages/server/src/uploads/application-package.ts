@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { crc32 } from "node:zlib";
 import { Zip, type AsyncFlateStreamHandler, type ZipInputFile } from "fflate";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { releaseDeadBuffers } from "@anbox-dashboard/http-kit";
 
 /** How many bytes of the APK pass between two releases of the chunks already sent on. */
@@ -135,8 +135,8 @@ class StoredEntry implements ZipInputFile {
   }
 }
 
-function notAnApk(fileName: string): ApiError {
-  return new ApiError(
+function notAnApk(fileName: string): HttpError {
+  return new HttpError(
     400,
     `"${fileName}" is not an APK: an APK is a zip archive, and this file does not start like one`,
   );

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fastifyMultipart from "@fastify/multipart";
 import type { Readable } from "node:stream";
 import type { z } from "zod";
-import { ApiError } from "../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../input/parse-input.ts";
 import { StreamTooLargeError } from "../clusters/stream-to-cluster.ts";
 import type { RouteActs } from "../auth/route-acts.ts";
@@ -92,7 +92,7 @@ export async function registerUploadRoute<S extends z.ZodType, Answer>(
       },
       async (request, reply) => {
         if (!request.isMultipart()) {
-          throw new ApiError(
+          throw new HttpError(
             400,
             `The ${route.what} must be sent as multipart/form-data, its file in the field "${route.fileField}"`,
           );
@@ -122,7 +122,7 @@ export async function registerUploadRoute<S extends z.ZodType, Answer>(
         } catch (error) {
           if (error instanceof StreamTooLargeError) throw tooLarge(route.maxBytes);
           const failed = formError();
-          if (failed !== undefined && !(error instanceof ApiError)) {
+          if (failed !== undefined && !(error instanceof HttpError)) {
             throw malformedForm(route.what, failed);
           }
           throw error;
@@ -144,15 +144,15 @@ function hasStatus(error: Error): boolean {
   return typeof (error as { statusCode?: unknown }).statusCode === "number";
 }
 
-function malformedForm(what: string, error: Error): ApiError {
-  return new ApiError(
+function malformedForm(what: string, error: Error): HttpError {
+  return new HttpError(
     400,
     `The ${what} is not a well-formed multipart/form-data body (${error.message})`,
   );
 }
 
-function tooLarge(maxBytes: number): ApiError {
-  return new ApiError(
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(
     413,
     `The file is larger than this dashboard takes (${formatBytes(maxBytes)}, UPLOAD_MAX_BYTES)`,
   );
@@ -178,7 +178,7 @@ async function readUntilFile(
       throw error;
     }
     if (next.done === true) {
-      throw new ApiError(
+      throw new HttpError(
         400,
         `The ${route.what} holds no file: send it in the field "${route.fileField}", after the other fields`,
       );
@@ -187,7 +187,7 @@ async function readUntilFile(
     if (part.type === "file") {
       if (part.fieldname !== route.fileField) {
         part.file.destroy();
-        throw new ApiError(
+        throw new HttpError(
           400,
           `The ${route.what} takes one file, in the field "${route.fileField}", not "${part.fieldname}"`,
         );
@@ -195,11 +195,11 @@ async function readUntilFile(
       return { fields, file: { stream: part.file, name: part.filename } };
     }
     if (part.fieldname in fields) {
-      throw new ApiError(400, `The ${route.what} gives ${part.fieldname} twice`);
+      throw new HttpError(400, `The ${route.what} gives ${part.fieldname} twice`);
     }
     if (part.valueTruncated) {
       // The parser cuts a longer field short without failing: a cut text must not pass as whole.
-      throw new ApiError(
+      throw new HttpError(
         400,
         `${part.fieldname} is longer than the ${String(route.maxFieldBytes ?? defaultMaxFieldBytes)} bytes the ${route.what} takes`,
       );

@@ -13,7 +13,7 @@ import {
 import type { ClusterContext } from "../../context.ts";
 import type { ApplicationsTable } from "../../store/schema.ts";
 import { errorResponse, syncResponse } from "../envelope.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../../http/validate.ts";
 import { versionParamSchema } from "../../http/version-param.ts";
 import { parseListQuery } from "../../http/list-query.ts";

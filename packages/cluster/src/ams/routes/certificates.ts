@@ -2,10 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ClusterContext } from "../../context.ts";
 import { syncResponse } from "../envelope.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../../http/validate.ts";
 import { sendOperation } from "../../http/async-response.ts";
 import { parseCertificate } from "../../access/certificate-fingerprint.ts";
+import { textOf } from "@anbox-dashboard/http-kit";
 
 const postSchema = z.strictObject({
   certificate: z
@@ -53,7 +54,7 @@ export function registerCertificatesRoutes(app: FastifyInstance, context: Cluste
   });
 
   app.get("/1.0/certificates", async (request) => {
-    const recursion = (request.query as Record<string, string | undefined>).recursion;
+    const recursion = textOf(request.query, "recursion");
     const rows = await db.selectFrom("certificates").selectAll().orderBy("fingerprint").execute();
     const metadata =
       recursion === "1"

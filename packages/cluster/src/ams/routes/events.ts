@@ -2,15 +2,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AmsEventType, AmsEventsToken } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import { syncResponse } from "../envelope.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseEventTypes } from "../../events/event-types.ts";
 import { createEventsToken, verifyEventsToken } from "../../events/event-token.ts";
 import { serveEventsSocket } from "../../events/events-socket.ts";
-
-interface EventsQuery {
-  type?: string;
-  secret?: string;
-}
+import { fieldsOf } from "@anbox-dashboard/http-kit";
 
 /**
  * `GET /1.0/events[?type=...][&secret=<token>]` (websocket) and `POST /1.0/events/auth`.
@@ -52,7 +48,7 @@ function checkEventsRequest(
   request: FastifyRequest,
   context: ClusterContext,
 ): { types: ReadonlySet<AmsEventType> } {
-  const query = request.query as EventsQuery;
+  const query = fieldsOf(request.query);
   if (typeof query.type !== "undefined" && typeof query.type !== "string") {
     throw new HttpError(400, "Invalid event types: give type once, as a comma-separated list");
   }

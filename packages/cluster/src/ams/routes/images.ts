@@ -9,7 +9,7 @@ import {
 import type { ClusterContext } from "../../context.ts";
 import type { ImagesTable } from "../../store/schema.ts";
 import { syncResponse } from "../envelope.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../../http/validate.ts";
 import { versionParamSchema } from "../../http/version-param.ts";
 import { parseListQuery } from "../../http/list-query.ts";

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { ClusterContext } from "../../context.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../../http/validate.ts";
 import { sendOperation } from "../../http/async-response.ts";
 import { requireInstance } from "../../instances/find-instance.ts";

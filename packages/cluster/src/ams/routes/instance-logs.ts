@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { ClusterContext } from "../../context.ts";
 import { syncResponse } from "../envelope.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { requireInstance } from "../../instances/find-instance.ts";
 import { instanceUrl } from "../../instances/instance-record.ts";
 import { listDeviceLogs } from "../../runtime/virtual-device.ts";

@@ -9,7 +9,7 @@ import {
 import type { ClusterContext } from "../../context.ts";
 import type { InstancesTable } from "../../store/schema.ts";
 import { syncListResponseBytes, syncResponse, syncResponseBytes } from "../envelope.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { checkIfMatch, etagOf, setEtag } from "../../http/etag.ts";

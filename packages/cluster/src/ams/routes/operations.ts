@@ -2,8 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { ClusterContext } from "../../context.ts";
 import { syncResponse } from "../envelope.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../../http/validate.ts";
+import { textOf } from "@anbox-dashboard/http-kit";
 
 const waitQuerySchema = z.object({
   timeout: z.coerce
@@ -21,7 +22,7 @@ export function registerOperationRoutes(
   { operations }: ClusterContext,
 ): void {
   app.get("/1.0/operations", async (request) => {
-    const recursion = (request.query as Record<string, string | undefined>).recursion;
+    const recursion = textOf(request.query, "recursion");
     const all = await operations.list();
     if (recursion === "1" || recursion === "true") return syncResponse(all, all.length);
     return syncResponse(

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { registryApplicationTransferSchema } from "@anbox-dashboard/contract";
 import type { ClusterContext } from "../../context.ts";
 import { syncResponse } from "../envelope.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../../http/validate.ts";
 import { sendOperation } from "../../http/async-response.ts";
 import { findApplication } from "../../applications/application-store.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 export type ArchiveFormat = "zip" | "tar.bz2";
 

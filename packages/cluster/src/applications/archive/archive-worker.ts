@@ -1,7 +1,7 @@
 // The archive worker: unpacks one package off the cluster's event loop, answers one message with
 // the entries (their buffers handed over, not copied) or the refusal, and ends.
 import { parentPort, workerData } from "node:worker_threads";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ArchiveWorkerInput, ArchiveWorkerReply } from "./archive-worker-protocol.ts";
 import { unpackArchive } from "./unpack-archive.ts";
 import { FileSource } from "./archive-source.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { Bzip2InputEnded, decodeBzip2 } from "./bzip2-decoder.ts";
 import { TarParser, tarballDamaged } from "./tar-parser.ts";
 import type { UnpackBudget } from "./unpack-budget.ts";

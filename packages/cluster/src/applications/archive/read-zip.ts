@@ -1,6 +1,6 @@
 import { crc32 } from "node:zlib";
 import { Inflate } from "fflate";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ArchiveSource } from "./archive-source.ts";
 import { safeEntryPath } from "./safe-entry-path.ts";
 import type { UnpackBudget } from "./unpack-budget.ts";

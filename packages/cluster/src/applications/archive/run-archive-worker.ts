@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ArchiveWorkerInput, ArchiveWorkerReply } from "./archive-worker-protocol.ts";
 import type { UnpackedArchive } from "./unpack-archive.ts";
 

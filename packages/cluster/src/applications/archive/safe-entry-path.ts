@@ -1,4 +1,4 @@
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 /**
  * A safe relative path for an archive entry name, `undefined` for a directory entry. Refuses

@@ -1,4 +1,4 @@
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { safeEntryPath } from "./safe-entry-path.ts";
 import type { UnpackBudget } from "./unpack-budget.ts";
 import type { EntrySink, EntryWriter, UnpackedEntry } from "./unpacked-entry.ts";

@@ -1,4 +1,4 @@
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ArchiveSource } from "./archive-source.ts";
 
 /** A file of a zip archive as its central directory declares it, checked against its local header. */

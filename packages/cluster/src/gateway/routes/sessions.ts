@@ -3,7 +3,7 @@ import { z } from "zod";
 import { instancesPostSchema } from "@anbox-dashboard/contract";
 import type { GatewayServices } from "../gateway-services.ts";
 import { gatewaySync } from "../envelope.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { launchInstance } from "../../instances/create-instance.ts";

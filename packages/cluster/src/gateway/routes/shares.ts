@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { GatewaySharesTable } from "../../store/schema.ts";
 import type { GatewayServices } from "../gateway-services.ts";
 import { gatewaySync } from "../envelope.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../../http/validate.ts";
 import { parseListQuery } from "../../http/list-query.ts";
 import { requireSession } from "../session-store.ts";

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import type { GatewayServices } from "../gateway-services.ts";
-import { HttpError } from "../../http/http-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { requireSession } from "../session-store.ts";
 import { sessionEndedCloseCode } from "../session-streams.ts";
 import { isExpired } from "../share-store.ts";

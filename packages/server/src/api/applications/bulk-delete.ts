@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import {
   applicationsDeleteBodySchema,
   type AmsApplication,
-  type AmsOperation,
   type ApplicationRef,
   type ApplicationsDeleteResponse,
   type ClusterApplicationDeleteResult,
@@ -10,12 +9,13 @@ import {
 import type { ServerContext } from "../../server-context.ts";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
-import { mapBounded } from "../../clusters/map-bounded.ts";
-import { callCluster, clusterFailure } from "../../clusters/cluster-call.ts";
+import { clusterFailure } from "../../clusters/cluster-call.ts";
+import { deleteApplication, readApplication } from "../../ams/applications.ts";
 import { operationFailure, waitForBulkOperation } from "../../clusters/bulk-operation-wait.ts";
 import { parseInput } from "../../input/parse-input.ts";
-import { applicationPath, noSuchApplication } from "./read-application.ts";
+import { noSuchApplication } from "./read-application.ts";
 import { acts } from "../../auth/route-acts.ts";
+import { mapBounded } from "@anbox-dashboard/http-kit";
 
 /** Applications deleted at once, over all clusters. */
 const deleteConcurrency = 8;
@@ -78,10 +78,7 @@ async function deleteOne(
   });
   let application: AmsApplication;
   try {
-    const found = await callCluster(cluster, (signal) =>
-      cluster.client.get<AmsApplication>(applicationPath(ref), signal),
-    );
-    application = found.metadata;
+    application = await readApplication(cluster, ref);
   } catch (error) {
     const failure = clusterFailure(cluster, error);
     return failed(
@@ -91,10 +88,8 @@ async function deleteOne(
   }
   const { id, name } = application;
   try {
-    const started = await callCluster(cluster, (signal) =>
-      cluster.client.delete<AmsOperation>(applicationPath(id), { force }, signal),
-    );
-    const failure = operationFailure(await waitForBulkOperation(cluster, started.metadata));
+    const started = await deleteApplication(cluster, id, force);
+    const failure = operationFailure(await waitForBulkOperation(cluster, started));
     if (failure !== undefined) return { ...failed(name, failure), id };
     return { id, name, success: true, error: "", clusterId: cluster.id };
   } catch (error) {

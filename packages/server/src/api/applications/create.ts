@@ -1,19 +1,17 @@
 import type { FastifyInstance } from "fastify";
 import {
   applicationUploadFieldsSchema,
-  type AmsApplication,
   type ApplicationUploadResponse,
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../../server-context.ts";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
-import { callCluster } from "../../clusters/cluster-call.ts";
-import { ApiError } from "../../http/api-error.ts";
+import { readApplication } from "../../ams/applications.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { registerUploadRoute } from "../../uploads/upload-route.ts";
 import { readManifestField } from "../../uploads/application-manifest.ts";
-import { applicationUploadLimits, sendApplicationPackage } from "./send-package.ts";
-import { applicationPath } from "./read-application.ts";
+import { applicationUploadLimits, sendPackagedApk } from "./send-package.ts";
 import { acts } from "../../auth/route-acts.ts";
 
 /**
@@ -37,9 +35,8 @@ export async function registerApplicationCreateRoute(
       const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
       const { name } = readManifestField(upload.fields.manifest);
       await refuseTakenName(cluster, name);
-      const answer = await sendApplicationPackage(cluster, {
-        method: "POST",
-        path: `/1.0/applications?vm=${String(upload.fields.instanceType === "vm")}`,
+      const answer = await sendPackagedApk(cluster, {
+        target: { kind: "new", vm: upload.fields.instanceType === "vm" },
         manifestText: upload.fields.manifest,
         upload,
       });
@@ -56,14 +53,12 @@ export async function registerApplicationCreateRoute(
  */
 async function refuseTakenName(cluster: ClusterHandle, name: string): Promise<void> {
   try {
-    const { metadata } = await callCluster(cluster, (signal) =>
-      cluster.client.get<AmsApplication>(applicationPath(name), signal),
-    );
-    if (metadata.name === name) {
-      throw new ApiError(409, `An application named "${name}" already exists`);
+    const found = await readApplication(cluster, name);
+    if (found.name === name) {
+      throw new HttpError(409, `An application named "${name}" already exists`);
     }
   } catch (error) {
-    if (error instanceof ApiError && error.statusCode === 404) return;
+    if (error instanceof HttpError && error.statusCode === 404) return;
     throw error;
   }
 }

@@ -4,7 +4,6 @@ import {
   applicationsListQuerySchema,
   latestApplicationVersion,
   publishedVersionCount,
-  type AmsApplication,
   type ApplicationsListParsed,
   type ApplicationsListResponse,
   type ClusterApplication,
@@ -13,11 +12,12 @@ import type { ServerContext } from "../../server-context.ts";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { selectClusters } from "../../clusters/choose-cluster.ts";
 import { listEachCluster, unreachablePart } from "../../clusters/each-cluster.ts";
-import { callCluster } from "../../clusters/cluster-call.ts";
+import { listApplications as listAmsApplications } from "../../ams/applications.ts";
 import { parseInput } from "../../input/parse-input.ts";
 import { withoutEmptyValues } from "../../input/query-values.ts";
 import { imageNamesOf, toClusterApplication } from "./read-application.ts";
 import { acts } from "../../auth/route-acts.ts";
+import { pageInMemory, sortInMemory } from "../../clusters/in-memory-page.ts";
 
 /**
  * `GET /api/applications`: every cluster's applications, each with its `clusterId`, its versions
@@ -47,15 +47,11 @@ export function registerApplicationsListRoute(app: FastifyInstance, context: Ser
 }
 
 async function listApplications(cluster: ClusterHandle): Promise<ClusterApplication[]> {
-  const [result, imageNames] = await Promise.all([
-    callCluster(cluster, (signal) =>
-      cluster.client.get<AmsApplication[]>("/1.0/applications?recursion=1", signal),
-    ),
+  const [applications, imageNames] = await Promise.all([
+    listAmsApplications(cluster),
     imageNamesOf(cluster),
   ]);
-  return result.metadata.map((application) =>
-    toClusterApplication(application, cluster, imageNames),
-  );
+  return applications.map((application) => toClusterApplication(application, cluster, imageNames));
 }
 
 /** The page a query asks for, and how many applications match it over all pages. */
@@ -72,9 +68,7 @@ export function pageApplications(
       (statuses === undefined || statuses.size === 0 || statuses.has(application.status)) &&
       (query.type === undefined || applicationTypeOf(application) === query.type),
   );
-  const sorted = sortApplications(matching, query.orderBy, query.order);
-  const start = (query.page - 1) * query.size;
-  return { metadata: sorted.slice(start, start + query.size), total_size: matching.length };
+  return pageInMemory(sortApplications(matching, query.orderBy, query.order), query);
 }
 
 /** The value of the column a list is sorted by (names and statuses without case). */
@@ -99,29 +93,15 @@ function sortKey(
   }
 }
 
-/**
- * Sorts by the column, then by name, then by cluster and id, so that equal values keep one order
- * between calls and pages neither repeat nor skip an application. Does not touch its input.
- */
+/** Sorts by the column, then by name, then by cluster and id. Does not touch its input. */
 export function sortApplications(
   applications: readonly ClusterApplication[],
   orderBy: ApplicationsListParsed["orderBy"],
   order: ApplicationsListParsed["order"],
 ): ClusterApplication[] {
-  const direction = order === "asc" ? 1 : -1;
-  const keys = (application: ClusterApplication): (string | number)[] => [
-    sortKey(application, orderBy),
-    application.name.toLowerCase(),
-    `${application.clusterId}\u0000${application.id}`,
-  ];
-  return [...applications].sort((a, b) => {
-    const left = keys(a);
-    const right = keys(b);
-    for (const [index, value] of left.entries()) {
-      const other = right[index] ?? value;
-      if (value < other) return -direction;
-      if (value > other) return direction;
-    }
-    return 0;
+  return sortInMemory(applications, {
+    column: (application) => sortKey(application, orderBy),
+    order,
+    ties: (application) => [application.name.toLowerCase(), application.clusterId, application.id],
   });
 }

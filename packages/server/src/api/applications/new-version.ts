@@ -9,9 +9,11 @@ import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { registerUploadRoute } from "../../uploads/upload-route.ts";
 import { readManifestField } from "../../uploads/application-manifest.ts";
-import { applicationPath, callAboutApplication } from "./read-application.ts";
-import { applicationUploadLimits, sendApplicationPackage } from "./send-package.ts";
+import { callAboutApplication } from "./read-application.ts";
+import { applicationUploadLimits, sendPackagedApk } from "./send-package.ts";
+import { readApplicationManifest } from "../../ams/applications.ts";
 import { acts } from "../../auth/route-acts.ts";
+import { textOf } from "@anbox-dashboard/http-kit";
 
 /**
  * `POST /api/applications/{id}/version?clusterId=`: a new version of an application from an
@@ -33,12 +35,11 @@ export async function registerApplicationNewVersionRoute(
     ...applicationUploadLimits(context.config.uploadMaxBytes),
     handle: async (request, reply, upload): Promise<ApplicationUploadResponse> => {
       const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
-      const { id } = request.params as { id: string };
+      const id = textOf(request.params, "id") ?? "";
       const manifestText = upload.fields.manifest ?? (await currentManifest(cluster, id));
       readManifestField(manifestText);
-      const answer = await sendApplicationPackage(cluster, {
-        method: "PATCH",
-        path: applicationPath(id),
+      const answer = await sendPackagedApk(cluster, {
+        target: { kind: "version", id },
         manifestText,
         upload,
       });
@@ -50,7 +51,5 @@ export async function registerApplicationNewVersionRoute(
 
 /** The manifest.yaml of the application's latest version, as the cluster keeps it. */
 function currentManifest(cluster: ClusterHandle, id: string): Promise<string> {
-  return callAboutApplication(cluster, id, (signal) =>
-    cluster.client.getText(`${applicationPath(id)}/manifest`, signal),
-  );
+  return callAboutApplication(cluster, id, () => readApplicationManifest(cluster, id));
 }

@@ -1,16 +1,12 @@
-import type { AmsApplication, AmsImage, ClusterApplication } from "@anbox-dashboard/contract";
+import type { AmsApplication, ClusterApplication } from "@anbox-dashboard/contract";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
-import { callCluster } from "../../clusters/cluster-call.ts";
-import { ApiError } from "../../http/api-error.ts";
-
-/** The cluster's path of an application (by id or name). */
-export function applicationPath(id: string): string {
-  return `/1.0/applications/${encodeURIComponent(id)}`;
-}
+import { HttpError } from "@anbox-dashboard/http-kit";
+import { readApplication as readAmsApplication } from "../../ams/applications.ts";
+import { listImages } from "../../ams/images.ts";
 
 /** The 404 of an application a cluster does not have: the cluster's own names the id alone. */
-export function noSuchApplication(cluster: ClusterHandle, id: string): ApiError {
-  return new ApiError(404, `Cluster "${cluster.id}" has no application "${id}".`);
+export function noSuchApplication(cluster: ClusterHandle, id: string): HttpError {
+  return new HttpError(404, `Cluster "${cluster.id}" has no application "${id}".`);
 }
 
 /**
@@ -18,10 +14,8 @@ export function noSuchApplication(cluster: ClusterHandle, id: string): ApiError 
  * the list shows its name. One call per cluster, whatever the number of applications.
  */
 export async function imageNamesOf(cluster: ClusterHandle): Promise<Map<string, string>> {
-  const { metadata } = await callCluster(cluster, (signal) =>
-    cluster.client.get<AmsImage[]>("/1.0/images?recursion=1", signal),
-  );
-  return new Map(metadata.map((image) => [image.id, image.name]));
+  const images = await listImages(cluster);
+  return new Map(images.map((image) => [image.id, image.name]));
 }
 
 /** An application as `/api` answers it: with its cluster and its image's name. */
@@ -43,20 +37,19 @@ export async function readApplication(
   id: string,
 ): Promise<ClusterApplication> {
   const [application, imageNames] = await Promise.all([
-    readAmsApplication(cluster, id),
+    findApplication(cluster, id),
     imageNamesOf(cluster),
   ]);
   return toClusterApplication(application, cluster, imageNames);
 }
 
-async function readAmsApplication(cluster: ClusterHandle, id: string): Promise<AmsApplication> {
+/** The cluster's application by id or name; the cluster-naming 404 when it has none. */
+export async function findApplication(cluster: ClusterHandle, id: string): Promise<AmsApplication> {
   try {
-    const result = await callCluster(cluster, (signal) =>
-      cluster.client.get<AmsApplication>(applicationPath(id), signal),
-    );
-    return result.metadata;
+    return await readAmsApplication(cluster, id);
   } catch (error) {
-    if (error instanceof ApiError && error.statusCode === 404) throw noSuchApplication(cluster, id);
+    if (error instanceof HttpError && error.statusCode === 404)
+      throw noSuchApplication(cluster, id);
     throw error;
   }
 }
@@ -69,13 +62,13 @@ async function readAmsApplication(cluster: ClusterHandle, id: string): Promise<A
 export async function callAboutApplication<T>(
   cluster: ClusterHandle,
   id: string,
-  call: (signal: AbortSignal) => Promise<T>,
+  call: () => Promise<T>,
 ): Promise<T> {
   try {
-    return await callCluster(cluster, call);
+    return await call();
   } catch (error) {
-    if (error instanceof ApiError && error.statusCode === 404) {
-      await readAmsApplication(cluster, id); // throws the cluster-naming 404 when it is gone
+    if (error instanceof HttpError && error.statusCode === 404) {
+      await findApplication(cluster, id); // throws the cluster-naming 404 when it is gone
     }
     throw error;
   }

@@ -6,9 +6,8 @@ import {
   type ApplicationUploadResponse,
 } from "@anbox-dashboard/contract";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
-import { clusterFailure } from "../../clusters/cluster-call.ts";
-import { StreamTooLargeError } from "../../clusters/stream-to-cluster.ts";
-import { ApiError } from "../../http/api-error.ts";
+import { sendApplicationPackage, type PackageTarget } from "../../ams/applications.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import {
   ApplicationPackageStream,
   maxPackagedApkBytes,
@@ -32,9 +31,7 @@ export function applicationUploadLimits(uploadMaxBytes: number): {
 }
 
 export interface PackageCall {
-  method: "POST" | "PATCH";
-  /** The cluster's path: `/1.0/applications?vm=...` or `/1.0/applications/{id}`. */
-  path: string;
+  target: PackageTarget;
   /** manifest.yaml's text, checked already. */
   manifestText: string;
   upload: OpenedUpload<unknown>;
@@ -51,7 +48,7 @@ export interface PackageCall {
  * application is made. The cluster's refusals (an invalid package or manifest, a name taken, an
  * image that cannot be used, too large) keep their status and words.
  */
-export async function sendApplicationPackage(
+export async function sendPackagedApk(
   cluster: ClusterHandle,
   call: PackageCall,
 ): Promise<ApplicationUploadResponse> {
@@ -61,23 +58,18 @@ export async function sendApplicationPackage(
   // cluster's request; the failure itself is reported by the request.
   pipeline(upload.file, packaged, () => undefined);
   try {
-    const result = await cluster.client.sendStream<AmsOperation>({
-      method: call.method,
-      path: call.path,
+    const operation = await sendApplicationPackage(cluster, call.target, {
       body: packaged,
       maxBytes: upload.maxBytes + Buffer.byteLength(call.manifestText) + packageOverheadBytes,
       signal: upload.signal,
     });
     return {
       metadata: {
-        id: applicationIdOf(result.metadata),
+        id: applicationIdOf(operation),
         clusterId: cluster.id,
-        operation: { ...result.metadata, clusterId: cluster.id },
+        operation: { ...operation, clusterId: cluster.id },
       },
     };
-  } catch (error) {
-    if (error instanceof StreamTooLargeError || error instanceof ApiError) throw error;
-    throw clusterFailure(cluster, error);
   } finally {
     if (!packaged.destroyed) packaged.destroy();
   }
@@ -88,7 +80,7 @@ function applicationIdOf(operation: AmsOperation): string {
   const path = operation.resources.applications?.[0];
   const id = path?.split("/").pop();
   if (id === undefined || id === "") {
-    throw new ApiError(502, "The cluster's operation does not name the application it makes");
+    throw new HttpError(502, "The cluster's operation does not name the application it makes");
   }
   return id;
 }

@@ -5,7 +5,6 @@ import {
   applicationPatchSchema,
   applicationVersionNumberSchema,
   applicationVersionPatchSchema,
-  type AmsOperation,
   type ApplicationOperationResponse,
   type ApplicationResponse,
 } from "@anbox-dashboard/contract";
@@ -14,7 +13,14 @@ import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { parseInput } from "../../input/parse-input.ts";
-import { applicationPath, callAboutApplication, readApplication } from "./read-application.ts";
+import { callAboutApplication, readApplication } from "./read-application.ts";
+import {
+  changeApplication,
+  changeApplicationVersion,
+  deleteApplication,
+  deleteApplicationVersion,
+  readApplicationManifest,
+} from "../../ams/applications.ts";
 import { acts } from "../../auth/route-acts.ts";
 
 interface IdParams {
@@ -60,12 +66,8 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
       );
       const cluster = requireCluster(context.clusters, clusterId);
       const { id } = request.params;
-      const path =
-        version === undefined
-          ? `${applicationPath(id)}/manifest`
-          : `${applicationPath(id)}/${String(version)}/manifest`;
-      const text = await callAboutApplication(cluster, id, (signal) =>
-        cluster.client.getText(path, signal),
+      const text = await callAboutApplication(cluster, id, () =>
+        readApplicationManifest(cluster, id, version),
       );
       return reply.type("text/yaml; charset=utf-8").send(text);
     },
@@ -80,11 +82,11 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
       const cluster = clusterOf(request.query);
       const body = parseInput(applicationPatchSchema, request.body, "application update");
       const { id } = request.params;
-      const result = await callAboutApplication(cluster, id, (signal) =>
-        cluster.client.patch<AmsOperation>(applicationPath(id), body, signal),
+      const operation = await callAboutApplication(cluster, id, () =>
+        changeApplication(cluster, id, body),
       );
       void reply.code(202);
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
@@ -95,15 +97,11 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
       const cluster = clusterOf(request.query);
       const body = parseInput(applicationDeleteBodySchema, request.body, "application delete");
       const { id } = request.params;
-      const result = await callAboutApplication(cluster, id, (signal) =>
-        cluster.client.delete<AmsOperation>(
-          applicationPath(id),
-          { force: body?.force ?? false },
-          signal,
-        ),
+      const operation = await callAboutApplication(cluster, id, () =>
+        deleteApplication(cluster, id, body?.force ?? false),
       );
       void reply.code(202);
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
@@ -115,15 +113,11 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
       const version = versionOf(request.params.versionNumber);
       const body = parseInput(applicationVersionPatchSchema, request.body, "version update");
       const { id } = request.params;
-      const result = await callAboutApplication(cluster, id, (signal) =>
-        cluster.client.patch<AmsOperation>(
-          `${applicationPath(id)}/${String(version)}`,
-          body,
-          signal,
-        ),
+      const operation = await callAboutApplication(cluster, id, () =>
+        changeApplicationVersion(cluster, id, version, body),
       );
       void reply.code(202);
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
@@ -135,15 +129,11 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
       const version = versionOf(request.params.versionNumber);
       const body = parseInput(applicationDeleteBodySchema, request.body, "version delete");
       const { id } = request.params;
-      const result = await callAboutApplication(cluster, id, (signal) =>
-        cluster.client.delete<AmsOperation>(
-          `${applicationPath(id)}/${String(version)}`,
-          { force: body?.force ?? false },
-          signal,
-        ),
+      const operation = await callAboutApplication(cluster, id, () =>
+        deleteApplicationVersion(cluster, id, version, body?.force ?? false),
       );
       void reply.code(202);
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from "fastify";
 import {
   instanceBulkBodySchema,
   instancesDeleteBodySchema,
-  type AmsInstance,
   type AmsOperation,
   type ClusterInstanceBulkResult,
   type InstanceBulkResponse,
@@ -12,8 +11,14 @@ import {
 import type { ServerContext } from "../../server-context.ts";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
-import { mapBounded } from "../../clusters/map-bounded.ts";
-import { callCluster, clusterFailure } from "../../clusters/cluster-call.ts";
+import { clusterFailure } from "../../clusters/cluster-call.ts";
+import {
+  changeInstance,
+  changeInstances,
+  deleteInstance,
+  deleteInstances,
+  readInstance,
+} from "../../ams/instances.ts";
 import {
   operationFailure,
   unfinishedError,
@@ -21,6 +26,7 @@ import {
 } from "../../clusters/bulk-operation-wait.ts";
 import { parseInput } from "../../input/parse-input.ts";
 import { acts } from "../../auth/route-acts.ts";
+import { mapBounded } from "@anbox-dashboard/http-kit";
 
 type BulkAction = "running" | "stopped" | "deleted";
 
@@ -147,14 +153,12 @@ async function applyToOne(
   action: BulkAction,
   force: boolean,
 ): Promise<SingleOutcome> {
-  const path = `/1.0/instances/${encodeURIComponent(id)}`;
   try {
-    const started = await callCluster(cluster, (signal) =>
+    const started =
       action === "deleted"
-        ? cluster.client.delete<AmsOperation>(path, { force }, signal)
-        : cluster.client.patch<AmsOperation>(path, { desired_status: action }, signal),
-    );
-    return { kind: "done", operation: await waitForBulkOperation(cluster, started.metadata) };
+        ? await deleteInstance(cluster, id, force)
+        : await changeInstance(cluster, id, { desired_status: action });
+    return { kind: "done", operation: await waitForBulkOperation(cluster, started) };
   } catch (error) {
     return { kind: "refused", error: clusterFailure(cluster, error).message };
   }
@@ -169,10 +173,8 @@ async function lookUpInstances(cluster: ClusterHandle, refs: readonly string[]):
   return mapBounded(refs, lookupConcurrency, async (ref): Promise<Lookup> => {
     if (clusterDown !== undefined) return { ref, found: false, error: clusterDown };
     try {
-      const { metadata } = await callCluster(cluster, (signal) =>
-        cluster.client.get<AmsInstance>(`/1.0/instances/${encodeURIComponent(ref)}`, signal),
-      );
-      return { ref, found: true, id: metadata.id, name: metadata.name };
+      const { id, name } = await readInstance(cluster, ref);
+      return { ref, found: true, id, name };
     } catch (error) {
       const failure = clusterFailure(cluster, error);
       if (failure.statusCode >= 500) clusterDown = failure.message;
@@ -188,16 +190,11 @@ async function runOperation(
   action: BulkAction,
   force: boolean,
 ): Promise<AmsOperation> {
-  const started = await callCluster(cluster, (signal) =>
+  const started =
     action === "deleted"
-      ? cluster.client.delete<AmsOperation>("/1.0/instances", { ids, force }, signal)
-      : cluster.client.patch<AmsOperation>(
-          "/1.0/instances",
-          { ids, desired_status: action },
-          signal,
-        ),
-  );
-  return waitForBulkOperation(cluster, started.metadata);
+      ? await deleteInstances(cluster, ids, force)
+      : await changeInstances(cluster, ids, action);
+  return waitForBulkOperation(cluster, started);
 }
 
 /**

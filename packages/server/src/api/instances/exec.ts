@@ -1,16 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import {
   instanceExecBodySchema,
-  type AmsExecOperationMetadata,
   type AmsExecRequest,
-  type AmsOperation,
   type InstanceExecResponse,
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../../server-context.ts";
 import { operationSocketPath } from "../../relays/operation-socket-relay.ts";
-import { ApiError } from "../../http/api-error.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
-import { callCluster } from "../../clusters/cluster-call.ts";
+import { execInInstance } from "../../ams/instances.ts";
 import { acceptFormBodies } from "../../input/form-bodies.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { parseInput } from "../../input/parse-input.ts";
@@ -35,7 +32,7 @@ export async function registerInstanceExecRoute(
       async (request): Promise<InstanceExecResponse> => {
         const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
         const size = parseInput(instanceExecBodySchema, request.body, "terminal size");
-        const exec: AmsExecRequest = {
+        const exec: AmsExecRequest & { interactive: true } = {
           command: ["/bin/sh", "-l"],
           interactive: true,
           width: size.width,
@@ -43,14 +40,11 @@ export async function registerInstanceExecRoute(
           environment: { TERM: "xterm-256color" },
           "wait-for-websocket": true,
         };
-        const { metadata: operation } = await callCluster(cluster, (signal) =>
-          cluster.client.post<AmsOperation>(
-            `/1.0/instances/${encodeURIComponent(request.params.id)}/exec`,
-            exec,
-            signal,
-          ),
+        const { operation, terminal, control } = await execInInstance(
+          cluster,
+          request.params.id,
+          exec,
         );
-        const { terminal, control } = execSecrets(cluster.id, operation);
         const clusterIndex = context.clusters.indexOf(cluster);
         return {
           metadata: {
@@ -66,24 +60,4 @@ export async function registerInstanceExecRoute(
     );
     done();
   });
-}
-
-/** The secrets of the terminal and control fds; a 502 when the cluster's answer lacks them. */
-function execSecrets(
-  clusterId: string,
-  operation: AmsOperation,
-): {
-  terminal: string;
-  control: string;
-} {
-  const { fds } = (operation.metadata ?? {}) as Partial<AmsExecOperationMetadata>;
-  const terminal = fds?.["0"];
-  const control = fds?.control;
-  if (typeof terminal !== "string" || typeof control !== "string") {
-    throw new ApiError(
-      502,
-      `Cluster "${clusterId}" answered the exec without the terminal's and control's secrets.`,
-    );
-  }
-  return { terminal, control };
 }

@@ -10,11 +10,11 @@ import {
 import type { ServerContext } from "../../server-context.ts";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { selectClusters } from "../../clusters/choose-cluster.ts";
-import { callCluster } from "../../clusters/cluster-call.ts";
 import { pageAcrossClusters, type ClusterSlice } from "../../clusters/page-across-clusters.ts";
 import { withoutEmptyValues } from "../../input/query-values.ts";
 import { parseInput } from "../../input/parse-input.ts";
 import { acts } from "../../auth/route-acts.ts";
+import { listInstances } from "../../ams/instances.ts";
 
 /**
  * `GET /api/instances`: one page of the instances of the named clusters (all when none are named),
@@ -56,14 +56,8 @@ async function listCluster(
   limit: number,
   offset: number,
 ): Promise<ClusterSlice<ClusterInstance>> {
-  const path = `/1.0/instances?${clusterListQuery(query, limit, offset).toString()}`;
-  const result = await callCluster(cluster, (signal) =>
-    cluster.client.get<AmsInstance[]>(path, signal),
-  );
-  return {
-    items: result.metadata.map((instance) => ({ ...instance, clusterId: cluster.id })),
-    total: result.totalSize ?? result.metadata.length,
-  };
+  const { instances, total } = await listInstances(cluster, clusterListQuery(query, limit, offset));
+  return { items: instances.map((instance) => ({ ...instance, clusterId: cluster.id })), total };
 }
 
 /** The cluster's `GET /1.0/instances` query for the dashboard's. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { InstanceLogsResponse } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../../server-context.ts";
-import { ApiError } from "../../http/api-error.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { listInstanceLogs, readInstanceLog } from "../../ams/instances.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
@@ -50,7 +50,7 @@ function downloadWanted(query: unknown): boolean {
   const { download } = (query ?? {}) as { download?: unknown };
   if (download === undefined || download === "" || download === "0") return false;
   if (download === "1") return true;
-  throw new ApiError(400, "Invalid download: use download=1 to save the log as a file.");
+  throw new HttpError(400, "Invalid download: use download=1 to save the log as a file.");
 }
 
 /**

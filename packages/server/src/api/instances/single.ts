@@ -3,17 +3,20 @@ import {
   instanceDeleteBodySchema,
   instancePatchBodySchema,
   instancesPostSchema,
-  type AmsInstance,
-  type AmsOperation,
   type InstanceOperationResponse,
   type InstanceResponse,
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../../server-context.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
-import { callCluster } from "../../clusters/cluster-call.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { parseInput } from "../../input/parse-input.ts";
 import { acts } from "../../auth/route-acts.ts";
+import {
+  changeInstance,
+  createInstance,
+  deleteInstance,
+  readInstance,
+} from "../../ams/instances.ts";
 
 interface IdParams {
   Params: { id: string };
@@ -26,17 +29,14 @@ interface IdParams {
  */
 export function registerInstanceRoutes(app: FastifyInstance, context: ServerContext): void {
   const clusterOf = (query: unknown) => requireCluster(context.clusters, clusterIdOf(query));
-  const instancePath = (id: string) => `/1.0/instances/${encodeURIComponent(id)}`;
 
   app.get<IdParams>(
     "/api/instances/:id",
     { config: { acts: acts.onResource("instance", "can_view") } },
     async (request): Promise<InstanceResponse> => {
       const cluster = clusterOf(request.query);
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.get<AmsInstance>(instancePath(request.params.id), signal),
-      );
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      const instance = await readInstance(cluster, request.params.id);
+      return { metadata: { ...instance, clusterId: cluster.id } };
     },
   );
 
@@ -46,11 +46,9 @@ export function registerInstanceRoutes(app: FastifyInstance, context: ServerCont
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(instancePatchBodySchema, request.body, "instance update");
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.patch<AmsOperation>(instancePath(request.params.id), body, signal),
-      );
+      const operation = await changeInstance(cluster, request.params.id, body);
       void reply.code(202);
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
@@ -60,15 +58,9 @@ export function registerInstanceRoutes(app: FastifyInstance, context: ServerCont
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(instanceDeleteBodySchema, request.body, "instance delete");
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.delete<AmsOperation>(
-          instancePath(request.params.id),
-          { force: body?.force ?? false },
-          signal,
-        ),
-      );
+      const operation = await deleteInstance(cluster, request.params.id, body?.force ?? false);
       void reply.code(202);
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
@@ -78,11 +70,9 @@ export function registerInstanceRoutes(app: FastifyInstance, context: ServerCont
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
       const body = parseInput(instancesPostSchema, request.body, "instance");
-      const result = await callCluster(cluster, (signal) =>
-        cluster.client.post<AmsOperation>("/1.0/instances", body, signal),
-      );
+      const operation = await createInstance(cluster, body);
       void reply.code(202);
-      return { metadata: { ...result.metadata, clusterId: cluster.id } };
+      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 }

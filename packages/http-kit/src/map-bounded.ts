@@ -1,6 +1,6 @@
 /**
  * Maps the items with at most `concurrency` calls of `work` running at once, keeping their order:
- * a bulk action over a thousand instances must not open a thousand requests to a cluster at once.
+ * a bulk action over a thousand instances must not open a thousand requests at once.
  */
 export async function mapBounded<T, R>(
   items: readonly T[],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../http/api-error.ts";
-import { sharePath } from "./share-links.ts";
+import { HttpError } from "@anbox-dashboard/http-kit";
+import { sharePath } from "./gateway.ts";
 
 describe("sharePath", () => {
   it("is the gateway's path of a token", () => {
@@ -14,7 +14,7 @@ describe("sharePath", () => {
     } catch (error) {
       refusal = error;
     }
-    expect(refusal).toBeInstanceOf(ApiError);
+    expect(refusal).toBeInstanceOf(HttpError);
     expect(refusal).toMatchObject({
       statusCode: 404,
       message: "This is not a share link: check that the link was copied whole.",

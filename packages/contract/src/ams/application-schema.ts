@@ -1,0 +1,128 @@
+import { z } from "zod";
+import {
+  applicationStatuses,
+  applicationVersionStatuses,
+  type AmsApplication,
+  type AmsApplicationVersion,
+} from "./application.ts";
+import { videoEncoders } from "./manifest.ts";
+
+// Applications as a cluster answers them, read tolerantly: what identifies one must be there and
+// be what it says; any other field an AMS leaves out or sends as null (its Go encoder omits empty
+// values, older releases lack newer fields) reads as empty. Apart from application.ts, whose
+// constants the web app's pages read, so that the schemas stay where they are used.
+
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? "");
+const whole = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? 0);
+const flag = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? false);
+const texts = z
+  .array(z.string())
+  .nullish()
+  .transform((value) => value ?? []);
+
+const resourcesSchema = z
+  .object({
+    cpus: z.number().optional(),
+    memory: z.string().optional(),
+    "disk-size": z.string().optional(),
+    "gpu-slots": z.number().optional(),
+    "gpu-type": z.enum(["amd", "intel", "nvidia"]).optional(),
+    "vpu-slots": z.number().optional(),
+    no_disk_reserve: z.boolean().optional(),
+  })
+  .nullish()
+  .transform((value) => value ?? {});
+
+const serviceSchema = z.object({
+  name: z.string().optional(),
+  port: z.number(),
+  port_end: z.number().optional(),
+  protocols: z.array(z.enum(["tcp", "udp"])),
+  expose: z.boolean().optional(),
+});
+
+const versionSchema = z.object({
+  number: z.number(),
+  manifest_version: text,
+  parent_image_id: text,
+  parent_image_version: whole,
+  status: z.enum(applicationVersionStatuses),
+  status_code: whole,
+  published: flag,
+  created_at: whole,
+  size: whole,
+  boot_activity: text,
+  required_permissions: texts,
+  addons: z
+    .array(z.object({ name: z.string(), version: z.number() }))
+    .nullish()
+    .transform((value) => value ?? []),
+  extra_data: z
+    .record(
+      z.string(),
+      z.object({
+        target: z.string(),
+        owner: z.string().optional(),
+        permissions: z.string().optional(),
+      }),
+    )
+    .nullish()
+    .transform((value) => value ?? {}),
+  error_message: text,
+  video_encoder: z
+    .enum(videoEncoders)
+    .nullish()
+    .transform((value) => value ?? "gpu-preferred"),
+  watchdog: z
+    .object({ disabled: flag, "allowed-packages": texts })
+    .nullish()
+    .transform((value) => value ?? { disabled: false, "allowed-packages": [] }),
+  services: z
+    .array(serviceSchema)
+    .nullish()
+    .transform((value) => value ?? []),
+  features: texts,
+  hooks: z
+    .object({ timeout: text })
+    .nullish()
+    .transform((value) => value ?? { timeout: "" }),
+  bootstrap: z
+    .object({ keep: texts })
+    .nullish()
+    .transform((value) => value ?? { keep: [] }),
+}) satisfies z.ZodType<AmsApplicationVersion>;
+
+/** One application as a cluster answers it (`GET /1.0/applications/{id}`), checked. */
+export const amsApplicationSchema = z.object({
+  id: z.string().min(1),
+  name: z.string(),
+  status: z.enum(applicationStatuses),
+  status_code: whole,
+  instance_type: text,
+  boot_package: text,
+  parent_image_id: text,
+  parent_image_variant: text,
+  published: flag,
+  immutable: flag,
+  inhibit_auto_updates: flag,
+  tags: texts,
+  node_selector: texts,
+  addons: texts,
+  abi: text,
+  vm: flag,
+  created_at: whole,
+  resources: resourcesSchema,
+  versions: z
+    .array(versionSchema)
+    .nullish()
+    .transform((value) => value ?? []),
+}) satisfies z.ZodType<AmsApplication>;

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import {
+  gatewaySessionStatuses,
+  type GatewayJoinResponse,
+  type GatewaySession,
+  type GatewayShare,
+} from "./gateway.ts";
+
+// The stream gateway's answers, checked before the dashboard relies on them (a remote gateway is
+// not ours to trust), in a module of their own: the web app imports gateway.ts's types only.
+
+const text = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? "");
+
+/** A session: its id and status must be there; this gateway's extensions may be missing. */
+export const gatewaySessionSchema = z.object({
+  id: z.string().min(1),
+  app: text,
+  status: z.enum(gatewaySessionStatuses),
+  status_message: text,
+  region: text,
+  joinable: z
+    .boolean()
+    .nullish()
+    .transform((value) => value ?? false),
+  cluster_id: text,
+  container_id: text,
+  instance_name: z.string().optional(),
+  created_at: z.union([z.string(), z.number()]).optional(),
+  screen: z
+    .object({ width: z.number(), height: z.number(), fps: z.number(), density: z.number() })
+    .optional(),
+}) satisfies z.ZodType<GatewaySession>;
+
+/** A share link: its id (the token), where it leads and until when. */
+export const gatewayShareSchema = z.object({
+  id: z.string().min(1),
+  session_id: z.string().optional(),
+  type: text,
+  description: z.string().optional(),
+  created_at: z.string().optional(),
+  expiry_at: z.string(),
+  url: text,
+}) satisfies z.ZodType<GatewayShare>;
+
+/** A join: the signaling socket's address and the STUN servers to use. */
+export const gatewayJoinSchema = z.object({
+  url: z.string().min(1),
+  stun_servers: z
+    .array(
+      z.object({
+        urls: z.array(z.string()),
+        username: z.string().optional(),
+        password: z.string().optional(),
+      }),
+    )
+    .nullable()
+    .default(null),
+}) satisfies z.ZodType<GatewayJoinResponse>;
