@@ -15,10 +15,13 @@ const sqliteOnly = {
   server: [
     "test/ams-layer.test.ts",
     "test/applications-api.test.ts",
+    "test/applications-list-api.test.ts",
     "test/applications-upload.test.ts",
     "test/catalog-api.test.ts",
     "test/cluster-failures.test.ts",
+    "test/cluster-paging.test.ts",
     "test/config-api.test.ts",
+    "test/config-stand-in.test.ts",
     "test/events.test.ts",
     "test/events-relay.test.ts",
     "test/idp-logout.test.ts",

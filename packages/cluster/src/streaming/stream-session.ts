@@ -1,14 +1,8 @@
 import type { RawData, WebSocket } from "ws";
-import type { RTCDataChannel, RTCIceCandidateInit } from "werift";
-import { AudioSender } from "./audio-sender.ts";
-import { parseControlMessage, type ControlEvent } from "./control-messages.ts";
+import type { RTCIceCandidateInit } from "werift";
+import { ControlChannel } from "./control-channel.ts";
 import type { DeviceScreen } from "./device-screen.ts";
-import { deviceSounds, type DeviceSoundName } from "./device-sounds.ts";
-import { keyEffect } from "./hid-keys.ts";
-import { countsAsInput } from "./input-marker.ts";
-import type { InputShown } from "./input-timeline.ts";
-import type { ScreenStream } from "./media-pipeline-spec.ts";
-import { startScreenStream } from "./screen-stream.ts";
+import { describeError, StreamMedia } from "./stream-media.ts";
 import { deviceScreenFor } from "./screen-registry.ts";
 import {
   parseSignalingMessage,
@@ -35,8 +29,6 @@ const signalingTimeoutMs = 5 * 60_000;
 const connectGraceMs = 10_000;
 /** ICE disconnected this long means the client is gone (the SDK's own threshold). */
 const disconnectedGraceMs = 10_000;
-/** How long a goodbye on the control channel may take to be delivered. */
-const goodbyeTimeoutMs = 1_000;
 /** How long the websocket's closing handshake may take before the socket is cut. */
 const socketCloseTimeoutMs = 2_000;
 /** Candidates held until the answer arrives; a client sending more is not a browser. */
@@ -66,18 +58,10 @@ export class StreamSession {
   /** Both descriptions are applied: candidates can be added. */
   private negotiated = false;
   private readonly queuedCandidates: RTCIceCandidateInit[] = [];
-  private control: RTCDataChannel | undefined;
-  private media: Promise<ScreenStream | undefined> | undefined;
-  /** The pipeline once it runs, for input to reach it without waiting on a promise. */
-  private pipeline: ScreenStream | undefined;
-  private sound: Promise<AudioSender | undefined> | undefined;
+  private readonly control: ControlChannel;
+  private readonly media: StreamMedia;
   private goodbye: Promise<void> | undefined;
-  /** Set once the media is stopped for good (closing or tearing down): it never starts again. */
-  private mediaStopped: Promise<void> | undefined;
   private teardown: Promise<void> | undefined;
-  private badControlReported = false;
-  /** The client asked for each input's timing on the device (stream::timing). */
-  private timingWanted = false;
   /** When the client last sent input; its connecting counts as input. */
   lastInputAt = Date.now();
   private readonly timers = new Map<"signaling" | "connect" | "disconnected", NodeJS.Timeout>();
@@ -90,6 +74,27 @@ export class StreamSession {
     this.log = new StreamLog(spec, this.screen.rotation);
     // The input marker counts this viewer's input from zero, as the viewer does.
     this.screen.resetInputCount();
+    this.control = new ControlChannel({
+      spec,
+      screen: this.screen,
+      log: this.log,
+      inputApplied: (now) => {
+        this.lastInputAt = now;
+        this.media.inputApplied();
+      },
+      play: (sound) => {
+        this.media.play(sound);
+      },
+      end: (why) => void this.end(why),
+    });
+    this.media = new StreamMedia({
+      spec,
+      screen: this.screen,
+      fail: (why) => void this.end(why),
+      inputShown: (shown) => {
+        this.control.sendInputShown(shown);
+      },
+    });
     this.closed = new Promise((resolve) => {
       this.finished = resolve;
     });
@@ -110,7 +115,7 @@ export class StreamSession {
   /** Tells the client why over the control channel (or the websocket, before it has one), then ends. */
   async close(reason: CloseReason, message?: string): Promise<void> {
     // The device stops feeding this client at once; telling it why may take up to a second.
-    await this.stopMedia();
+    await this.media.stop();
     this.goodbye ??= this.sayGoodbye(reason, message ?? goodbyeWords(reason));
     await this.goodbye;
     await this.end(reason === "taken-over" ? "taken over by another client" : "session ended");
@@ -281,7 +286,7 @@ export class StreamSession {
       }
     });
     connection.onDataChannel.subscribe((channel) => {
-      this.acceptChannel(channel);
+      this.control.accept(channel, () => this.goodbye !== undefined);
     });
     connection.onIceCandidate.subscribe((candidate) => {
       // Candidates gathered before our description went out are in its SDP already.
@@ -293,115 +298,10 @@ export class StreamSession {
     return peer;
   }
 
-  /** The client's data channels: `control` carries input; others are accepted and left alone. */
-  private acceptChannel(channel: RTCDataChannel): void {
-    if (channel.label !== "control") return;
-    this.control = channel;
-    channel.onMessage.subscribe((data) => {
-      this.onControlMessage(typeof data === "string" ? data : data.toString("utf8"));
-    });
-    channel.stateChanged.subscribe((state) => {
-      // A client that closes its control channel is leaving (the SDK's stop() does it first).
-      if (state === "closed" && !this.goodbye) {
-        void this.end("the client closed its control channel");
-      }
-    });
-  }
-
-  private onControlMessage(text: string): void {
-    const parsed = parseControlMessage(text);
-    if (!parsed.ok) {
-      if (!this.badControlReported) {
-        this.badControlReported = true;
-        console.warn(
-          `stream of ${this.spec.instanceName}: ignored a control message (${parsed.error}); later ones are ignored silently`,
-        );
-      }
-      return;
-    }
-    if (parsed.event.kind === "disconnect") {
-      void this.end("the client disconnected");
-      return;
-    }
-    if (parsed.event.kind === "timing") {
-      this.timingWanted = parsed.event.enabled;
-      this.screen.showInputMarker(parsed.event.enabled);
-      return;
-    }
-    const now = Date.now();
-    this.screen.apply(parsed.event, this.spec, now);
-    if (countsAsInput(parsed.event)) {
-      this.lastInputAt = now;
-      this.pipeline?.inputApplied();
-    }
-    this.log.input(parsed.event, this.screen.rotation);
-    const sound = soundOf(parsed.event);
-    if (sound) void this.sound?.then((sender) => sender?.play(sound));
-  }
-
-  /** Where the device's part of an input's time to the screen went, for a client that asked. */
-  private sendInputShown(shown: InputShown): void {
-    if (!this.timingWanted || this.control?.readyState !== "open") return;
-    this.control.send(
-      JSON.stringify({
-        type: "stream::input-shown",
-        data: {
-          input: shown.input,
-          received_at: shown.receivedAt,
-          drawn_at: shown.drawnAt,
-          encoded_at: shown.encodedAt,
-        },
-      }),
-    );
-  }
-
   private startMedia(): void {
-    if (this.mediaStopped || this.teardown) return;
-    if (!this.media && !this.sound) this.log.connected(this.codec, this.peer?.audio !== undefined);
-    const video = this.peer?.video;
-    const codec = this.codec;
-    if (!this.media && video && codec) {
-      this.media = startScreenStream({
-        instanceName: this.spec.instanceName,
-        source: this.spec.source,
-        width: this.spec.width,
-        height: this.spec.height,
-        fps: this.spec.fps,
-        density: this.spec.density,
-        codec,
-        video,
-        screen: this.screen,
-        onFailure: (why) => void this.end(why),
-        onInputShown: (shown) => {
-          this.sendInputShown(shown);
-        },
-      }).then(
-        (pipeline) => {
-          if (!this.mediaStopped) this.pipeline = pipeline;
-          return pipeline;
-        },
-        (error: unknown) => {
-          void this.end(`the media pipeline did not start: ${describeError(error)}`);
-          return undefined;
-        },
-      );
-    }
-    const audio = this.peer?.audio;
-    if (!this.sound && audio) {
-      this.sound = deviceSounds().then(
-        (sounds) => {
-          if (this.mediaStopped) return undefined;
-          const sender = new AudioSender(audio.track, sounds);
-          sender.start();
-          return sender;
-        },
-        (error: unknown) => {
-          // The picture matters more than the sound: the stream goes on, silent.
-          console.warn(`stream of ${this.spec.instanceName}: no sound: ${describeError(error)}`);
-          return undefined;
-        },
-      );
-    }
+    if (this.teardown) return;
+    if (!this.media.started) this.log.connected(this.codec, this.peer?.audio !== undefined);
+    this.media.start(this.peer, this.codec);
   }
 
   private onSocketClosed(): void {
@@ -416,40 +316,7 @@ export class StreamSession {
 
   private async sayGoodbye(reason: CloseReason, message: string): Promise<void> {
     const type = reason === "taken-over" ? "stream::taken-over" : "stream::ended";
-    const control = this.control;
-    if (control?.readyState === "open") {
-      control.send(JSON.stringify({ type, data: { message } }));
-      // Closing the channel resets its stream, which the client performs only after it has
-      // received everything sent before: when the channel is closed, the goodbye has arrived.
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, goodbyeTimeoutMs);
-        control.stateChanged.subscribe((state) => {
-          if (state !== "closed") return;
-          clearTimeout(timer);
-          resolve();
-        });
-        control.close();
-      });
-    } else {
-      this.send(serverMessages.error(message));
-    }
-  }
-
-  /** Stops the encoder and the frames it is fed. Runs once; every caller gets the same. */
-  private stopMedia(): Promise<void> {
-    this.mediaStopped ??= (async () => {
-      this.pipeline = undefined;
-      try {
-        (await this.sound)?.stop();
-        const media = await this.media;
-        await media?.stop();
-      } catch (error) {
-        console.warn(
-          `stream of ${this.spec.instanceName}: stopping media: ${describeError(error)}`,
-        );
-      }
-    })();
-    return this.mediaStopped;
+    if (!(await this.control.sayGoodbye(type, message))) this.send(serverMessages.error(message));
   }
 
   /** Ends the stream: media, peer, socket, in that order. Runs once; every caller gets the same. */
@@ -459,10 +326,10 @@ export class StreamSession {
   }
 
   private async tearDown(why: string): Promise<void> {
-    if (this.media || this.sound) this.log.left(why);
+    if (this.media.started) this.log.left(why);
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    await this.stopMedia();
+    await this.media.stop();
     this.screen.releasePointers();
     try {
       await this.peer?.connection.close();
@@ -517,34 +384,8 @@ function goodbyeWords(reason: CloseReason): string {
   return reason === "taken-over" ? "Another client took over this stream" : "The session has ended";
 }
 
-/** The sound the device makes for an input: a click for a touch, a tone for a device key. */
-function soundOf(event: ControlEvent): DeviceSoundName | undefined {
-  if (event.kind === "touch-start") return "touch";
-  // A mouse's left button touches the screen too (device-screen.ts).
-  if (event.kind === "mouse-button")
-    return event.button === 1 && event.pressed ? "touch" : undefined;
-  if (event.kind !== "key" || !event.pressed) return undefined;
-  const effect = keyEffect(event.code, false);
-  if (effect.kind !== "navigation") return undefined;
-  switch (effect.key) {
-    case "Home":
-      return "home";
-    case "Back":
-      return "back";
-    case "Volume up":
-    case "Volume down":
-      return "volume";
-    case "Power":
-      return undefined;
-  }
-}
-
 function rawText(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString("utf8");
   if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
   return Buffer.from(data).toString("utf8");
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,0 +1,146 @@
+import type { RTCDataChannel } from "werift";
+import { parseControlMessage, type ControlEvent } from "./control-messages.ts";
+import type { DeviceScreen } from "./device-screen.ts";
+import type { DeviceSoundName } from "./device-sounds.ts";
+import { keyEffect } from "./hid-keys.ts";
+import { countsAsInput } from "./input-marker.ts";
+import type { InputShown } from "./input-timeline.ts";
+import type { StreamScreenSpec } from "./screen-spec.ts";
+import type { StreamLog } from "./stream-log.ts";
+
+/** How long a goodbye on the control channel may take to be delivered. */
+const goodbyeTimeoutMs = 1_000;
+
+/** What the control channel acts on: the stream session around it. */
+export interface ControlChannelHost {
+  spec: StreamScreenSpec;
+  screen: DeviceScreen;
+  log: StreamLog;
+  /** An input reached the device now (touch, key, ...): the pipeline draws its marker. */
+  inputApplied(now: number): void;
+  play(sound: DeviceSoundName): void;
+  /** The client left (it closed the channel, or said so): the stream ends. */
+  end(why: string): void;
+}
+
+/**
+ * The client's `control` data channel of one stream (reference 4.4): the input it carries goes to
+ * the device's screen with the sound the device makes for it; the client may ask for each input's
+ * timing on the device; the stream's goodbye goes out on it before it closes.
+ */
+export class ControlChannel {
+  private readonly host: ControlChannelHost;
+  private channel: RTCDataChannel | undefined;
+  private badMessageReported = false;
+  /** The client asked for each input's timing on the device (stream::timing). */
+  private timingWanted = false;
+
+  constructor(host: ControlChannelHost) {
+    this.host = host;
+  }
+
+  /** The client's data channels: `control` carries input; others are accepted and left alone. */
+  accept(channel: RTCDataChannel, leaving: () => boolean): void {
+    if (channel.label !== "control") return;
+    this.channel = channel;
+    channel.onMessage.subscribe((data) => {
+      this.onMessage(typeof data === "string" ? data : data.toString("utf8"));
+    });
+    channel.stateChanged.subscribe((state) => {
+      // A client that closes its control channel is leaving (the SDK's stop() does it first).
+      if (state === "closed" && !leaving()) this.host.end("the client closed its control channel");
+    });
+  }
+
+  get isOpen(): boolean {
+    return this.channel?.readyState === "open";
+  }
+
+  /** Where the device's part of an input's time to the screen went, for a client that asked. */
+  sendInputShown(shown: InputShown): void {
+    if (!this.timingWanted || this.channel?.readyState !== "open") return;
+    this.channel.send(
+      JSON.stringify({
+        type: "stream::input-shown",
+        data: {
+          input: shown.input,
+          received_at: shown.receivedAt,
+          drawn_at: shown.drawnAt,
+          encoded_at: shown.encodedAt,
+        },
+      }),
+    );
+  }
+
+  /**
+   * Says goodbye on the channel and closes it; resolves once the client has it (closing the
+   * channel resets its stream, which the client performs only after it received everything sent
+   * before), or after a second. False when the channel is not open: say it elsewhere.
+   */
+  async sayGoodbye(type: string, message: string): Promise<boolean> {
+    const channel = this.channel;
+    if (channel?.readyState !== "open") return false;
+    channel.send(JSON.stringify({ type, data: { message } }));
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, goodbyeTimeoutMs);
+      channel.stateChanged.subscribe((state) => {
+        if (state !== "closed") return;
+        clearTimeout(timer);
+        resolve();
+      });
+      channel.close();
+    });
+    return true;
+  }
+
+  private onMessage(text: string): void {
+    const { host } = this;
+    const parsed = parseControlMessage(text);
+    if (!parsed.ok) {
+      if (!this.badMessageReported) {
+        this.badMessageReported = true;
+        console.warn(
+          `stream of ${host.spec.instanceName}: ignored a control message (${parsed.error}); later ones are ignored silently`,
+        );
+      }
+      return;
+    }
+    if (parsed.event.kind === "disconnect") {
+      host.end("the client disconnected");
+      return;
+    }
+    if (parsed.event.kind === "timing") {
+      this.timingWanted = parsed.event.enabled;
+      host.screen.showInputMarker(parsed.event.enabled);
+      return;
+    }
+    const now = Date.now();
+    host.screen.apply(parsed.event, host.spec, now);
+    if (countsAsInput(parsed.event)) host.inputApplied(now);
+    host.log.input(parsed.event, host.screen.rotation);
+    const sound = soundOf(parsed.event);
+    if (sound) host.play(sound);
+  }
+}
+
+/** The sound the device makes for an input: a click for a touch, a tone for a device key. */
+function soundOf(event: ControlEvent): DeviceSoundName | undefined {
+  if (event.kind === "touch-start") return "touch";
+  // A mouse's left button touches the screen too (device-screen.ts).
+  if (event.kind === "mouse-button")
+    return event.button === 1 && event.pressed ? "touch" : undefined;
+  if (event.kind !== "key" || !event.pressed) return undefined;
+  const effect = keyEffect(event.code, false);
+  if (effect.kind !== "navigation") return undefined;
+  switch (effect.key) {
+    case "Home":
+      return "home";
+    case "Back":
+      return "back";
+    case "Volume up":
+    case "Volume down":
+      return "volume";
+    case "Power":
+      return undefined;
+  }
+}
