@@ -56,14 +56,15 @@ typecheck: node_modules/.installed
 
 # ESLint (types, hooks, TanStack Query, jsx-a11y, fetch only in api/), Prettier, the import rules
 # (.dependency-cruiser.js: no cycles, who may import whom), unused files, exports and dependencies
-# (knip.config.ts), and the paths the documentation names (scripts/check-doc-paths.ts).
-# package.json's "lint" script runs the same five.
+# (knip.config.ts), the paths the documentation names (scripts/check-doc-paths.ts), and the
+# length of every file (scripts/check-file-lengths.ts). package.json's "lint" script runs the same six.
 lint: node_modules/.installed
 	$(BIN)/eslint --max-warnings=0 .
 	$(BIN)/prettier --check --log-level=warn .
 	$(BIN)/depcruise --config .dependency-cruiser.js packages e2e bench
 	$(BIN)/knip --no-progress
 	node scripts/check-doc-paths.ts
+	node scripts/check-file-lengths.ts
 
 format: node_modules/.installed
 	$(BIN)/prettier --write --log-level=warn .

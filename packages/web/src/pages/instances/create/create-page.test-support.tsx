@@ -1,0 +1,204 @@
+// The instance form's page rendered over a fake API for its tests (InstanceCreatePage*.test.tsx):
+// the calls it made, the answers it gets, and the steps the tests share.
+import { vi } from "vitest";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import type {
+  AmsApplicationVersion,
+  Cluster,
+  ClusterOperation,
+  SessionInfo,
+} from "@anbox-dashboard/contract";
+import type { ClusterApplication, ClusterImage } from "../../../api/catalog.ts";
+import { createQueryClient } from "../../../context/query-client.ts";
+import { NotificationsProvider } from "../../../context/notifications/NotificationsProvider.tsx";
+import InstanceCreatePage from "../InstanceCreatePage.tsx";
+
+export const gibibyte = 1024 ** 3;
+
+export interface Call {
+  method: string;
+  url: URL;
+  body: unknown;
+  signal: AbortSignal | undefined;
+  headers: Headers;
+}
+
+export interface FakeServer {
+  clusters: Cluster[];
+  ext4: boolean;
+  /** Clusters whose info says otherwise than `ext4`. */
+  ext4Elsewhere?: string[];
+  applications: ClusterApplication[];
+  images: ClusterImage[];
+  /** "cluster/name" of the instances that exist. */
+  existing: string[];
+  /** Names whose look-up never answers (until it is aborted). */
+  hanging: string[];
+  createAnswer: { status: number; body: unknown };
+}
+
+export const operation: ClusterOperation = {
+  id: "op-create",
+  class: "task",
+  description: "Creating instance",
+  created_at: "2025-01-01T00:00:00Z",
+  updated_at: "2025-01-01T00:00:00Z",
+  status: "Running",
+  status_code: 103,
+  resources: { instances: ["/1.0/instances/i-new"] },
+  metadata: null,
+  may_cancel: false,
+  err: "",
+  server_address: "",
+  clusterId: "default",
+};
+
+export function sessionInfo(ext4: boolean): SessionInfo {
+  return {
+    user: { fullname: "Ada", email: "ada@example.com" },
+    applications_enabled: true,
+    sessions_enabled: true,
+    registry_enabled: false,
+    registry_automatic: false,
+    config_enabled: true,
+    dashboard_version: "1",
+    ams_version: "1",
+    has_version_update_modal: false,
+    ext4_root_volumes_support: ext4,
+  };
+}
+
+export function application(overrides: Partial<ClusterApplication>): ClusterApplication {
+  return {
+    id: "app",
+    name: "app",
+    clusterId: "default",
+    status: "ready",
+    vm: false,
+    instance_type: "",
+    versions: [{ number: 0, published: true, status: "active" } as AmsApplicationVersion],
+    ...overrides,
+  } as ClusterApplication;
+}
+
+export function image(overrides: Partial<ClusterImage>): ClusterImage {
+  return {
+    id: "img",
+    name: "image",
+    clusterId: "default",
+    type: "container",
+    status: "active",
+    default: false,
+    ...overrides,
+  } as ClusterImage;
+}
+
+export const defaults: FakeServer = {
+  clusters: [{ id: "default" }],
+  ext4: false,
+  applications: [
+    application({
+      id: "app-game",
+      name: "game",
+      versions: [
+        { number: 1, published: true, status: "active" } as AmsApplicationVersion,
+        { number: 2, published: true, status: "active" } as AmsApplicationVersion,
+        { number: 3, published: false, status: "active" } as AmsApplicationVersion,
+      ],
+    }),
+    application({ id: "app-new", name: "not-ready", status: "initializing" }),
+    application({ id: "app-gpu", name: "gpu-game", instance_type: "g4.3" }),
+  ],
+  images: [
+    image({ id: "img-old", name: "jammy:android13:amd64" }),
+    image({ id: "img-default", name: "jammy:android14:amd64", default: true }),
+    image({ id: "img-vm", name: "jammy:android14:amd64", type: "vm", default: true }),
+    image({ id: "img-lab", name: "lab-image", clusterId: "lab", default: true }),
+  ],
+  existing: [],
+  hanging: [],
+  createAnswer: { status: 202, body: { metadata: operation } },
+};
+
+export function json(body: unknown, status = 200): Promise<Response> {
+  return Promise.resolve(new Response(JSON.stringify(body), { status }));
+}
+
+/** Stubs the server the page talks to and renders the page; returns the calls it received. */
+export function renderPage(overrides: Partial<FakeServer> = {}, entry = "/instances/new") {
+  const server = { ...defaults, ...overrides };
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn((url: URL, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+      const signal = init?.signal ?? undefined;
+      calls.push({ method, url, body, signal, headers: new Headers(init?.headers) });
+      const path = url.pathname;
+      if (path === "/api/info") {
+        const clusterId = url.searchParams.get("clusterId") ?? "";
+        const elsewhere = server.ext4Elsewhere?.includes(clusterId) ?? false;
+        return json(sessionInfo(elsewhere ? !server.ext4 : server.ext4));
+      }
+      if (path === "/api/clusters") return json(server.clusters);
+      if (path === "/api/applications") {
+        return json({ metadata: server.applications, total_size: server.applications.length });
+      }
+      if (path === "/api/images") {
+        const type = url.searchParams.get("type");
+        return json({ metadata: server.images.filter((item) => item.type === type) });
+      }
+      if (method === "POST" && path === "/api/instances") {
+        return json(server.createAnswer.body, server.createAnswer.status);
+      }
+      if (method === "GET" && path.startsWith("/api/instances/")) {
+        const name = decodeURIComponent(path.slice("/api/instances/".length));
+        if (server.hanging.includes(name)) {
+          return new Promise<Response>((_resolve, reject) => {
+            signal?.addEventListener("abort", () => {
+              reject(new DOMException("The request was aborted", "AbortError"));
+            });
+          });
+        }
+        const key = `${url.searchParams.get("clusterId") ?? ""}/${name}`;
+        return server.existing.includes(key)
+          ? json({ metadata: { id: "i1", name } })
+          : json({ status: 404, error: "Not Found", message: "Instance not found" }, 404);
+      }
+      return json({ status: 404, error: "Not Found", message: `No ${path}` }, 404);
+    }),
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[entry]}>
+        <NotificationsProvider>
+          <Routes>
+            <Route path="/instances/new" element={<InstanceCreatePage />} />
+            <Route path="/instances/:clusterId/:instanceId" element={<WhereAmI />} />
+            <Route path="/instances" element={<WhereAmI />} />
+          </Routes>
+        </NotificationsProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+export function WhereAmI() {
+  return <p>Now at {useLocation().pathname}</p>;
+}
+
+export const nameChecks = (calls: Call[]) =>
+  calls.filter((call) => call.method === "GET" && call.url.pathname.startsWith("/api/instances/"));
+
+export const createCall = (calls: Call[]) =>
+  calls.find((call) => call.method === "POST" && call.url.pathname === "/api/instances");
+
+export async function chooseImageSource() {
+  await userEvent.click(await screen.findByRole("radio", { name: "An image" }));
+  await screen.findByRole("option", { name: "jammy:android14:amd64 (default)" });
+}
