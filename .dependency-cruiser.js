@@ -64,7 +64,7 @@ export default {
       comment:
         "An import that resolves to nothing fails at runtime, or reaches into a package past its " +
         "`exports`; the rules above cannot judge what they cannot see. (Vanilla's icons as inline " +
-        "SVG are made by a plugin of the web app's build, packages/web/vanilla-icons-plugin.ts, " +
+        "SVG are made by a plugin of the web app's build, packages/web/performance/vanilla-icons-plugin.ts, " +
         "which fails the build for a name Vanilla lacks.)",
       severity: "error",
       from: {},

@@ -43,10 +43,10 @@ test-system-packages:
 build: node_modules/.installed
 	$(BIN)/vite build packages/web --logLevel warn
 
-# The first-load budget of /instances (packages/web/scripts/first-load-budget.ts): prints each
+# The first-load budget of /instances (packages/web/performance/first-load-budget.ts): prints each
 # file's size, fails above the limit.
 budget: build
-	node packages/web/scripts/first-load-budget.ts
+	node packages/web/performance/first-load-budget.ts
 
 start: node_modules/.installed system-packages build
 	bin/dashboard start

@@ -27,7 +27,7 @@ const config: KnipConfig = {
     },
     "packages/web": {
       // `make budget` runs it.
-      entry: ["scripts/first-load-budget.ts"],
+      entry: ["performance/first-load-budget.ts"],
     },
     e2e: {
       // `bin/dashboard` is the product's command line (a shell script), run by path.

@@ -2,11 +2,11 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
-import { compressedCopies } from "./compressed-copies-plugin.ts";
-import { earlyEntry, earlyRequestsScript } from "./early-requests-plugin.ts";
-import { fontPreloads } from "./font-preloads-plugin.ts";
-import { vanillaIcons, vanillaSassDeprecations } from "./vanilla-icons-plugin.ts";
-import { dropUnusedVanillaParts } from "./vanilla-unused-parts.ts";
+import { compressedCopies } from "./performance/compressed-copies-plugin.ts";
+import { earlyEntry, earlyRequestsScript } from "./performance/early-requests-plugin.ts";
+import { fontPreloads } from "./performance/font-preloads-plugin.ts";
+import { vanillaIcons, vanillaSassDeprecations } from "./performance/vanilla-icons-plugin.ts";
+import { dropUnusedVanillaParts } from "./performance/vanilla-unused-parts.ts";
 import { firstPageModules } from "./src/first-pages.ts";
 
 const repositoryNodeModules = fileURLToPath(new URL("../../node_modules", import.meta.url));
@@ -43,7 +43,7 @@ export default defineConfig({
     outDir: "dist",
     sourcemap: true,
     // dist/.vite/manifest.json: which chunks and styles each entry and route needs, for the
-    // first-load budget (build/first-load-budget.ts).
+    // first-load budget (performance/first-load-budget.ts).
     manifest: true,
     // Every browser the dashboard supports preloads modules itself (Chromium, Firefox 115+,
     // Safari 17+): no polyfill in the first load.
@@ -97,7 +97,7 @@ export default defineConfig({
     pool: "vmThreads",
     // As every project of the repository's vitest.config.ts: two files at a time on 2 cores.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "test/**/*.test.{ts,tsx}", "performance/**/*.test.ts"],
     setupFiles: ["./test/setup.ts"],
   },
 });

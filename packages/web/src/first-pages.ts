@@ -1,4 +1,5 @@
-// Shared by the app (early-requests.ts) and its build (early-requests-plugin.ts): imports nothing.
+// Shared by the app (early-requests.ts) and its build (performance/early-requests-plugin.ts):
+// imports nothing.
 
 /**
  * The pages whose code the early-requests script asks for before the app has run, with their

@@ -1,6 +1,6 @@
 import type { HtmlTagDescriptor, Plugin, Rollup } from "vite";
 import { appEntryChunk } from "./app-entry-chunk.ts";
-import { firstPageFilesId } from "./src/first-pages.ts";
+import { firstPageFilesId } from "../src/first-pages.ts";
 
 /**
  * Puts src/early-requests.ts in the page as a script of its own, beside the app's: built as an

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Rollup } from "vite";
-import { earlyEntry, earlyRequestsScript, firstPageFiles } from "../early-requests-plugin.ts";
+import { earlyEntry, earlyRequestsScript, firstPageFiles } from "./early-requests-plugin.ts";
 
 interface FakeChunk {
   type: "chunk";

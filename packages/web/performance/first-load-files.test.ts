@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstLoadFiles, type BuildManifest } from "../scripts/first-load-files.ts";
+import { firstLoadFiles, type BuildManifest } from "./first-load-files.ts";
 
 const manifest: BuildManifest = {
   "index.html": { file: "assets/index.js", isEntry: true, imports: ["_react"], css: ["a.css"] },

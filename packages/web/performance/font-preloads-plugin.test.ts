@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Rollup } from "vite";
-import { firstStylesheetFonts, fontPreloads } from "../font-preloads-plugin.ts";
+import { firstStylesheetFonts, fontPreloads } from "./font-preloads-plugin.ts";
 
 // The faces as @fontsource writes them, minified as the build leaves them.
 const ubuntu = (weight: number) =>

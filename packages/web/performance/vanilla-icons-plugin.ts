@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { compileStringAsync } from "sass-embedded";
 import type { Plugin } from "vite";
-import type { InlineIconParts } from "./src/components/icon/inline-icon-parts.ts";
+import type { InlineIconParts } from "../src/components/icon/inline-icon-parts.ts";
 
 /**
  * `import pods from "virtual:vanilla-icon/pods"`: Vanilla's "pods" icon as the parts of an inline
@@ -41,7 +41,7 @@ export function vanillaIcons(): Plugin {
 export const iconModulePrefix = "virtual:vanilla-icon/";
 
 const vanillaScss = fileURLToPath(
-  new URL("../../node_modules/vanilla-framework/scss", import.meta.url),
+  new URL("../../../node_modules/vanilla-framework/scss", import.meta.url),
 );
 
 /**

@@ -5,12 +5,12 @@ import { fileURLToPath } from "node:url";
 import postcss from "postcss";
 import { compileAsync } from "sass-embedded";
 import { describe, expect, it } from "vitest";
-import { vanillaSassDeprecations } from "../vanilla-icons-plugin.ts";
+import { vanillaSassDeprecations } from "./vanilla-icons-plugin.ts";
 import {
   classNamesIn,
   dropUnusedVanillaParts,
   unusedVanillaClasses,
-} from "../vanilla-unused-parts.ts";
+} from "./vanilla-unused-parts.ts";
 
 const sourceDir = fileURLToPath(new URL("../src", import.meta.url));
 const nodeModules = fileURLToPath(new URL("../../../node_modules", import.meta.url));

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // (The plugin runs in Node, at build time, not in the page.)
 import { describe, expect, it } from "vitest";
-import { compileVanillaIcons, iconModulePrefix, vanillaIcons } from "../vanilla-icons-plugin.ts";
+import { compileVanillaIcons, iconModulePrefix, vanillaIcons } from "./vanilla-icons-plugin.ts";
 
 type Hook = (id: string) => unknown;
 
