@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { flagOrFalse, numberOrZero, textOrEmpty, textsOrNone } from "./tolerant-fields.ts";
 import {
   applicationStatuses,
   applicationVersionStatuses,
@@ -11,23 +12,6 @@ import { videoEncoders } from "./manifest.ts";
 // be what it says; any other field an AMS leaves out or sends as null (its Go encoder omits empty
 // values, older releases lack newer fields) reads as empty. Apart from application.ts, whose
 // constants the web app's pages read, so that the schemas stay where they are used.
-
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? "");
-const whole = z
-  .number()
-  .nullish()
-  .transform((value) => value ?? 0);
-const flag = z
-  .boolean()
-  .nullish()
-  .transform((value) => value ?? false);
-const texts = z
-  .array(z.string())
-  .nullish()
-  .transform((value) => value ?? []);
 
 const resourcesSchema = z
   .object({
@@ -52,16 +36,16 @@ const serviceSchema = z.object({
 
 const versionSchema = z.object({
   number: z.number(),
-  manifest_version: text,
-  parent_image_id: text,
-  parent_image_version: whole,
+  manifest_version: textOrEmpty,
+  parent_image_id: textOrEmpty,
+  parent_image_version: numberOrZero,
   status: z.enum(applicationVersionStatuses),
-  status_code: whole,
-  published: flag,
-  created_at: whole,
-  size: whole,
-  boot_activity: text,
-  required_permissions: texts,
+  status_code: numberOrZero,
+  published: flagOrFalse,
+  created_at: numberOrZero,
+  size: numberOrZero,
+  boot_activity: textOrEmpty,
+  required_permissions: textsOrNone,
   addons: z
     .array(z.object({ name: z.string(), version: z.number() }))
     .nullish()
@@ -77,26 +61,26 @@ const versionSchema = z.object({
     )
     .nullish()
     .transform((value) => value ?? {}),
-  error_message: text,
+  error_message: textOrEmpty,
   video_encoder: z
     .enum(videoEncoders)
     .nullish()
     .transform((value) => value ?? "gpu-preferred"),
   watchdog: z
-    .object({ disabled: flag, "allowed-packages": texts })
+    .object({ disabled: flagOrFalse, "allowed-packages": textsOrNone })
     .nullish()
     .transform((value) => value ?? { disabled: false, "allowed-packages": [] }),
   services: z
     .array(serviceSchema)
     .nullish()
     .transform((value) => value ?? []),
-  features: texts,
+  features: textsOrNone,
   hooks: z
-    .object({ timeout: text })
+    .object({ timeout: textOrEmpty })
     .nullish()
     .transform((value) => value ?? { timeout: "" }),
   bootstrap: z
-    .object({ keep: texts })
+    .object({ keep: textsOrNone })
     .nullish()
     .transform((value) => value ?? { keep: [] }),
 }) satisfies z.ZodType<AmsApplicationVersion>;
@@ -106,20 +90,20 @@ export const amsApplicationSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
   status: z.enum(applicationStatuses),
-  status_code: whole,
-  instance_type: text,
-  boot_package: text,
-  parent_image_id: text,
-  parent_image_variant: text,
-  published: flag,
-  immutable: flag,
-  inhibit_auto_updates: flag,
-  tags: texts,
-  node_selector: texts,
-  addons: texts,
-  abi: text,
-  vm: flag,
-  created_at: whole,
+  status_code: numberOrZero,
+  instance_type: textOrEmpty,
+  boot_package: textOrEmpty,
+  parent_image_id: textOrEmpty,
+  parent_image_variant: textOrEmpty,
+  published: flagOrFalse,
+  immutable: flagOrFalse,
+  inhibit_auto_updates: flagOrFalse,
+  tags: textsOrNone,
+  node_selector: textsOrNone,
+  addons: textsOrNone,
+  abi: textOrEmpty,
+  vm: flagOrFalse,
+  created_at: numberOrZero,
   resources: resourcesSchema,
   versions: z
     .array(versionSchema)

@@ -1,56 +1,45 @@
 import { z } from "zod";
+import { flagOrFalse, numberOrZero, textOrEmpty, textsOrNone } from "./tolerant-fields.ts";
 import { instanceStatuses, instanceTypes } from "../constants/instance-constants.ts";
 import { desiredInstanceStatuses, type AmsInstance } from "./instance.ts";
 
 // Apart from instance.ts, whose constants the web app's first load reads: a module of its own
 // keeps this schema (and zod) out of that load.
 
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? "");
-const whole = z
-  .number()
-  .nullish()
-  .transform((value) => value ?? 0);
-const flag = z
-  .boolean()
-  .nullish()
-  .transform((value) => value ?? false);
-const texts = z
-  .array(z.string())
-  .nullish()
-  .transform((value) => value ?? []);
-
 const serviceSchema = z.object({
-  name: text,
-  port: whole,
-  port_end: whole,
-  node_port: whole,
-  node_port_end: whole,
+  name: textOrEmpty,
+  port: numberOrZero,
+  port_end: numberOrZero,
+  node_port: numberOrZero,
+  node_port_end: numberOrZero,
   protocols: z
     .array(z.enum(["tcp", "udp"]))
     .nullish()
     .transform((value) => value ?? []),
-  expose: flag,
+  expose: flagOrFalse,
 });
 
 const configSchema = z
   .object({
-    platform: text,
-    boot_package: text,
-    boot_activity: text,
-    metrics_server: text,
-    disable_watchdog: flag,
-    devmode: flag,
-    enable_streaming: flag,
-    features: text,
+    platform: textOrEmpty,
+    boot_package: textOrEmpty,
+    boot_activity: textOrEmpty,
+    metrics_server: textOrEmpty,
+    disable_watchdog: flagOrFalse,
+    devmode: flagOrFalse,
+    enable_streaming: flagOrFalse,
+    features: textOrEmpty,
     display: z
-      .object({ width: whole, height: whole, fps: whole, density: whole })
+      .object({
+        width: numberOrZero,
+        height: numberOrZero,
+        fps: numberOrZero,
+        density: numberOrZero,
+      })
       .nullish()
       .transform((value) => value ?? { width: 0, height: 0, fps: 0, density: 0 }),
     security: z
-      .object({ delete_protected: flag })
+      .object({ delete_protected: flagOrFalse })
       .nullish()
       .transform((value) => value ?? { delete_protected: false }),
   })
@@ -74,11 +63,11 @@ function configSchemaEmpty(): AmsInstance["config"] {
 
 const resourcesSchema = z
   .object({
-    cpus: whole,
-    memory: whole,
-    "disk-size": whole,
-    "gpu-slots": whole,
-    "vpu-slots": whole,
+    cpus: numberOrZero,
+    memory: numberOrZero,
+    "disk-size": numberOrZero,
+    "gpu-slots": numberOrZero,
+    "vpu-slots": numberOrZero,
   })
   .nullish()
   .transform(
@@ -96,32 +85,32 @@ export const amsInstanceSchema = z
     id: z.string().min(1),
     name: z.string(),
     type: z.enum(instanceTypes).nullish(),
-    base: flag,
+    base: flagOrFalse,
     status: z.enum(instanceStatuses),
-    status_code: whole,
-    status_message: text,
-    error_message: text,
+    status_code: numberOrZero,
+    status_message: textOrEmpty,
+    error_message: textOrEmpty,
     desired_status: z.enum(desiredInstanceStatuses).nullish(),
-    node: text,
-    app_id: text,
-    app_name: text,
-    app_version: whole,
-    image_id: text,
-    image_name: text,
-    image_version: whole,
-    image_variant: text,
-    architecture: text,
-    created_at: whole,
-    address: text,
-    public_address: text,
+    node: textOrEmpty,
+    app_id: textOrEmpty,
+    app_name: textOrEmpty,
+    app_version: numberOrZero,
+    image_id: textOrEmpty,
+    image_name: textOrEmpty,
+    image_version: numberOrZero,
+    image_variant: textOrEmpty,
+    architecture: textOrEmpty,
+    created_at: numberOrZero,
+    address: textOrEmpty,
+    public_address: textOrEmpty,
     services: z
       .array(serviceSchema)
       .nullish()
       .transform((value) => value ?? []),
-    stored_logs: texts,
+    stored_logs: textsOrNone,
     config: configSchema,
     resources: resourcesSchema,
-    tags: texts,
+    tags: textsOrNone,
   })
   .transform((instance): AmsInstance => ({
     ...instance,

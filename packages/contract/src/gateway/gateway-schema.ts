@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { textOrEmpty } from "../ams/tolerant-fields.ts";
 import {
   gatewaySessionStatuses,
   type GatewayJoinResponse,
@@ -9,24 +10,19 @@ import {
 // The stream gateway's answers, checked before the dashboard relies on them (a remote gateway is
 // not ours to trust), in a module of their own: the web app imports gateway.ts's types only.
 
-const text = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? "");
-
 /** A session: its id and status must be there; this gateway's extensions may be missing. */
 export const gatewaySessionSchema = z.object({
   id: z.string().min(1),
-  app: text,
+  app: textOrEmpty,
   status: z.enum(gatewaySessionStatuses),
-  status_message: text,
-  region: text,
+  status_message: textOrEmpty,
+  region: textOrEmpty,
   joinable: z
     .boolean()
     .nullish()
     .transform((value) => value ?? false),
-  cluster_id: text,
-  container_id: text,
+  cluster_id: textOrEmpty,
+  container_id: textOrEmpty,
   instance_name: z.string().optional(),
   created_at: z.union([z.string(), z.number()]).optional(),
   screen: z
@@ -38,11 +34,11 @@ export const gatewaySessionSchema = z.object({
 export const gatewayShareSchema = z.object({
   id: z.string().min(1),
   session_id: z.string().optional(),
-  type: text,
+  type: textOrEmpty,
   description: z.string().optional(),
   created_at: z.string().optional(),
   expiry_at: z.string(),
-  url: text,
+  url: textOrEmpty,
 }) satisfies z.ZodType<GatewayShare>;
 
 /** A join: the signaling socket's address and the STUN servers to use. */

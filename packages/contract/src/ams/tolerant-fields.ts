@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+// The fields of a cluster's answer that an AMS may leave out or send as null (its Go encoder omits
+// empty values; older releases lack newer fields), read as the empty value of their type.
+
+export const textOrEmpty = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? "");
+
+export const numberOrZero = z
+  .number()
+  .nullish()
+  .transform((value) => value ?? 0);
+
+export const flagOrFalse = z
+  .boolean()
+  .nullish()
+  .transform((value) => value ?? false);
+
+export const textsOrNone = z
+  .array(z.string())
+  .nullish()
+  .transform((value) => value ?? []);
