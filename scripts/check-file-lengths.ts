@@ -1,7 +1,7 @@
 // `make lint`: no file of ours is over 400 lines, and the README over 250: a longer file holds
 // more than one thing (split it by subject, its shared parts in a module of their own), and a
 // longer README is a manual (the manuals live in docs/). Files git tracks, of the kinds people
-// write; the lock file and the reference data are not ours to shorten.
+// write; npm's lock file is not ours to shorten.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";

@@ -20,7 +20,7 @@ export function inputParser(wording: RefusalWording): InputParser {
     if (result.success) return result.data;
     const problems = result.error.issues.map((issue) => {
       const path = issue.path.map(String).join(".");
-      if (path === "" || issue.message.startsWith(path)) return issue.message;
+      if (path === "" || issue.message.startsWith(`${path} `)) return issue.message;
       return `${path}: ${issue.message}`;
     });
     throw wording.error(400, `Invalid ${what}: ${problems.join("; ")}`);

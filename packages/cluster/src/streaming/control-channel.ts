@@ -52,10 +52,6 @@ export class ControlChannel {
     });
   }
 
-  get isOpen(): boolean {
-    return this.channel?.readyState === "open";
-  }
-
   /** Where the device's part of an input's time to the screen went, for a client that asked. */
   sendInputShown(shown: InputShown): void {
     if (!this.timingWanted || this.channel?.readyState !== "open") return;

@@ -8,6 +8,7 @@ import { startScreenStream } from "./screen-stream.ts";
 import type { StreamScreenSpec } from "./screen-spec.ts";
 import type { StreamPeer } from "./stream-peer.ts";
 import type { VideoCodec } from "./video-codecs.ts";
+import { describeError } from "./describe-error.ts";
 
 /** What the media of a stream reports to its session. */
 export interface StreamMediaHost {
@@ -30,7 +31,7 @@ export class StreamMedia {
   private pipeline: ScreenStream | undefined;
   private sound: Promise<AudioSender | undefined> | undefined;
   /** Set once the media is stopped for good: it never starts again. */
-  private stopped: Promise<void> | undefined;
+  private stopping: Promise<void> | undefined;
 
   constructor(host: StreamMediaHost) {
     this.host = host;
@@ -41,9 +42,14 @@ export class StreamMedia {
     return this.media !== undefined || this.sound !== undefined;
   }
 
+  /** Stopped for good: it never starts again. */
+  get stopped(): boolean {
+    return this.stopping !== undefined;
+  }
+
   /** Starts what the peer has tracks for and is not running yet. */
   start(peer: StreamPeer | undefined, codec: VideoCodec | undefined): void {
-    if (this.stopped) return;
+    if (this.stopping) return;
     const { host } = this;
     const video = peer?.video;
     if (!this.media && video && codec) {
@@ -65,7 +71,7 @@ export class StreamMedia {
         },
       }).then(
         (pipeline) => {
-          if (!this.stopped) this.pipeline = pipeline;
+          if (!this.stopping) this.pipeline = pipeline;
           return pipeline;
         },
         (error: unknown) => {
@@ -89,7 +95,7 @@ export class StreamMedia {
 
   /** Stops the encoder, the frames it is fed and the sound. Runs once; every caller gets the same. */
   stop(): Promise<void> {
-    this.stopped ??= (async () => {
+    this.stopping ??= (async () => {
       this.pipeline = undefined;
       try {
         (await this.sound)?.stop();
@@ -101,13 +107,13 @@ export class StreamMedia {
         );
       }
     })();
-    return this.stopped;
+    return this.stopping;
   }
 
   private startSound(track: MediaStreamTrack): Promise<AudioSender | undefined> {
     return deviceSounds().then(
       (sounds) => {
-        if (this.stopped) return undefined;
+        if (this.stopping) return undefined;
         const sender = new AudioSender(track, sounds);
         sender.start();
         return sender;
@@ -118,8 +124,4 @@ export class StreamMedia {
       },
     );
   }
-}
-
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

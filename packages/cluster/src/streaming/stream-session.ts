@@ -2,7 +2,8 @@ import type { RawData, WebSocket } from "ws";
 import type { RTCIceCandidateInit } from "werift";
 import { ControlChannel } from "./control-channel.ts";
 import type { DeviceScreen } from "./device-screen.ts";
-import { describeError, StreamMedia } from "./stream-media.ts";
+import { describeError } from "./describe-error.ts";
+import { StreamMedia } from "./stream-media.ts";
 import { deviceScreenFor } from "./screen-registry.ts";
 import {
   parseSignalingMessage,
@@ -299,7 +300,7 @@ export class StreamSession {
   }
 
   private startMedia(): void {
-    if (this.teardown) return;
+    if (this.teardown || this.media.stopped) return;
     if (!this.media.started) this.log.connected(this.codec, this.peer?.audio !== undefined);
     this.media.start(this.peer, this.codec);
   }

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { flagOrFalse, numberOrZero, textOrEmpty, textsOrNone } from "./tolerant-fields.ts";
+import {
+  flagOrFalse,
+  numberOrZero,
+  oneOfOr,
+  optional,
+  textOrEmpty,
+  textsOrNone,
+} from "./tolerant-fields.ts";
 import {
   applicationStatuses,
   applicationVersionStatuses,
@@ -15,22 +22,26 @@ import { videoEncoders } from "./manifest.ts";
 
 const resourcesSchema = z
   .object({
-    cpus: z.number().optional(),
-    memory: z.string().optional(),
-    "disk-size": z.string().optional(),
-    "gpu-slots": z.number().optional(),
-    "gpu-type": z.enum(["amd", "intel", "nvidia"]).optional(),
-    "vpu-slots": z.number().optional(),
-    no_disk_reserve: z.boolean().optional(),
+    cpus: optional(z.number()),
+    memory: optional(z.string()),
+    "disk-size": optional(z.string()),
+    "gpu-slots": optional(z.number()),
+    // "" (none asked for) or a type this release does not know reads as none.
+    "gpu-type": z.enum(["amd", "intel", "nvidia"]).optional().catch(undefined),
+    "vpu-slots": optional(z.number()),
+    no_disk_reserve: optional(z.boolean()),
   })
   .nullish()
   .transform((value) => value ?? {});
 
 const serviceSchema = z.object({
   name: z.string().optional(),
-  port: z.number(),
+  port: numberOrZero,
   port_end: z.number().optional(),
-  protocols: z.array(z.enum(["tcp", "udp"])),
+  protocols: z
+    .array(z.enum(["tcp", "udp"]))
+    .nullish()
+    .transform((value) => value ?? []),
   expose: z.boolean().optional(),
 });
 
@@ -39,7 +50,7 @@ const versionSchema = z.object({
   manifest_version: textOrEmpty,
   parent_image_id: textOrEmpty,
   parent_image_version: numberOrZero,
-  status: z.enum(applicationVersionStatuses),
+  status: oneOfOr(applicationVersionStatuses, "unknown"),
   status_code: numberOrZero,
   published: flagOrFalse,
   created_at: numberOrZero,
@@ -89,7 +100,7 @@ const versionSchema = z.object({
 export const amsApplicationSchema = z.object({
   id: z.string().min(1),
   name: z.string(),
-  status: z.enum(applicationStatuses),
+  status: oneOfOr(applicationStatuses, "unknown"),
   status_code: numberOrZero,
   instance_type: textOrEmpty,
   boot_package: textOrEmpty,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { flagOrFalse, numberOrZero, textOrEmpty, textsOrNone } from "./tolerant-fields.ts";
+import { flagOrFalse, numberOrZero, oneOfOr, textOrEmpty, textsOrNone } from "./tolerant-fields.ts";
 import { instanceStatuses, instanceTypes } from "../constants/instance-constants.ts";
 import { desiredInstanceStatuses, type AmsInstance } from "./instance.ts";
 
@@ -86,7 +86,8 @@ export const amsInstanceSchema = z
     name: z.string(),
     type: z.enum(instanceTypes).nullish(),
     base: flagOrFalse,
-    status: z.enum(instanceStatuses),
+    // A status a newer release knows and this one does not: unknown, as AMS itself says of one.
+    status: oneOfOr(instanceStatuses, "unknown"),
     status_code: numberOrZero,
     status_message: textOrEmpty,
     error_message: textOrEmpty,

@@ -18,6 +18,19 @@ export const flagOrFalse = z
   .nullish()
   .transform((value) => value ?? false);
 
+/** A field a newer release may send that is not known here (its status, say), read as `fallback`. */
+export function oneOfOr<const Values extends readonly [string, ...string[]]>(
+  values: Values,
+  fallback: Values[number],
+) {
+  return z.enum(values).catch(fallback);
+}
+
+/** An optional field sent as null, read as absent. */
+export function optional<Schema extends z.ZodType>(schema: Schema) {
+  return schema.nullish().transform((value) => value ?? undefined);
+}
+
 export const textsOrNone = z
   .array(z.string())
   .nullish()

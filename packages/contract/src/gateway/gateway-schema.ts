@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { textOrEmpty } from "../ams/tolerant-fields.ts";
+import { oneOfOr, optional, textOrEmpty } from "../ams/tolerant-fields.ts";
 import {
   gatewaySessionStatuses,
   type GatewayJoinResponse,
@@ -14,7 +14,8 @@ import {
 export const gatewaySessionSchema = z.object({
   id: z.string().min(1),
   app: textOrEmpty,
-  status: z.enum(gatewaySessionStatuses),
+  // A status a newer gateway knows and this one does not: in error, which nobody joins.
+  status: oneOfOr(gatewaySessionStatuses, "error"),
   status_message: textOrEmpty,
   region: textOrEmpty,
   joinable: z
@@ -23,8 +24,8 @@ export const gatewaySessionSchema = z.object({
     .transform((value) => value ?? false),
   cluster_id: textOrEmpty,
   container_id: textOrEmpty,
-  instance_name: z.string().optional(),
-  created_at: z.union([z.string(), z.number()]).optional(),
+  instance_name: optional(z.string()),
+  created_at: optional(z.union([z.string(), z.number()])),
   screen: z
     .object({ width: z.number(), height: z.number(), fps: z.number(), density: z.number() })
     .optional(),

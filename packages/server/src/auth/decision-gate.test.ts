@@ -132,6 +132,8 @@ describe("the decision gate", () => {
       "/ams/0/events": "needs can_view on server",
       "/ams/1/exec": "needs can_exec on cluster:prod",
       "/ams/9/exec": "needs can_exec on server",
+      // The relay reads its cluster from the path: a ?clusterId= beside it decides nothing.
+      "/ams/1/exec?clusterId=lab": "needs can_exec on cluster:prod",
       "/undeclared": "GET /undeclared declares nothing it acts on",
     };
     for (const [url, missing] of Object.entries(refused)) {

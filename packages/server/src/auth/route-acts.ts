@@ -38,12 +38,16 @@ declare module "fastify" {
 }
 
 /**
- * The cluster a request names: `?clusterId=`, or a socket path's `:clusterIndex` (its position in
- * `GET /api/clusters`). Undefined when it names none, or an index that does not exist (the route
- * then refuses it with its own message).
+ * The cluster a request names, where its route reads it: a socket path's `:clusterIndex` (its
+ * position in `GET /api/clusters`; a `?clusterId=` beside it is not what the relay uses, so it is
+ * not what is decided on), else `?clusterId=`. Undefined when it names none, or an index that does
+ * not exist (the route then refuses it with its own message).
  */
 function namedCluster(request: FastifyRequest, clusters: ClusterIds): string | undefined {
-  return textOf(request.query, "clusterId") ?? clusterAtIndex(request, clusters).cluster?.id;
+  if (textOf(request.params, "clusterIndex") !== undefined) {
+    return clusterAtIndex(request, clusters).cluster?.id;
+  }
+  return textOf(request.query, "clusterId");
 }
 
 /**
