@@ -7,6 +7,7 @@ export { HttpError } from "./http-error.ts";
 export { inputParser, type InputParser } from "./parse-input.ts";
 export { mapBounded } from "./map-bounded.ts";
 export { fieldsOf, textOf } from "./request-fields.ts";
+export { useZodSchemas, type ZodSchemas } from "./zod-schemas.ts";
 export { clientErrorsAnswered, frameworkErrorsAnswered } from "./framework-errors.ts";
 export { useJsonBodyParser } from "./json-body.ts";
 export { refuseNulCharacters } from "./nul-characters.ts";

@@ -2,7 +2,16 @@
 // request fields read without casts, and bounded concurrency.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fieldsOf, HttpError, inputParser, mapBounded, textOf } from "../src/index.ts";
+import Fastify from "fastify";
+import {
+  fieldsOf,
+  HttpError,
+  inputParser,
+  mapBounded,
+  textOf,
+  useZodSchemas,
+  type ZodSchemas,
+} from "../src/index.ts";
 import type { RefusalWording } from "../src/index.ts";
 
 const sentences: RefusalWording = {
@@ -67,5 +76,41 @@ describe("mapBounded", () => {
     });
     expect(results).toEqual([50, 10, 40, 20, 30]);
     expect(most).toBe(2);
+  });
+});
+
+describe("useZodSchemas", () => {
+  it("hands a route its params and body as its schemas read them, and refuses the rest as parseInput does", async () => {
+    const app = Fastify().withTypeProvider<ZodSchemas>();
+    useZodSchemas(app, inputParser(sentences));
+    app.setErrorHandler((error, _request, reply) =>
+      error instanceof HttpError
+        ? reply.code(error.statusCode).send({ message: error.message })
+        : reply.code(500).send({ message: "unexpected" }),
+    );
+    app.patch(
+      "/things/:id",
+      {
+        schema: {
+          params: z.object({ id: z.string().min(1) }),
+          body: z.object({ count: z.number().int() }).optional().describe("thing update"),
+        },
+      },
+      (request) => ({ id: request.params.id, count: request.body?.count ?? "none" }),
+    );
+    const send = (payload?: Record<string, unknown>) =>
+      app.inject({
+        method: "PATCH",
+        url: "/things/t1",
+        ...(payload === undefined ? {} : { payload }),
+      });
+    expect((await send({ count: 3 })).json()).toEqual({ id: "t1", count: 3 });
+    expect((await send()).json()).toEqual({ id: "t1", count: "none" });
+    const refused = await send({ count: 1.5 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: "Invalid thing update: count: Invalid input: expected int, received number.",
+    });
+    await app.close();
   });
 });

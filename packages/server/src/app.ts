@@ -41,6 +41,8 @@ import {
   useJsonBodyParser,
 } from "@anbox-dashboard/http-kit";
 import { AmsClientError } from "./clusters/ams-client.ts";
+import { useZodSchemas } from "@anbox-dashboard/http-kit";
+import { parseInput } from "./input/parse-input.ts";
 
 /**
  * How the register command must name the data directory: not at all for the default; relative to
@@ -79,6 +81,8 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
     clientErrorHandler: clientErrorsAnswered(apiRefusals),
   });
   recordRouteTable(app); // first: every route is listed, with its access
+  // A route's `schema: { params, querystring, body }` is the contract's zod, read as parseInput does.
+  useZodSchemas(app, parseInput);
   // Before any scope, so that every route inherits them.
   useJsonBodyParser(app, apiRefusals);
   refuseNulCharacters(app, apiRefusals);

@@ -9,7 +9,8 @@ import {
 import type { ServerContext } from "../../server-context.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
-import { parseInput } from "../../input/parse-input.ts";
+import { idParams } from "../../input/path-params.ts";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { acts } from "../../auth/route-acts.ts";
 import {
   changeInstance,
@@ -18,21 +19,21 @@ import {
   readInstance,
 } from "../../ams/instances.ts";
 
-interface IdParams {
-  Params: { id: string };
-}
-
 /**
  * One instance of one cluster (`?clusterId=`): read it (by id or name; 404 when absent, which the
  * form's name check relies on), start or stop it, delete it, or create one. Each write answers 202
  * with the cluster's operation, which the events then follow to its end.
  */
-export function registerInstanceRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerInstanceRoutes(scope: FastifyInstance, context: ServerContext): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const clusterOf = (query: unknown) => requireCluster(context.clusters, clusterIdOf(query));
 
-  app.get<IdParams>(
+  app.get(
     "/api/instances/:id",
-    { config: { acts: acts.onResource("instance", "can_view") } },
+    {
+      schema: { params: idParams },
+      config: { acts: acts.onResource("instance", "can_view") },
+    },
     async (request): Promise<InstanceResponse> => {
       const cluster = clusterOf(request.query);
       const instance = await readInstance(cluster, request.params.id);
@@ -40,25 +41,30 @@ export function registerInstanceRoutes(app: FastifyInstance, context: ServerCont
     },
   );
 
-  app.patch<IdParams>(
+  app.patch(
     "/api/instances/:id",
-    { config: { acts: acts.onResource("instance", "can_edit") } },
+    {
+      schema: { params: idParams, body: instancePatchBodySchema.describe("instance update") },
+      config: { acts: acts.onResource("instance", "can_edit") },
+    },
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const body = parseInput(instancePatchBodySchema, request.body, "instance update");
-      const operation = await changeInstance(cluster, request.params.id, body);
+      const operation = await changeInstance(cluster, request.params.id, request.body);
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
-  app.delete<IdParams>(
+  app.delete(
     "/api/instances/:id",
-    { config: { acts: acts.onResource("instance", "can_delete") } },
+    {
+      schema: { params: idParams, body: instanceDeleteBodySchema.describe("instance delete") },
+      config: { acts: acts.onResource("instance", "can_delete") },
+    },
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const body = parseInput(instanceDeleteBodySchema, request.body, "instance delete");
-      const operation = await deleteInstance(cluster, request.params.id, body?.force ?? false);
+      const force = request.body?.force ?? false;
+      const operation = await deleteInstance(cluster, request.params.id, force);
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
     },
@@ -66,11 +72,13 @@ export function registerInstanceRoutes(app: FastifyInstance, context: ServerCont
 
   app.post(
     "/api/instances",
-    { config: { idempotent: true, acts: acts.onCluster("can_create_instances") } },
+    {
+      schema: { body: instancesPostSchema.describe("instance") },
+      config: { idempotent: true, acts: acts.onCluster("can_create_instances") },
+    },
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const body = parseInput(instancesPostSchema, request.body, "instance");
-      const operation = await createInstance(cluster, body);
+      const operation = await createInstance(cluster, request.body);
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
     },
