@@ -14,10 +14,11 @@ import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { clusterOrFirst } from "../clusters/choose-cluster.ts";
 import { HttpError } from "@anbox-dashboard/http-kit";
 import { clusterIdOf } from "../input/query-values.ts";
-import { parseInput } from "../input/parse-input.ts";
+
 import { changeConfig, readConfig } from "../ams/config.ts";
 import { waitForOperation } from "../ams/operations.ts";
 import { acts } from "../auth/route-acts.ts";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
 /**
  * How long a change waits for the cluster's operation. Writing one key is quick; a cluster that
@@ -33,7 +34,8 @@ const configChangeWaitSeconds = 30;
  * accepts (a real AMS has keys the catalogue does not know): its refusal, which names the key, is
  * passed on as a 400, and so is an operation that failed.
  */
-export function registerConfigRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerConfigRoutes(scope: FastifyInstance, context: ServerContext): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const clusterOf = (query: unknown) => clusterOrFirst(context.clusters, clusterIdOf(query));
 
   app.get(
@@ -51,10 +53,13 @@ export function registerConfigRoutes(app: FastifyInstance, context: ServerContex
 
   app.patch(
     "/api/config",
-    { config: { acts: acts.onCluster("can_edit_config") } },
+    {
+      schema: { body: configPatchSchema.describe("configuration change") },
+      config: { acts: acts.onCluster("can_edit_config") },
+    },
     async (request): Promise<ConfigPatchResponse> => {
       const cluster = clusterOf(request.query);
-      const change = parseInput(configPatchSchema, request.body, "configuration change");
+      const change = request.body;
       const started = await changeConfig(cluster, change);
       await waitForChange(cluster, change, started);
       // A deprecated name (`container.features`) sets, and is reported as, its current one.

@@ -35,6 +35,7 @@ import { parseInput } from "../input/parse-input.ts";
 import { registerUploadRoute } from "../uploads/upload-route.ts";
 import { acts } from "../auth/route-acts.ts";
 import { pageInMemory, sortInMemory } from "../clusters/in-memory-page.ts";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
 interface IdParams {
   Params: { id: string };
@@ -51,9 +52,10 @@ const usedByInstancesLimit = 100;
  * use, the only version) come back as its 4xx with its reason.
  */
 export async function registerImagesRoutes(
-  app: FastifyInstance,
+  scope: FastifyInstance,
   context: ServerContext,
 ): Promise<void> {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const clusterOf = (query: unknown) => requireCluster(context.clusters, clusterIdOf(query));
 
   app.get(
@@ -87,10 +89,13 @@ export async function registerImagesRoutes(
   // Import from the cluster's image server: 404 names the images it has, 409 a name taken.
   app.post(
     "/api/images",
-    { config: { idempotent: true, acts: acts.onCluster("can_create_images") } },
+    {
+      schema: { body: imageImportBodySchema.describe("image import") },
+      config: { idempotent: true, acts: acts.onCluster("can_create_images") },
+    },
     async (request, reply): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const body = parseInput(imageImportBodySchema, request.body, "image import");
+      const body = request.body;
       const operation = await importImage(cluster, body);
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
@@ -122,10 +127,13 @@ export async function registerImagesRoutes(
 
   app.patch<IdParams>(
     "/api/images/:id",
-    { config: { acts: acts.onResource("image", "can_edit") } },
+    {
+      schema: { body: imagePatchBodySchema.describe("image update") },
+      config: { acts: acts.onResource("image", "can_edit") },
+    },
     async (request, reply): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const body = parseInput(imagePatchBodySchema, request.body, "image update");
+      const body = request.body;
       const operation = await changeImage(cluster, request.params.id, body);
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };

@@ -22,6 +22,7 @@ import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { pageAcrossClusters, type ClusterSlice } from "../clusters/page-across-clusters.ts";
 import { acts } from "../auth/route-acts.ts";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
 interface NameParams {
   Params: { name: string };
@@ -34,7 +35,8 @@ interface NameParams {
  * one cluster; each write answers 202 with the cluster's operation. A removal the cluster refuses
  * (instances still on the node) answers its 400 and its words.
  */
-export function registerNodesRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerNodesRoutes(scope: FastifyInstance, context: ServerContext): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const clusterOf = (query: unknown) => requireCluster(context.clusters, clusterIdOf(query));
   const nodeName = (params: unknown) => parseInput(nodeNameParamsSchema, params, "node").name;
   const withCluster = (cluster: ClusterHandle, operation: AmsOperation): ClusterOperation => ({
@@ -67,24 +69,31 @@ export function registerNodesRoutes(app: FastifyInstance, context: ServerContext
 
   app.post(
     "/api/nodes",
-    { config: { idempotent: true, acts: acts.onCluster("can_create_nodes") } },
+    {
+      schema: { body: nodesPostSchema.describe("node") },
+      config: { idempotent: true, acts: acts.onCluster("can_create_nodes") },
+    },
     async (request, reply): Promise<{ metadata: ClusterOperation }> => {
       const cluster = clusterOf(request.query);
-      const body = parseInput(nodesPostSchema, request.body, "node");
+      const body = request.body;
       const operation = await addNode(cluster, body);
       void reply.code(202);
       return { metadata: withCluster(cluster, operation) };
     },
   );
 
-  app.patch<NameParams>(
+  app.patch(
     "/api/nodes/:name",
-    { config: { acts: acts.onResource("node", "can_edit", "name") } },
+    {
+      schema: {
+        params: nodeNameParamsSchema.describe("node"),
+        body: nodePatchSchema.describe("node change"),
+      },
+      config: { acts: acts.onResource("node", "can_edit", "name") },
+    },
     async (request, reply): Promise<{ metadata: ClusterOperation }> => {
-      const name = nodeName(request.params);
       const cluster = clusterOf(request.query);
-      const body = parseInput(nodePatchSchema, request.body, "node change");
-      const operation = await changeNode(cluster, name, body);
+      const operation = await changeNode(cluster, request.params.name, request.body);
       void reply.code(202);
       return { metadata: withCluster(cluster, operation) };
     },

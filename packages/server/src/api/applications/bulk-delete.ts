@@ -12,10 +12,11 @@ import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { clusterFailure } from "../../clusters/cluster-call.ts";
 import { deleteApplication, readApplication } from "../../ams/applications.ts";
 import { operationFailure, waitForBulkOperation } from "../../clusters/bulk-operation-wait.ts";
-import { parseInput } from "../../input/parse-input.ts";
+
 import { noSuchApplication } from "./read-application.ts";
 import { acts } from "../../auth/route-acts.ts";
 import { mapBounded } from "@anbox-dashboard/http-kit";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
 /** Applications deleted at once, over all clusters. */
 const deleteConcurrency = 8;
@@ -27,18 +28,18 @@ const deleteConcurrency = 8;
  * reason and the others are deleted all the same; the answer waits for the operations.
  */
 export function registerApplicationsBulkDeleteRoute(
-  app: FastifyInstance,
+  scope: FastifyInstance,
   context: ServerContext,
 ): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
   app.delete(
     "/api/applications",
-    { config: { acts: acts.onEachItem("application", "can_delete") } },
+    {
+      schema: { body: applicationsDeleteBodySchema.describe("bulk application delete") },
+      config: { acts: acts.onEachItem("application", "can_delete") },
+    },
     async (request): Promise<ApplicationsDeleteResponse> => {
-      const body = parseInput(
-        applicationsDeleteBodySchema,
-        request.body,
-        "bulk application delete",
-      );
+      const body = request.body;
       // Every cluster is checked before anything is deleted: an unknown one is a 400 for the call.
       const targets = uniqueRefs(body.applications).map((ref) => ({
         ref,

@@ -22,14 +22,17 @@ import {
   readApplicationManifest,
 } from "../../ams/applications.ts";
 import { acts } from "../../auth/route-acts.ts";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
+import { z } from "zod";
+import { idParams } from "../../input/path-params.ts";
 
 interface IdParams {
   Params: { id: string };
 }
 
-interface VersionParams {
-  Params: { id: string; versionNumber: string };
-}
+const versionParams = z
+  .object({ id: z.string().min(1), versionNumber: z.string() })
+  .describe("path");
 
 /**
  * One application of one cluster (`?clusterId=`): read it with its versions (404 when the cluster
@@ -38,7 +41,8 @@ interface VersionParams {
  * 202 with the cluster's operation, which the events then follow to its end; a cluster's refusal
  * (a version in use, the only version, a name taken) keeps its status and words.
  */
-export function registerApplicationRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerApplicationRoutes(scope: FastifyInstance, context: ServerContext): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const clusterOf = (query: unknown): ClusterHandle =>
     requireCluster(context.clusters, clusterIdOf(query));
   const versionOf = (versionNumber: string): number =>
@@ -75,12 +79,15 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
 
   // Changing a version's fields (boot activity, watchdog, ...) makes a new version in the
   // cluster; the others (tags, resources, image, ...) change the application itself.
-  app.patch<IdParams>(
+  app.patch(
     "/api/applications/:id",
-    { config: { acts: acts.onResource("application", "can_edit") } },
+    {
+      schema: { params: idParams, body: applicationPatchSchema.describe("application update") },
+      config: { acts: acts.onResource("application", "can_edit") },
+    },
     async (request, reply): Promise<ApplicationOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const body = parseInput(applicationPatchSchema, request.body, "application update");
+      const body = request.body;
       const { id } = request.params;
       const operation = await callAboutApplication(cluster, id, () =>
         changeApplication(cluster, id, body),
@@ -90,12 +97,18 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
     },
   );
 
-  app.delete<IdParams>(
+  app.delete(
     "/api/applications/:id",
-    { config: { acts: acts.onResource("application", "can_delete") } },
+    {
+      schema: {
+        params: idParams,
+        body: applicationDeleteBodySchema.describe("application delete"),
+      },
+      config: { acts: acts.onResource("application", "can_delete") },
+    },
     async (request, reply): Promise<ApplicationOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const body = parseInput(applicationDeleteBodySchema, request.body, "application delete");
+      const body = request.body;
       const { id } = request.params;
       const operation = await callAboutApplication(cluster, id, () =>
         deleteApplication(cluster, id, body?.force ?? false),
@@ -105,13 +118,19 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
     },
   );
 
-  app.patch<VersionParams>(
+  app.patch(
     "/api/applications/:id/:versionNumber",
-    { config: { acts: acts.onResource("application", "can_publish") } },
+    {
+      schema: {
+        params: versionParams,
+        body: applicationVersionPatchSchema.describe("version update"),
+      },
+      config: { acts: acts.onResource("application", "can_publish") },
+    },
     async (request, reply): Promise<ApplicationOperationResponse> => {
       const cluster = clusterOf(request.query);
       const version = versionOf(request.params.versionNumber);
-      const body = parseInput(applicationVersionPatchSchema, request.body, "version update");
+      const body = request.body;
       const { id } = request.params;
       const operation = await callAboutApplication(cluster, id, () =>
         changeApplicationVersion(cluster, id, version, body),
@@ -121,13 +140,19 @@ export function registerApplicationRoutes(app: FastifyInstance, context: ServerC
     },
   );
 
-  app.delete<VersionParams>(
+  app.delete(
     "/api/applications/:id/:versionNumber",
-    { config: { acts: acts.onResource("application", "can_edit") } },
+    {
+      schema: {
+        params: versionParams,
+        body: applicationDeleteBodySchema.describe("version delete"),
+      },
+      config: { acts: acts.onResource("application", "can_edit") },
+    },
     async (request, reply): Promise<ApplicationOperationResponse> => {
       const cluster = clusterOf(request.query);
       const version = versionOf(request.params.versionNumber);
-      const body = parseInput(applicationDeleteBodySchema, request.body, "version delete");
+      const body = request.body;
       const { id } = request.params;
       const operation = await callAboutApplication(cluster, id, () =>
         deleteApplicationVersion(cluster, id, version, body?.force ?? false),

@@ -24,9 +24,10 @@ import {
   unfinishedError,
   waitForBulkOperation,
 } from "../../clusters/bulk-operation-wait.ts";
-import { parseInput } from "../../input/parse-input.ts";
+
 import { acts } from "../../auth/route-acts.ts";
 import { mapBounded } from "@anbox-dashboard/http-kit";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
 type BulkAction = "running" | "stopped" | "deleted";
 
@@ -39,12 +40,16 @@ const lookupConcurrency = 8;
  * request per instance when it refuses the batch), and the answer waits for the operations, so
  * that it reports every instance's outcome.
  */
-export function registerInstancesBulkRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerInstancesBulkRoutes(scope: FastifyInstance, context: ServerContext): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
   app.patch(
     "/api/instance_bulk",
-    { config: { acts: acts.onEachItem("instance", "can_edit") } },
+    {
+      schema: { body: instanceBulkBodySchema.describe("bulk instance update") },
+      config: { acts: acts.onEachItem("instance", "can_edit") },
+    },
     async (request): Promise<InstanceBulkResponse> => {
-      const body = parseInput(instanceBulkBodySchema, request.body, "bulk instance update");
+      const body = request.body;
       const results = await applyToInstances(
         context.clusters,
         body.instances,
@@ -57,9 +62,12 @@ export function registerInstancesBulkRoutes(app: FastifyInstance, context: Serve
 
   app.delete(
     "/api/instances",
-    { config: { acts: acts.onEachItem("instance", "can_delete") } },
+    {
+      schema: { body: instancesDeleteBodySchema.describe("bulk instance delete") },
+      config: { acts: acts.onEachItem("instance", "can_delete") },
+    },
     async (request): Promise<InstanceBulkResponse> => {
-      const body = parseInput(instancesDeleteBodySchema, request.body, "bulk instance delete");
+      const body = request.body;
       const results = await applyToInstances(
         context.clusters,
         body.instances,
