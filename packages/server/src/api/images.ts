@@ -36,10 +36,7 @@ import { registerUploadRoute } from "../uploads/upload-route.ts";
 import { acts } from "../auth/route-acts.ts";
 import { pageInMemory, sortInMemory } from "../clusters/in-memory-page.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
-
-interface IdParams {
-  Params: { id: string };
-}
+import { idParams } from "../input/path-params.ts";
 
 /** How many instances "Used by" names at most (the total says how many there are). */
 const usedByInstancesLimit = 100;
@@ -76,9 +73,9 @@ export async function registerImagesRoutes(
   );
 
   const view = acts.onResource("image", "can_view");
-  app.get<IdParams>(
+  app.get(
     "/api/images/:id",
-    { config: { acts: view } },
+    { schema: { params: idParams }, config: { acts: view } },
     async (request): Promise<ImageResponse> => {
       const cluster = clusterOf(request.query);
       const image = await getImage(cluster, request.params.id);
@@ -125,10 +122,10 @@ export async function registerImagesRoutes(
     },
   });
 
-  app.patch<IdParams>(
+  app.patch(
     "/api/images/:id",
     {
-      schema: { body: imagePatchBodySchema.describe("image update") },
+      schema: { params: idParams, body: imagePatchBodySchema.describe("image update") },
       config: { acts: acts.onResource("image", "can_edit") },
     },
     async (request, reply): Promise<ImageOperationResponse> => {
@@ -140,9 +137,9 @@ export async function registerImagesRoutes(
     },
   );
 
-  app.delete<IdParams>(
+  app.delete(
     "/api/images/:id",
-    { config: { acts: acts.onResource("image", "can_delete") } },
+    { schema: { params: idParams }, config: { acts: acts.onResource("image", "can_delete") } },
     async (request, reply): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
       const operation = await deleteImage(cluster, request.params.id);
@@ -163,9 +160,9 @@ export async function registerImagesRoutes(
     },
   );
 
-  app.get<IdParams>(
+  app.get(
     "/api/images/:id/used-by",
-    { config: { acts: view } },
+    { schema: { params: idParams }, config: { acts: view } },
     async (request): Promise<ImageUsedByResponse> => {
       const cluster = clusterOf(request.query);
       const image = await getImage(cluster, request.params.id);

@@ -24,10 +24,6 @@ import { pageAcrossClusters, type ClusterSlice } from "../clusters/page-across-c
 import { acts } from "../auth/route-acts.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
-interface NameParams {
-  Params: { name: string };
-}
-
 /**
  * `GET /api/nodes`: one page of the nodes of the named clusters (all when none are named), each
  * with its `clusterId`, filtered, sorted and paged by the clusters, and how many match.
@@ -38,7 +34,6 @@ interface NameParams {
 export function registerNodesRoutes(scope: FastifyInstance, context: ServerContext): void {
   const app = scope.withTypeProvider<ZodSchemas>();
   const clusterOf = (query: unknown) => requireCluster(context.clusters, clusterIdOf(query));
-  const nodeName = (params: unknown) => parseInput(nodeNameParamsSchema, params, "node").name;
   const withCluster = (cluster: ClusterHandle, operation: AmsOperation): ClusterOperation => ({
     ...operation,
     clusterId: cluster.id,
@@ -57,11 +52,14 @@ export function registerNodesRoutes(scope: FastifyInstance, context: ServerConte
     },
   );
 
-  app.get<NameParams>(
+  app.get(
     "/api/nodes/:name",
-    { config: { acts: acts.onResource("node", "can_view", "name") } },
+    {
+      schema: { params: nodeNameParamsSchema.describe("node") },
+      config: { acts: acts.onResource("node", "can_view", "name") },
+    },
     async (request): Promise<{ metadata: ClusterNode }> => {
-      const name = nodeName(request.params);
+      const { name } = request.params;
       const cluster = clusterOf(request.query);
       return { metadata: { ...(await getNode(cluster, name)), clusterId: cluster.id } };
     },
@@ -99,11 +97,14 @@ export function registerNodesRoutes(scope: FastifyInstance, context: ServerConte
     },
   );
 
-  app.delete<NameParams>(
+  app.delete(
     "/api/nodes/:name",
-    { config: { acts: acts.onResource("node", "can_delete", "name") } },
+    {
+      schema: { params: nodeNameParamsSchema.describe("node") },
+      config: { acts: acts.onResource("node", "can_delete", "name") },
+    },
     async (request, reply): Promise<{ metadata: ClusterOperation }> => {
-      const name = nodeName(request.params);
+      const { name } = request.params;
       const cluster = clusterOf(request.query);
       const body = parseInput(nodeDeleteSchema, request.body ?? {}, "node removal");
       const operation = await removeNode(cluster, name, body);

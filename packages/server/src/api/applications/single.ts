@@ -26,10 +26,6 @@ import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { z } from "zod";
 import { idParams } from "../../input/path-params.ts";
 
-interface IdParams {
-  Params: { id: string };
-}
-
 const versionParams = z
   .object({ id: z.string().min(1), versionNumber: z.string() })
   .describe("path");
@@ -49,9 +45,9 @@ export function registerApplicationRoutes(scope: FastifyInstance, context: Serve
     parseInput(applicationVersionNumberSchema, versionNumber, "application version");
 
   const view = acts.onResource("application", "can_view");
-  app.get<IdParams>(
+  app.get(
     "/api/applications/:id",
-    { config: { acts: view } },
+    { schema: { params: idParams }, config: { acts: view } },
     async (request): Promise<ApplicationResponse> => {
       const cluster = clusterOf(request.query);
       return { metadata: await readApplication(cluster, request.params.id) };
@@ -59,9 +55,9 @@ export function registerApplicationRoutes(scope: FastifyInstance, context: Serve
   );
 
   // The manifest.yaml of the latest version, or of `?version=`, as the text the cluster keeps.
-  app.get<IdParams>(
+  app.get(
     "/api/applications/:id/manifest",
-    { config: { acts: view } },
+    { schema: { params: idParams }, config: { acts: view } },
     async (request, reply) => {
       const { clusterId, version } = parseInput(
         applicationManifestQuerySchema,
