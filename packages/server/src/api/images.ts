@@ -30,13 +30,14 @@ import {
   uploadImage,
 } from "../ams/images.ts";
 import { getApplicationSummary } from "../ams/applications.ts";
-import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
+import { clusterIdOf } from "../input/query-values.ts";
+import { listQuery } from "../input/route-schemas.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { registerUploadRoute } from "../uploads/upload-route.ts";
 import { acts } from "../auth/route-acts.ts";
 import { pageInMemory, sortInMemory } from "../clusters/in-memory-page.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
-import { idParams } from "../input/path-params.ts";
+import { idParams } from "../input/route-schemas.ts";
 
 /** How many instances "Used by" names at most (the total says how many there are). */
 const usedByInstancesLimit = 100;
@@ -57,13 +58,12 @@ export async function registerImagesRoutes(
 
   app.get(
     "/api/images",
-    { config: { acts: acts.onEachItem("image", "can_view") } },
+    {
+      schema: { querystring: listQuery(imagesListQuerySchema, "image list query") },
+      config: { acts: acts.onEachItem("image", "can_view") },
+    },
     async (request): Promise<ImagesListResponse> => {
-      const query = parseInput(
-        imagesListQuerySchema,
-        withoutEmptyValues(request.query),
-        "image list query",
-      );
+      const query = request.query;
       const clusters = selectClusters(context.clusters, query.subclusters);
       const { items, unreachable } = await listEachCluster(clusters, (cluster) =>
         imagesOf(cluster, query),

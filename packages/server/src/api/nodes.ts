@@ -18,11 +18,12 @@ import type { ServerContext } from "../server-context.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { requireCluster, selectClusters } from "../clusters/choose-cluster.ts";
 import { addNode, changeNode, getNode, listNodes, removeNode } from "../ams/nodes.ts";
-import { clusterIdOf, withoutEmptyValues } from "../input/query-values.ts";
-import { parseInput } from "../input/parse-input.ts";
+import { clusterIdOf } from "../input/query-values.ts";
+
 import { pageAcrossClusters, type ClusterSlice } from "../clusters/page-across-clusters.ts";
 import { acts } from "../auth/route-acts.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
+import { bodyOrEmpty, listQuery } from "../input/route-schemas.ts";
 
 /**
  * `GET /api/nodes`: one page of the nodes of the named clusters (all when none are named), each
@@ -41,13 +42,12 @@ export function registerNodesRoutes(scope: FastifyInstance, context: ServerConte
 
   app.get(
     "/api/nodes",
-    { config: { acts: acts.onEachItem("node", "can_view") } },
+    {
+      schema: { querystring: listQuery(nodesListQuerySchema, "node list") },
+      config: { acts: acts.onEachItem("node", "can_view") },
+    },
     async (request): Promise<NodesListResponse> => {
-      const query = parseInput(
-        nodesListQuerySchema,
-        withoutEmptyValues(request.query),
-        "node list",
-      );
+      const query = request.query;
       return listNodesOf(selectClusters(context.clusters, query.subclusters), query);
     },
   );
@@ -100,14 +100,15 @@ export function registerNodesRoutes(scope: FastifyInstance, context: ServerConte
   app.delete(
     "/api/nodes/:name",
     {
-      schema: { params: nodeNameParamsSchema.describe("node") },
+      schema: {
+        params: nodeNameParamsSchema.describe("node"),
+        body: bodyOrEmpty(nodeDeleteSchema, "node removal"),
+      },
       config: { acts: acts.onResource("node", "can_delete", "name") },
     },
     async (request, reply): Promise<{ metadata: ClusterOperation }> => {
-      const { name } = request.params;
       const cluster = clusterOf(request.query);
-      const body = parseInput(nodeDeleteSchema, request.body ?? {}, "node removal");
-      const operation = await removeNode(cluster, name, body);
+      const operation = await removeNode(cluster, request.params.name, request.body);
       void reply.code(202);
       return { metadata: withCluster(cluster, operation) };
     },

@@ -23,6 +23,8 @@ import { HttpError } from "@anbox-dashboard/http-kit";
 import { clusterIdOf } from "../input/query-values.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { acts } from "../auth/route-acts.ts";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
+import { bodyOrEmpty } from "../input/route-schemas.ts";
 
 interface IdParams {
   Params: { id: string };
@@ -41,7 +43,8 @@ const registryIdParamsSchema = z.object({
  * synchronises by itself: the dashboard then says the actions are disabled, and the server holds
  * to what it says.
  */
-export function registerRegistryRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerRegistryRoutes(scope: FastifyInstance, context: ServerContext): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const viewRegistry = acts.onCluster("can_view_registry_applications");
   app.get(
     "/api/registry/applications",
@@ -68,6 +71,7 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ServerCont
     app.post(
       `/api/registry/applications/${direction}`,
       {
+        schema: { body: bodyOrEmpty(registryTransferSchema, `registry ${direction}`) },
         config: {
           idempotent: true,
           acts: acts.onCluster(
@@ -79,13 +83,8 @@ export function registerRegistryRoutes(app: FastifyInstance, context: ServerCont
       },
       async (request, reply): Promise<RegistryOperationResponse> => {
         const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
-        const body = parseInput(
-          registryTransferSchema,
-          request.body ?? {},
-          `registry ${direction}`,
-        );
         await requireManualRegistry(cluster);
-        const operation = await transferRegistryApplication(cluster, direction, body);
+        const operation = await transferRegistryApplication(cluster, direction, request.body);
         void reply.code(202);
         return { metadata: { ...operation, clusterId: cluster.id } };
       },

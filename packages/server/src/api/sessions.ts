@@ -11,7 +11,7 @@ import {
 import type { ServerContext } from "../server-context.ts";
 import { clusterIdOf } from "../input/query-values.ts";
 import { listEachCluster, unreachablePart } from "../clusters/each-cluster.ts";
-import { parseInput } from "../input/parse-input.ts";
+
 import {
   findOnGateways,
   findShareOnGateways,
@@ -29,10 +29,16 @@ import {
 import { joinStream } from "../streaming/stream-join.ts";
 import { acts } from "../auth/route-acts.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
+import { z } from "zod";
+import { bodyOrEmpty } from "../input/route-schemas.ts";
 
 interface SessionParams {
   Params: { sessionId: string };
 }
+
+const sessionParams = z.object({ sessionId: z.string() }).describe("path");
+const shareParams = z.object({ token: z.string() }).describe("path");
 interface ShareParams {
   Params: { token: string };
 }
@@ -42,7 +48,8 @@ interface ShareParams {
  * server's own service-account tokens: list and read sessions, join one (the browser gets a relay
  * path with a single-use join token, never a gateway token), and make or revoke share links.
  */
-export function registerSessionRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerSessionRoutes(scope: FastifyInstance, context: ServerContext): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const find = (query: unknown, sessionId: string) =>
     findOnGateways(
       context.clusters,
@@ -113,11 +120,14 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
     },
   );
 
-  app.post<SessionParams>(
+  app.post(
     "/api/sessions/:sessionId/shares",
-    { config: { idempotent: true, acts: shareIt } },
+    {
+      schema: { params: sessionParams, body: bodyOrEmpty(shareCreateSchema, "share link") },
+      config: { idempotent: true, acts: shareIt },
+    },
     async (request, reply): Promise<{ metadata: StreamShare }> => {
-      const input = parseInput(shareCreateSchema, request.body ?? {}, "share link");
+      const input = request.body;
       const { at } = await find(request.query, request.params.sessionId);
       const expiry = new Date(Date.now() + input.expires_in_minutes * 60_000).toISOString();
       const share = await createShare(at, request.params.sessionId, {
@@ -137,11 +147,14 @@ export function registerSessionRoutes(app: FastifyInstance, context: ServerConte
   );
 
   // Extends a share link (or shortens it): its new expiry, counted from now.
-  app.patch<ShareParams>(
+  app.patch(
     "/api/shares/:token",
-    { config: { acts: shareIt } },
+    {
+      schema: { params: shareParams, body: bodyOrEmpty(shareExtendSchema, "share link") },
+      config: { acts: shareIt },
+    },
     async (request): Promise<{ metadata: StreamShare }> => {
-      const input = parseInput(shareExtendSchema, request.body ?? {}, "share link");
+      const input = request.body;
       const { token } = request.params;
       const { at } = await findShare(
         request.query,

@@ -13,11 +13,12 @@ import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { selectClusters } from "../../clusters/choose-cluster.ts";
 import { listEachCluster, unreachablePart } from "../../clusters/each-cluster.ts";
 import { listApplications as listAmsApplications } from "../../ams/applications.ts";
-import { parseInput } from "../../input/parse-input.ts";
-import { withoutEmptyValues } from "../../input/query-values.ts";
+
+import { listQuery } from "../../input/route-schemas.ts";
 import { imageNamesOf, toClusterApplication } from "./read-application.ts";
 import { acts } from "../../auth/route-acts.ts";
 import { pageInMemory, sortInMemory } from "../../clusters/in-memory-page.ts";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
 /**
  * `GET /api/applications`: every cluster's applications, each with its `clusterId`, its versions
@@ -29,16 +30,19 @@ import { pageInMemory, sortInMemory } from "../../clusters/in-memory-page.ts";
  * in the same answer, so the latest version and the published count cost no call per row), and
  * filtered, sorted and paged here, which also gives one order across clusters.
  */
-export function registerApplicationsListRoute(app: FastifyInstance, context: ServerContext): void {
+export function registerApplicationsListRoute(
+  scope: FastifyInstance,
+  context: ServerContext,
+): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
   app.get(
     "/api/applications",
-    { config: { acts: acts.onEachItem("application", "can_view") } },
+    {
+      schema: { querystring: listQuery(applicationsListQuerySchema, "query") },
+      config: { acts: acts.onEachItem("application", "can_view") },
+    },
     async (request): Promise<ApplicationsListResponse> => {
-      const query = parseInput(
-        applicationsListQuerySchema,
-        withoutEmptyValues(request.query),
-        "query",
-      );
+      const query = request.query;
       const clusters = selectClusters(context.clusters, query.subclusters);
       const { items, unreachable } = await listEachCluster(clusters, listApplications);
       return { ...pageApplications(items, query), ...unreachablePart(unreachable) };

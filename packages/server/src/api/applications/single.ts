@@ -24,7 +24,7 @@ import {
 import { acts } from "../../auth/route-acts.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { z } from "zod";
-import { idParams } from "../../input/path-params.ts";
+import { idParams } from "../../input/route-schemas.ts";
 
 const versionParams = z
   .object({ id: z.string().min(1), versionNumber: z.string() })

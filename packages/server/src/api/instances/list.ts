@@ -11,27 +11,28 @@ import type { ServerContext } from "../../server-context.ts";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { selectClusters } from "../../clusters/choose-cluster.ts";
 import { pageAcrossClusters, type ClusterSlice } from "../../clusters/page-across-clusters.ts";
-import { withoutEmptyValues } from "../../input/query-values.ts";
-import { parseInput } from "../../input/parse-input.ts";
+import { listQuery } from "../../input/route-schemas.ts";
+
 import { acts } from "../../auth/route-acts.ts";
 import { listInstances } from "../../ams/instances.ts";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
 /**
  * `GET /api/instances`: one page of the instances of the named clusters (all when none are named),
  * filtered, sorted and paged in the clusters, each with its `clusterId`, and how many match.
  * Across several clusters: `pageAcrossClusters`.
  */
-export function registerInstancesListRoute(app: FastifyInstance, context: ServerContext): void {
+export function registerInstancesListRoute(scope: FastifyInstance, context: ServerContext): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const eachInstance = acts.onEachItem("instance", "can_view");
   app.get(
     "/api/instances",
-    { config: { acts: eachInstance } },
+    {
+      schema: { querystring: listQuery(instancesListQuerySchema, "instance list query") },
+      config: { acts: eachInstance },
+    },
     async (request): Promise<InstancesListResponse> => {
-      const query = parseInput(
-        instancesListQuerySchema,
-        withoutEmptyValues(request.query),
-        "instance list query",
-      );
+      const query = request.query;
       return listInstancesOf(selectClusters(context.clusters, query.subclusters), query);
     },
   );

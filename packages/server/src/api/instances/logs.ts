@@ -6,6 +6,7 @@ import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { listInstanceLogs, readInstanceLog } from "../../ams/instances.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { acts } from "../../auth/route-acts.ts";
+import { fieldsOf } from "@anbox-dashboard/http-kit";
 
 interface LogParams {
   Params: { id: string; name: string };
@@ -47,7 +48,7 @@ export function registerInstanceLogsRoutes(app: FastifyInstance, context: Server
 }
 
 function downloadWanted(query: unknown): boolean {
-  const { download } = (query ?? {}) as { download?: unknown };
+  const { download } = fieldsOf(query);
   if (download === undefined || download === "" || download === "0") return false;
   if (download === "1") return true;
   throw new HttpError(400, "Invalid download: use download=1 to save the log as a file.");

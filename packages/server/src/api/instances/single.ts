@@ -9,7 +9,7 @@ import {
 import type { ServerContext } from "../../server-context.ts";
 import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
-import { idParams } from "../../input/path-params.ts";
+import { idParams } from "../../input/route-schemas.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { acts } from "../../auth/route-acts.ts";
 import {

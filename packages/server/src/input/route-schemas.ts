@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { withoutEmptyValues } from "./query-values.ts";
+
+// Schemas of the parts of a request, for a route's `schema` (read by the type provider, refused
+// in parseInput's words), beside the contract's.
+
+/** A route's `:id` (an instance, an application, an image: by id, or by name where it may be). */
+export const idParams = z.object({ id: z.string().min(1) }).describe("path");
+
+/**
+ * A list's query schema for a route's `schema.querystring`: its empty values dropped first (as
+ * `withoutEmptyValues`), refusals named `what` ("instance list query").
+ */
+export function listQuery<Schema extends z.ZodType>(schema: Schema, what: string) {
+  return z.preprocess(withoutEmptyValues, schema).describe(what);
+}
+
+/** A body that may be left out, read as `{}` (its fields' defaults), refusals named `what`. */
+export function bodyOrEmpty<Schema extends z.ZodType>(schema: Schema, what: string) {
+  return z.preprocess((body) => body ?? {}, schema).describe(what);
+}
