@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { FastifyInstance } from "fastify";
 import {
   imageImportBodySchema,
@@ -148,9 +149,12 @@ export async function registerImagesRoutes(
     },
   );
 
-  app.delete<{ Params: { id: string; version: string } }>(
+  app.delete(
     "/api/images/:id/versions/:version",
-    { config: { acts: acts.onResource("image", "can_edit") } },
+    {
+      schema: { params: imageVersionParams },
+      config: { acts: acts.onResource("image", "can_edit") },
+    },
     async (request, reply): Promise<ImageOperationResponse> => {
       const cluster = clusterOf(request.query);
       const version = parseInput(imageVersionParamSchema, request.params.version, "image version");
@@ -218,6 +222,11 @@ export function pageOfImages(images: readonly ClusterImage[], query: ImagesListP
   });
   return pageInMemory(sorted, query);
 }
+
+/** An image version's path: the version is read by the route, which says what a bad one is. */
+const imageVersionParams = z
+  .object({ id: z.string().min(1), version: z.string() })
+  .describe("path");
 
 function sortKeyOf(orderBy: ImagesListOrderBy): (image: ClusterImage) => string | number {
   switch (orderBy) {

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { FastifyInstance } from "fastify";
 import type { PublicStreamInfo, SessionJoinResponse } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
@@ -6,10 +7,9 @@ import { shareLinkLimit } from "../streaming/share-link-limit.ts";
 import { findShareOnGateways } from "../streaming/gateway-lookup.ts";
 import { readStreamSession } from "../ams/gateway.ts";
 import { joinStream } from "../streaming/stream-join.ts";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
-interface TokenParams {
-  Params: { token: string };
-}
+const tokenParams = z.object({ token: z.string() }).describe("path");
 
 const defaultScreen = { width: 720, height: 1280, fps: 30, density: 240 };
 
@@ -18,7 +18,8 @@ const defaultScreen = { width: 720, height: 1280, fps: 30, density: 240 };
  * only key. It reaches one session, until it expires or is revoked: the gateway answers 410 or
  * 404 then, with words the page shows as they are.
  */
-export function registerPublicStreamRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerPublicStreamRoutes(scope: FastifyInstance, context: ServerContext): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const limited = shareLinkLimit(context);
   const findShare = (token: string) =>
     findShareOnGateways(
@@ -28,9 +29,9 @@ export function registerPublicStreamRoutes(app: FastifyInstance, context: Server
       "This share link does not exist: it may have been revoked.",
     );
 
-  app.get<TokenParams>(
+  app.get(
     "/api/public/streams/:token",
-    { config: { access: "public" }, ...limited },
+    { schema: { params: tokenParams }, config: { access: "public" }, ...limited },
     async (request): Promise<{ metadata: PublicStreamInfo }> => {
       const { at, metadata: share } = await findShare(request.params.token);
       if (share.session_id === undefined) {
@@ -47,9 +48,9 @@ export function registerPublicStreamRoutes(app: FastifyInstance, context: Server
     },
   );
 
-  app.post<TokenParams>(
+  app.post(
     "/api/public/streams/:token/join",
-    { config: { access: "public" }, ...limited },
+    { schema: { params: tokenParams }, config: { access: "public" }, ...limited },
     async (request): Promise<SessionJoinResponse> => {
       const { token } = request.params;
       const { at, metadata: share } = await findShare(token);

@@ -21,14 +21,10 @@ import {
 } from "../clusters/cluster-settings.ts";
 import { HttpError } from "@anbox-dashboard/http-kit";
 import { clusterIdOf } from "../input/query-values.ts";
-import { parseInput } from "../input/parse-input.ts";
+
 import { acts } from "../auth/route-acts.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { bodyOrEmpty } from "../input/route-schemas.ts";
-
-interface IdParams {
-  Params: { id: string };
-}
 
 const registryIdParamsSchema = z.object({
   id: z.string().min(1, "id must name a registry application"),
@@ -93,14 +89,16 @@ export function registerRegistryRoutes(scope: FastifyInstance, context: ServerCo
   transfer("push");
   transfer("pull");
 
-  app.delete<IdParams>(
+  app.delete(
     "/api/registry/applications/:id",
-    { config: { acts: acts.onCluster("can_delete_registry_applications") } },
+    {
+      schema: { params: registryIdParamsSchema.describe("registry application") },
+      config: { acts: acts.onCluster("can_delete_registry_applications") },
+    },
     async (request, reply): Promise<RegistryOperationResponse> => {
       const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
-      const { id } = parseInput(registryIdParamsSchema, request.params, "registry application");
       await requireManualRegistry(cluster);
-      const operation = await deleteRegistryApplication(cluster, id);
+      const operation = await deleteRegistryApplication(cluster, request.params.id);
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
     },

@@ -33,16 +33,8 @@ import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { z } from "zod";
 import { bodyOrEmpty } from "../input/route-schemas.ts";
 
-interface SessionParams {
-  Params: { sessionId: string };
-}
-
 const sessionParams = z.object({ sessionId: z.string() }).describe("path");
 const shareParams = z.object({ token: z.string() }).describe("path");
-interface ShareParams {
-  Params: { token: string };
-}
-
 /**
  * The signed-in user's streaming calls, answered by the clusters' stream gateways with the
  * server's own service-account tokens: list and read sessions, join one (the browser gets a relay
@@ -82,18 +74,18 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     },
   );
 
-  app.get<SessionParams>(
+  app.get(
     "/api/sessions/:sessionId",
-    { config: { acts: onTheStream } },
+    { schema: { params: sessionParams }, config: { acts: onTheStream } },
     async (request): Promise<SessionResponse> => {
       const { at, metadata } = await find(request.query, request.params.sessionId);
       return { metadata: { ...metadata, clusterId: at.cluster.id } };
     },
   );
 
-  app.post<SessionParams>(
+  app.post(
     "/api/sessions/:sessionId/join",
-    { config: { acts: streamIt } },
+    { schema: { params: sessionParams }, config: { acts: streamIt } },
     async (request): Promise<SessionJoinResponse> => {
       const { sessionId } = request.params;
       const { at } = await find(request.query, sessionId);
@@ -110,9 +102,9 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     },
   );
 
-  app.get<SessionParams>(
+  app.get(
     "/api/sessions/:sessionId/shares",
-    { config: { acts: shareIt } },
+    { schema: { params: sessionParams }, config: { acts: shareIt } },
     async (request): Promise<{ metadata: StreamShare[] }> => {
       const { at } = await find(request.query, request.params.sessionId);
       const shares = await listShares(at, request.params.sessionId);
@@ -166,9 +158,9 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     },
   );
 
-  app.delete<ShareParams>(
+  app.delete(
     "/api/shares/:token",
-    { config: { acts: shareIt } },
+    { schema: { params: shareParams }, config: { acts: shareIt } },
     async (request, reply) => {
       const { token } = request.params;
       const { at } = await findShare(

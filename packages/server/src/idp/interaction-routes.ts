@@ -13,6 +13,7 @@ import {
 import { messagePage } from "./page.ts";
 import { ensureDashboardGrant } from "./provider.ts";
 import type { DashboardLook } from "./dashboard-look.ts";
+import { textOf } from "@anbox-dashboard/http-kit";
 
 /**
  * The provider's user-facing step: `GET /oidc/interaction/:uid` shows the sign-in form, `POST
@@ -43,13 +44,10 @@ export function registerInteractionRoutes(
   }
 
   /** The interaction the browser's cookie points at, if it is still waiting at `uid`. */
-  async function pendingInteraction(
-    request: FastifyRequest<{ Params: { uid: string } }>,
-    reply: FastifyReply,
-  ) {
+  async function pendingInteraction(request: FastifyRequest, reply: FastifyReply) {
     try {
       const details = await provider.interactionDetails(request.raw, reply.raw);
-      return details.uid === request.params.uid ? details : undefined;
+      return details.uid === textOf(request.params, "uid") ? details : undefined;
     } catch {
       // No interaction cookie, an unknown or expired interaction, a session that changed.
       return undefined;
@@ -60,35 +58,31 @@ export function registerInteractionRoutes(
     return `${context.idp.issuer}/interaction/${encodeURIComponent(uid)}/login`;
   }
 
-  app.get<{ Params: { uid: string } }>(
-    "/oidc/interaction/:uid",
-    { config: { access: "public" } },
-    async (request, reply) => {
-      const interaction = await pendingInteraction(request, reply);
-      if (!interaction) return sendPage(reply, 400, expiredPage(look, loginUrl));
-      if (interaction.prompt.name !== "login") {
-        // Only login is ever asked for (consent is implicit); finish anything else at once.
-        const accountId = interaction.session?.accountId;
-        if (accountId === undefined) return sendPage(reply, 400, expiredPage(look, loginUrl));
-        const grant = await ensureDashboardGrant(provider, accountId, context.idp.clientId);
-        const returnTo = await provider.interactionResult(request.raw, reply.raw, {
-          consent: { grantId: grant.jti },
-        });
-        return reply.redirect(returnTo, 303);
-      }
-      const hint = interaction.params.login_hint;
-      return sendPage(
-        reply,
-        200,
-        loginPage(look, {
-          action: actionFor(interaction.uid),
-          email: typeof hint === "string" ? hint : "",
-        }),
-      );
-    },
-  );
+  app.get("/oidc/interaction/:uid", { config: { access: "public" } }, async (request, reply) => {
+    const interaction = await pendingInteraction(request, reply);
+    if (!interaction) return sendPage(reply, 400, expiredPage(look, loginUrl));
+    if (interaction.prompt.name !== "login") {
+      // Only login is ever asked for (consent is implicit); finish anything else at once.
+      const accountId = interaction.session?.accountId;
+      if (accountId === undefined) return sendPage(reply, 400, expiredPage(look, loginUrl));
+      const grant = await ensureDashboardGrant(provider, accountId, context.idp.clientId);
+      const returnTo = await provider.interactionResult(request.raw, reply.raw, {
+        consent: { grantId: grant.jti },
+      });
+      return reply.redirect(returnTo, 303);
+    }
+    const hint = interaction.params.login_hint;
+    return sendPage(
+      reply,
+      200,
+      loginPage(look, {
+        action: actionFor(interaction.uid),
+        email: typeof hint === "string" ? hint : "",
+      }),
+    );
+  });
 
-  app.post<{ Params: { uid: string } }>(
+  app.post(
     "/oidc/interaction/:uid/login",
     { config: { access: "public" } },
     async (request, reply) => {

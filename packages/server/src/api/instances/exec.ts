@@ -10,8 +10,10 @@ import { requireCluster } from "../../clusters/choose-cluster.ts";
 import { execInInstance } from "../../ams/instances.ts";
 import { acceptFormBodies } from "../../input/form-bodies.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
-import { parseInput } from "../../input/parse-input.ts";
+
 import { acts } from "../../auth/route-acts.ts";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
+import { idParams } from "../../input/route-schemas.ts";
 
 /**
  * `POST /api/instances/{id}/exec?clusterId=` with `{height, width}` (JSON or form data): a login
@@ -26,12 +28,15 @@ export async function registerInstanceExecRoute(
   // A scope of its own, so that form bodies are taken by this route only.
   await app.register((scope, _options, done) => {
     acceptFormBodies(scope);
-    scope.post<{ Params: { id: string } }>(
+    scope.withTypeProvider<ZodSchemas>().post(
       "/api/instances/:id/exec",
-      { config: { acts: acts.onResource("instance", "can_exec") } },
+      {
+        schema: { params: idParams, body: instanceExecBodySchema.describe("terminal size") },
+        config: { acts: acts.onResource("instance", "can_exec") },
+      },
       async (request): Promise<InstanceExecResponse> => {
         const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
-        const size = parseInput(instanceExecBodySchema, request.body, "terminal size");
+        const size = request.body;
         const exec: AmsExecRequest & { interactive: true } = {
           command: ["/bin/sh", "-l"],
           interactive: true,

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { FastifyInstance } from "fastify";
 import type { InstanceLogsResponse } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../../server-context.ts";
@@ -7,21 +8,22 @@ import { listInstanceLogs, readInstanceLog } from "../../ams/instances.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 import { acts } from "../../auth/route-acts.ts";
 import { fieldsOf } from "@anbox-dashboard/http-kit";
+import { idParams } from "../../input/route-schemas.ts";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
-interface LogParams {
-  Params: { id: string; name: string };
-}
+const logParams = z.object({ id: z.string().min(1), name: z.string().min(1) }).describe("path");
 
 /**
  * `GET /api/instances/{id}/logs?clusterId=`: the names of the instance's stored logs, sorted (the
  * cluster lists them as URLs). `GET /api/instances/{id}/logs/{name}?clusterId=[&download=1]`: one
  * log's text; with `download=1` the browser saves it under its name.
  */
-export function registerInstanceLogsRoutes(app: FastifyInstance, context: ServerContext): void {
+export function registerInstanceLogsRoutes(scope: FastifyInstance, context: ServerContext): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
   const viewLogs = acts.onResource("instance", "can_view_logs");
-  app.get<{ Params: { id: string } }>(
+  app.get(
     "/api/instances/:id/logs",
-    { config: { acts: viewLogs } },
+    { schema: { params: idParams }, config: { acts: viewLogs } },
     async (request): Promise<InstanceLogsResponse> => {
       const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
       const urls = await listInstanceLogs(cluster, request.params.id);
@@ -30,9 +32,9 @@ export function registerInstanceLogsRoutes(app: FastifyInstance, context: Server
     },
   );
 
-  app.get<LogParams>(
+  app.get(
     "/api/instances/:id/logs/:name",
-    { config: { acts: viewLogs } },
+    { schema: { params: logParams }, config: { acts: viewLogs } },
     async (request, reply) => {
       const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
       const download = downloadWanted(request.query);
