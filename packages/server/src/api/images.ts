@@ -176,13 +176,14 @@ export async function registerImagesRoutes(
       const instances = await listInstancesOfImage(cluster, image.id, usedByInstancesLimit);
       return {
         metadata: {
-          applications: applications
-            .map((application): ImageUser => ({
+          applications: sortInMemory(
+            applications.map((application): ImageUser => ({
               id: application.id,
               name: application.name,
               status: application.status,
-            }))
-            .sort((a, b) => a.name.localeCompare(b.name)),
+            })),
+            { column: (user) => user.name.toLowerCase(), order: "asc", ties: (user) => [user.id] },
+          ),
           instances: instances.metadata.map((instance): ImageUser => ({
             id: instance.id,
             name: instance.name,
