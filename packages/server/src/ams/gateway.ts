@@ -22,7 +22,8 @@ export interface ClusterGateway {
   gateway: GatewayClient;
 }
 
-const sessionIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
+/** What a stream gateway's session id can be: letters, digits, '-' and '_', at most 64. */
+export const sessionIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
 const shareTokenPattern = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** The gateway's path of a session; 400 for an id that cannot be one. */
@@ -150,16 +151,16 @@ export async function joinThroughGateway(
 
 /**
  * Cuts a stream's viewer off by joining it (a join disconnects the current viewer), without the
- * cluster call's rules: best effort, from a session that ended. False when it could not.
+ * cluster call's rules: best effort, from a session that ended. When it fails, the stream session
+ * has ended or its gateway is gone: nothing is left to cut off.
  */
 export async function cutOffStreamViewer(
   gateway: GatewayClient,
   streamSessionId: string,
-): Promise<boolean> {
+): Promise<void> {
   try {
     await gateway.post(`/1.0/sessions/${encodeURIComponent(streamSessionId)}/join`, {});
-    return true;
   } catch {
-    return false;
+    // Nothing left to cut off.
   }
 }

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import type { FastifyInstance } from "fastify";
 import type { PublicStreamInfo, SessionJoinResponse } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
@@ -8,8 +7,7 @@ import { findShareOnGateways } from "../streaming/gateway-lookup.ts";
 import { readStreamSession } from "../ams/gateway.ts";
 import { joinStream } from "../streaming/stream-join.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
-
-const tokenParams = z.object({ token: z.string() }).describe("path");
+import { shareTokenParams } from "../input/route-schemas.ts";
 
 const defaultScreen = { width: 720, height: 1280, fps: 30, density: 240 };
 
@@ -31,7 +29,7 @@ export function registerPublicStreamRoutes(scope: FastifyInstance, context: Serv
 
   app.get(
     "/api/public/streams/:token",
-    { schema: { params: tokenParams }, config: { access: "public" }, ...limited },
+    { schema: { params: shareTokenParams }, config: { access: "public" }, ...limited },
     async (request): Promise<{ metadata: PublicStreamInfo }> => {
       const { at, metadata: share } = await findShare(request.params.token);
       if (share.session_id === undefined) {
@@ -50,7 +48,7 @@ export function registerPublicStreamRoutes(scope: FastifyInstance, context: Serv
 
   app.post(
     "/api/public/streams/:token/join",
-    { schema: { params: tokenParams }, config: { access: "public" }, ...limited },
+    { schema: { params: shareTokenParams }, config: { access: "public" }, ...limited },
     async (request): Promise<SessionJoinResponse> => {
       const { token } = request.params;
       const { at, metadata: share } = await findShare(token);

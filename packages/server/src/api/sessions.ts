@@ -31,10 +31,9 @@ import { acts } from "../auth/route-acts.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { z } from "zod";
-import { bodyOrEmpty } from "../input/route-schemas.ts";
+import { bodyOrEmpty, shareTokenParams } from "../input/route-schemas.ts";
 
 const sessionParams = z.object({ sessionId: z.string() }).describe("path");
-const shareParams = z.object({ token: z.string() }).describe("path");
 /**
  * The signed-in user's streaming calls, answered by the clusters' stream gateways with the
  * server's own service-account tokens: list and read sessions, join one (the browser gets a relay
@@ -142,7 +141,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
   app.patch(
     "/api/shares/:token",
     {
-      schema: { params: shareParams, body: bodyOrEmpty(shareExtendSchema, "share link") },
+      schema: { params: shareTokenParams, body: bodyOrEmpty(shareExtendSchema, "share link") },
       config: { acts: shareIt },
     },
     async (request): Promise<{ metadata: StreamShare }> => {
@@ -160,7 +159,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
 
   app.delete(
     "/api/shares/:token",
-    { schema: { params: shareParams }, config: { acts: shareIt } },
+    { schema: { params: shareTokenParams }, config: { acts: shareIt } },
     async (request, reply) => {
       const { token } = request.params;
       const { at } = await findShare(

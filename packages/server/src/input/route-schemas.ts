@@ -7,6 +7,9 @@ import { withoutEmptyValues } from "./query-values.ts";
 /** A route's `:id` (an instance, an application, an image: by id, or by name where it may be). */
 export const idParams = z.object({ id: z.string().min(1) }).describe("path");
 
+/** A share link's `:token` (the routes that manage one, and the public page that uses one). */
+export const shareTokenParams = z.object({ token: z.string() }).describe("path");
+
 /**
  * A list's query schema for a route's `schema.querystring`: its empty values dropped first (as
  * `withoutEmptyValues`), refusals named `what` ("instance list query").

@@ -7,7 +7,7 @@ import { relayEvents } from "./one-way-relay.ts";
 import { registerWebsocketSupport } from "./websocket-support.ts";
 import { acts } from "../auth/route-acts.ts";
 import { eventsSocketPath } from "../ams/sockets.ts";
-import { clusterAtIndex } from "../clusters/cluster-at-index.ts";
+import { requireClusterAtIndex } from "../clusters/cluster-at-index.ts";
 import { fieldsOf } from "@anbox-dashboard/http-kit";
 
 export interface RelayTarget {
@@ -46,10 +46,7 @@ export function relayTarget(
   request: FastifyRequest,
   clusters: readonly ClusterHandle[],
 ): RelayTarget {
-  const { index, cluster } = clusterAtIndex(request, clusters);
-  if (!cluster) {
-    throw new HttpError(404, `No cluster at index ${index}: see GET /api/clusters.`);
-  }
+  const cluster = requireClusterAtIndex(request, clusters);
   const { secret, type } = fieldsOf(request.query);
   if (typeof secret !== "string" || secret === "") {
     throw new HttpError(

@@ -7,7 +7,7 @@ import { registerWebsocketSupport } from "./websocket-support.ts";
 import { relayBothWays } from "./two-way-relay.ts";
 import { acts } from "../auth/route-acts.ts";
 import { operationSocketPath as amsOperationSocketPath } from "../ams/sockets.ts";
-import { clusterAtIndex } from "../clusters/cluster-at-index.ts";
+import { requireClusterAtIndex } from "../clusters/cluster-at-index.ts";
 import { textOf } from "@anbox-dashboard/http-kit";
 
 interface OperationSocketTarget {
@@ -58,11 +58,8 @@ function operationSocketTarget(
   request: FastifyRequest,
   clusters: readonly ClusterHandle[],
 ): OperationSocketTarget {
-  const { index, cluster } = clusterAtIndex(request, clusters);
+  const cluster = requireClusterAtIndex(request, clusters);
   const operationId = textOf(request.params, "operationId");
-  if (!cluster) {
-    throw new HttpError(404, `No cluster at index ${index}: see GET /api/clusters.`);
-  }
   if (operationId === undefined || !operationIdPattern.test(operationId)) {
     throw new HttpError(400, "The operation id is not one: it must be a UUID.");
   }

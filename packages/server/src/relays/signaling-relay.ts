@@ -9,8 +9,7 @@ import { relayBothWays } from "./two-way-relay.ts";
 import { signalingSocketPath } from "../ams/sockets.ts";
 import { clusterAtIndex } from "../clusters/cluster-at-index.ts";
 import { textOf } from "@anbox-dashboard/http-kit";
-
-const sessionIdPattern = /^[A-Za-z0-9_-]{1,64}$/;
+import { sessionIdPattern } from "../ams/gateway.ts";
 
 /** The owner of a signaling socket: whoever the join was granted to. */
 interface SignalingOwner extends SocketOwner {

@@ -28,13 +28,8 @@ export class WatchedStreams {
     streams.get(streamSessionId)?.();
     const release = this.sessionWatch.hold(sessionId, () => {
       if (streams.get(streamSessionId) === release) streams.delete(streamSessionId);
-      void disconnect(gateway, streamSessionId);
+      void cutOffStreamViewer(gateway, streamSessionId);
     });
     streams.set(streamSessionId, release);
   }
-}
-
-async function disconnect(gateway: GatewayClient, streamSessionId: string): Promise<void> {
-  // When it fails, the stream session has ended or its gateway is gone: nothing is left to cut off.
-  await cutOffStreamViewer(gateway, streamSessionId);
 }
