@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { zipSync, strToU8 } from "fflate";
 import { startTestCluster, type TestCluster } from "./helpers/test-cluster.ts";
 import {
   manifestYaml,
@@ -12,6 +11,7 @@ import {
   zipPackage,
 } from "./helpers/application-packages.ts";
 import { packageLimits } from "../src/applications/package-limits.ts";
+import { hostileArchives } from "./helpers/hostile-archives.ts";
 
 let cluster: TestCluster;
 const manifest = manifestYaml(minimalManifest("unsafe"));
@@ -41,13 +41,8 @@ async function expectRefused(upload: Buffer, status: number, message: string): P
 }
 
 describe("refusing unsafe or broken packages", () => {
-  it("refuses an empty upload and bytes that are no archive", async () => {
+  it("refuses an empty upload", async () => {
     await expectRefused(Buffer.alloc(0), 400, "empty");
-    await expectRefused(
-      Buffer.from("just some text, not an archive"),
-      400,
-      "neither a zip archive nor a bzip2",
-    );
   });
 
   it("refuses a JSON body where a package is expected", async () => {
@@ -56,35 +51,11 @@ describe("refusing unsafe or broken packages", () => {
     expect(response.body.error).toContain("raw body");
   });
 
-  it("refuses zip entries that climb out of the package or are absolute", async () => {
-    await expectRefused(
-      zipPackage({ "manifest.yaml": manifest, "../evil.sh": "x" }),
-      400,
-      'entry "../evil.sh" points outside',
-    );
-    await expectRefused(
-      zipPackage({ "manifest.yaml": manifest, "extra-data/../../evil": "x" }),
-      400,
-      "points outside",
-    );
-    await expectRefused(
-      zipPackage({ "manifest.yaml": manifest, "/etc/evil": "x" }),
-      400,
-      "absolute path",
-    );
+  it.each(hostileArchives)("refuses $label", async ({ build, message }) => {
+    await expectRefused(await build({ "manifest.yaml": manifest }), 400, message);
   });
 
-  it("refuses tarball entries that climb out, and links", async () => {
-    await expectRefused(
-      await tarBz2Package({ "manifest.yaml": manifest, "../evil": "x" }),
-      400,
-      "points outside",
-    );
-    await expectRefused(
-      await tarBz2Package({ "manifest.yaml": manifest, "/tmp/evil": "x" }),
-      400,
-      "absolute path",
-    );
+  it("refuses tarball entries that are links: a package is unpacked to disk", async () => {
     await expectRefused(
       await tarBz2Package({ "manifest.yaml": manifest }, [
         { name: "extra-data/passwd", type: "symlink", linkname: "/etc/passwd" },
@@ -94,33 +65,11 @@ describe("refusing unsafe or broken packages", () => {
     );
   });
 
-  it("refuses a decompression bomb before unpacking it whole", async () => {
-    const zeros = new Uint8Array(64 * 1024 * 1024);
-    const bomb = Buffer.from(
-      zipSync({ "manifest.yaml": strToU8(manifest), "extra-data/zeros": zeros }, { level: 9 }),
-    );
-    expect(bomb.length).toBeLessThan(1024 * 1024);
-    await expectRefused(bomb, 400, "decompression bomb");
-  });
-
   it("refuses an archive with too many entries", async () => {
     const files: Record<string, string> = { "manifest.yaml": manifest };
     for (let index = 0; index <= packageLimits.maxEntries; index++)
       files[`extra-data/f${index}`] = "";
     await expectRefused(zipPackage(files), 400, `more than ${packageLimits.maxEntries} entries`);
-  });
-
-  it("refuses truncated and damaged archives", async () => {
-    const zip = zipPackage({ "manifest.yaml": manifest, "extra-data/blob": "y".repeat(10_000) });
-    await expectRefused(zip.subarray(0, Math.floor(zip.length / 2)), 400, "Invalid package");
-    const tar = await tarBz2Package({ "manifest.yaml": manifest });
-    await expectRefused(
-      tar.subarray(0, Math.floor(tar.length / 2)),
-      400,
-      "bzip2 tarball is damaged",
-    );
-    const garbled = Buffer.concat([Buffer.from("BZh9"), Buffer.alloc(200, 7)]);
-    await expectRefused(garbled, 400, "bzip2 tarball is damaged");
   });
 
   it("refuses a package without manifest.yaml, or with unexpected files", async () => {

@@ -203,7 +203,7 @@ describe("an upload cut off mid-file", () => {
         const again = await upload({ file: Buffer.alloc(1024) });
         return again.status === 409 ? "running" : messageOf(again.body);
       })
-      .toContain("Invalid image package: it is not a tar archive");
+      .toContain("Invalid package: it is neither a zip archive nor a tarball");
   });
 });
 

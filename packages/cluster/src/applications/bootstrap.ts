@@ -3,7 +3,8 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { ClusterContext } from "../context.ts";
 import { OperationError, type OperationContext } from "../operations/operation-manager.ts";
-import { unpackArchiveTo } from "./read-archive.ts";
+import { unpackArchiveTo } from "../archive/read-archive.ts";
+import { packageLimits } from "./package-limits.ts";
 import { apkFileName, manifestFileName } from "./read-package.ts";
 import {
   checkApk,
@@ -67,7 +68,11 @@ async function runBootstrap(
     if (payload.source.type === "upload") {
       // Streamed from the kept upload into the version's directory, a chunk at a time.
       await rm(directory, { recursive: true, force: true });
-      await unpackArchiveTo(uploadFilePath(options.dataDir, applicationId, version), directory);
+      await unpackArchiveTo(
+        uploadFilePath(options.dataDir, applicationId, version),
+        directory,
+        packageLimits,
+      );
     } else {
       const from = join(
         options.dataDir,

@@ -1,8 +1,8 @@
 import { mkdir, rm, cp } from "node:fs/promises";
 import { join } from "node:path";
 import { HttpError } from "@anbox-dashboard/http-kit";
-import { FileSource } from "./archive/archive-source.ts";
-import { zipRecords } from "./archive/zip-directory.ts";
+import { FileSource } from "../archive/archive-source.ts";
+import { zipRecords } from "../archive/zip-directory.ts";
 
 // Where an application's files live in the cluster's data directory:
 //   applications/<id>/<version>/          the unpacked package of a version

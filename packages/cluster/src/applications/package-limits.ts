@@ -1,22 +1,16 @@
+import type { ArchiveLimits } from "../archive/archive-limits.ts";
+
 /**
- * What an uploaded package may be. A package is unpacked in memory (in a worker thread) before
- * anything is created, so these bound the memory and disk one upload can take, and refuse
- * decompression bombs early: the reader charges each entry's declared size before inflating it and
- * stops as soon as a limit is passed, without unpacking the rest (see `archive/README.md`).
+ * What an uploaded application package may be. A package is unpacked (in a worker thread) before
+ * anything is created, and again into its version's directory by the bootstrap, so these bound the
+ * memory, disk and time one upload can take (see `../archive/README.md`).
  *
  * Tests may lower them before starting a cluster (the route reads `maxUploadBytes` when it is
  * registered; the reader reads the others on each upload).
  */
-export interface PackageLimits {
+export interface PackageLimits extends ArchiveLimits {
   /** Largest upload accepted (HTTP 413 past it). */
   maxUploadBytes: number;
-  /** Largest total size of the unpacked files. */
-  maxUnpackedBytes: number;
-  /** Most entries (files and directories) an archive may hold. */
-  maxEntries: number;
-  /** Largest ratio of unpacked to packed bytes, checked once the unpacked total passes `ratioFloorBytes`. */
-  maxRatio: number;
-  ratioFloorBytes: number;
   /** Largest `manifest.yaml`. */
   maxManifestBytes: number;
 }
@@ -30,5 +24,8 @@ export const packageLimits: PackageLimits = {
   maxEntries: 10_000,
   maxRatio: 100,
   ratioFloorBytes: 10 * mebibyte,
+  // 2 GiB of bzip2 takes about a minute on a small machine.
+  maxSeconds: 300,
+  specialEntries: "refuse",
   maxManifestBytes: mebibyte,
 };

@@ -2,7 +2,7 @@ import { parse as parseYaml, YAMLParseError } from "yaml";
 import { applicationManifestSchema, type ApplicationManifest } from "@anbox-dashboard/contract";
 import { HttpError } from "@anbox-dashboard/http-kit";
 import { parseInput } from "../http/validate.ts";
-import { inspectArchive } from "./read-archive.ts";
+import { inspectArchive } from "../archive/read-archive.ts";
 import { packageLimits, type PackageLimits } from "./package-limits.ts";
 
 /** An application package, read and checked: what a bootstrap installs. */
@@ -20,7 +20,7 @@ export const apkFileName = "app.apk";
 export const extraDataDirectory = "extra-data";
 
 /**
- * Reads an uploaded package, the file at `path`: a zip or bzip2 tarball holding `manifest.yaml`,
+ * Reads an uploaded package, the file at `path`: a zip or a tarball holding `manifest.yaml`,
  * and optionally `app.apk` and `extra-data/`. Refuses (4xx, naming the problem) a damaged or
  * unsafe archive, a missing or invalid manifest and unexpected files. The whole archive is
  * unpacked and checked (in a worker, streamed from the file), but only the manifest's bytes are
@@ -30,7 +30,11 @@ export async function readApplicationPackage(
   path: string,
   limits: PackageLimits = packageLimits,
 ): Promise<ApplicationPackage> {
-  const { paths, files } = await inspectArchive(path, [manifestFileName], limits);
+  const { paths, files } = await inspectArchive(
+    path,
+    { paths: [manifestFileName], maxBytes: limits.maxManifestBytes },
+    limits,
+  );
   const unexpected = paths.filter(
     (entry) =>
       entry !== manifestFileName &&
@@ -49,12 +53,6 @@ export async function readApplicationPackage(
   const manifestData = files.get(manifestFileName);
   if (!manifestData) {
     throw new HttpError(400, "Invalid package: it has no manifest.yaml at its top level");
-  }
-  if (manifestData.length > limits.maxManifestBytes) {
-    throw new HttpError(
-      400,
-      `Invalid package: manifest.yaml is larger than ${limits.maxManifestBytes} bytes`,
-    );
   }
   const manifestText = manifestData.toString("utf8");
   const manifest = parseManifest(manifestText);

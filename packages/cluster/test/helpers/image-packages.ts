@@ -7,7 +7,11 @@ import { pack as tarPack } from "tar-stream";
 
 export type Compression = "none" | "gzip" | "bzip2" | "xz";
 
-export async function tarArchive(files: Record<string, string | Buffer>): Promise<Buffer> {
+/** A tar archive of `files`, and of `links` (symlinks, with their targets) after them. */
+export async function tarArchive(
+  files: Record<string, string | Uint8Array>,
+  links: { name: string; type: "symlink"; linkname: string }[] = [],
+): Promise<Buffer> {
   const pack = tarPack();
   const chunks: Buffer[] = [];
   pack.on("data", (chunk: unknown) => {
@@ -19,8 +23,9 @@ export async function tarArchive(files: Record<string, string | Buffer>): Promis
     }),
   );
   for (const [name, content] of Object.entries(files)) {
-    pack.entry({ name }, typeof content === "string" ? Buffer.from(content) : content);
+    pack.entry({ name }, Buffer.from(content));
   }
+  for (const link of links) pack.entry(link);
   pack.finalize();
   await ended;
   return Buffer.concat(chunks);

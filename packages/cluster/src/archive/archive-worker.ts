@@ -12,7 +12,7 @@ function answer(input: ArchiveWorkerInput): { reply: ArchiveWorkerReply; transfe
     const keepPaths = input.keepPaths === undefined ? undefined : new Set(input.keepPaths);
     const sink =
       input.outputDirectory === undefined
-        ? memorySink((path) => keepPaths?.has(path) ?? true)
+        ? memorySink((path) => keepPaths?.has(path) ?? true, input.maxKeptBytes)
         : directorySink(input.outputDirectory);
     const source = new FileSource(input.path);
     let archive;

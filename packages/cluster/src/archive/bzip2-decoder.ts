@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { bytesSource, SequentialReader, type ArchiveSource } from "./archive-source.ts";
+import { CompressedInputEnded } from "./compressed-input-ended.ts";
 
 /** Reads `count` bits, most significant first; `null` skips to the next byte boundary. */
 type ReadBits = (count: number | null) => number;
@@ -24,14 +25,6 @@ interface Bzip2BlockDecoder {
 
 const require = createRequire(import.meta.url);
 const blockDecoder = require("unbzip2-stream/lib/bzip2.js") as Bzip2BlockDecoder;
-
-/** The compressed input ended in the middle of a stream. */
-export class Bzip2InputEnded extends Error {
-  constructor() {
-    super("the compressed data ends too early");
-    this.name = "Bzip2InputEnded";
-  }
-}
 
 /** Reads the compressed input bit by bit, pulling it from its source a chunk at a time. */
 class BitReader {
@@ -88,7 +81,7 @@ class BitReader {
     let wanted = count;
     while (wanted > 0) {
       const current = this.has(0) ? this.data[this.byte] : undefined;
-      if (current === undefined) throw new Bzip2InputEnded();
+      if (current === undefined) throw new CompressedInputEnded();
       const left = 8 - this.bit;
       if (wanted >= left) {
         result = (result << left) | (current & ((1 << left) - 1));

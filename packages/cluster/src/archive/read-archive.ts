@@ -1,7 +1,7 @@
 import { open } from "node:fs/promises";
-import { requireArchiveFormat, type ArchiveFormat } from "./archive/archive-format.ts";
-import { unpackInWorker } from "./archive/run-archive-worker.ts";
-import { packageLimits, type PackageLimits } from "./package-limits.ts";
+import type { ArchiveLimits } from "./archive-limits.ts";
+import { formatHeadBytes, requireArchiveFormat, type ArchiveFormat } from "./archive-format.ts";
+import { unpackInWorker } from "./run-archive-worker.ts";
 
 /** A file of an archive: a safe relative path ("extra-data/a/b.obb") and its bytes. */
 export interface ArchiveEntry {
@@ -17,7 +17,7 @@ function toBuffer(bytes: Uint8Array): Buffer {
 async function requireArchiveFile(path: string): Promise<void> {
   const handle = await open(path, "r");
   try {
-    const head = Buffer.alloc(4);
+    const head = Buffer.alloc(formatHeadBytes);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);
     requireArchiveFormat(head.subarray(0, bytesRead));
   } finally {
@@ -26,14 +26,14 @@ async function requireArchiveFile(path: string): Promise<void> {
 }
 
 /**
- * Unpacks the zip or bzip2 tarball at `path` in memory, within `limits`, in a worker thread (see
- * `archive/README.md`). Every refusal is an `HttpError` (4xx) whose message names the problem;
- * nothing is written anywhere. For small archives (tests, tools): a package is unpacked to its
- * directory by `unpackArchiveTo`.
+ * Unpacks the archive at `path` (zip, tar, tar.gz or tar.bz2) in memory, within `limits`, in a
+ * worker thread (see `README.md`). Every refusal is an `HttpError` (4xx) whose message names the
+ * problem; nothing is written anywhere. For small archives (tests, tools): a package is checked
+ * with `inspectArchive` and unpacked to its directory by `unpackArchiveTo`.
  */
 export async function readArchive(
   path: string,
-  limits: PackageLimits = packageLimits,
+  limits: ArchiveLimits,
 ): Promise<{ format: ArchiveFormat; entries: ArchiveEntry[] }> {
   await requireArchiveFile(path);
   const archive = await unpackInWorker({ path, limits, keepPaths: undefined });
@@ -47,18 +47,30 @@ export async function readArchive(
   };
 }
 
+/** The files of an archive whose bytes a check needs (a manifest, a metadata file), and their bound. */
+export interface WantedFiles {
+  paths: readonly string[];
+  /** One declared larger is refused at its header. */
+  maxBytes: number;
+}
+
 /**
  * Unpacks and checks a whole archive as `readArchive` does, but answers only the paths of its
- * files and the bytes of those in `wanted`: what checking an upload needs, with a few buffers of
+ * files and the bytes of the `wanted` ones: what checking an upload needs, with a few buffers of
  * memory whatever its size.
  */
 export async function inspectArchive(
   path: string,
-  wanted: readonly string[],
-  limits: PackageLimits = packageLimits,
+  wanted: WantedFiles,
+  limits: ArchiveLimits,
 ): Promise<{ format: ArchiveFormat; paths: string[]; files: Map<string, Buffer> }> {
   await requireArchiveFile(path);
-  const archive = await unpackInWorker({ path, limits, keepPaths: [...wanted] });
+  const archive = await unpackInWorker({
+    path,
+    limits,
+    keepPaths: [...wanted.paths],
+    maxKeptBytes: wanted.maxBytes,
+  });
   const files = new Map<string, Buffer>();
   for (const { path: entryPath, data: bytes } of archive.entries) {
     if (bytes !== undefined) files.set(entryPath, toBuffer(bytes));
@@ -78,7 +90,7 @@ export async function inspectArchive(
 export async function unpackArchiveTo(
   path: string,
   directory: string,
-  limits: PackageLimits = packageLimits,
+  limits: ArchiveLimits,
 ): Promise<{ format: ArchiveFormat; paths: string[] }> {
   await requireArchiveFile(path);
   const archive = await unpackInWorker({

@@ -1,5 +1,5 @@
 import { HttpError } from "@anbox-dashboard/http-kit";
-import type { PackageLimits } from "../package-limits.ts";
+import type { ArchiveLimits } from "./archive-limits.ts";
 
 /**
  * Counts what an archive unpacks to and refuses it as soon as a limit is passed. The readers
@@ -10,9 +10,9 @@ export class UnpackBudget {
   private entries = 0;
   private bytes = 0;
   private readonly packedBytes: number;
-  private readonly limits: PackageLimits;
+  private readonly limits: ArchiveLimits;
 
-  constructor(packedBytes: number, limits: PackageLimits) {
+  constructor(packedBytes: number, limits: ArchiveLimits) {
     this.packedBytes = packedBytes;
     this.limits = limits;
   }

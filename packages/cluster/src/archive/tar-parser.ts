@@ -1,4 +1,5 @@
 import { HttpError } from "@anbox-dashboard/http-kit";
+import type { ArchiveLimits } from "./archive-limits.ts";
 import { safeEntryPath } from "./safe-entry-path.ts";
 import type { UnpackBudget } from "./unpack-budget.ts";
 import type { EntrySink, EntryWriter, UnpackedEntry } from "./unpacked-entry.ts";
@@ -20,7 +21,7 @@ const refusedTypeNames: Record<string, string> = {
 };
 
 export function tarballDamaged(detail: string): HttpError {
-  return new HttpError(400, `Invalid package: the bzip2 tarball is damaged (${detail})`);
+  return new HttpError(400, `Invalid package: the tarball is damaged (${detail})`);
 }
 
 const utf8 = new TextDecoder();
@@ -114,10 +115,16 @@ export class TarParser {
   private pending: { path?: string; size?: number } = {};
   private extendedHeaders = 0;
   private ended = false;
+  private readonly specialEntries: ArchiveLimits["specialEntries"];
 
-  constructor(budget: UnpackBudget, sink: EntrySink) {
+  constructor(
+    budget: UnpackBudget,
+    sink: EntrySink,
+    specialEntries: ArchiveLimits["specialEntries"] = "refuse",
+  ) {
     this.budget = budget;
     this.sink = sink;
+    this.specialEntries = specialEntries;
   }
 
   /** Reads a chunk; returns false once the archive has ended (the rest is not wanted). */
@@ -248,11 +255,8 @@ export class TarParser {
     // Old tarballs mark a directory by a trailing slash on a file entry.
     const isDirectory = type === "5" || (isFile && name.endsWith("/"));
     if (!isFile && !isDirectory) {
-      const kind = refusedTypeNames[type] ?? `tar entry of type "${type}"`;
-      throw new HttpError(
-        400,
-        `Invalid package: entry "${name}" is a ${kind}; only files and directories are allowed`,
-      );
+      this.readSpecialEntry(type, name, size);
+      return;
     }
     const path = safeEntryPath(isDirectory ? `${name}/` : name);
     // Charged before its data is decompressed: a bomb is refused at its header.
@@ -261,5 +265,22 @@ export class TarParser {
     this.startBody(size, writer, () => {
       if (path !== undefined) this.entries.push({ path, data: writer?.close() });
     });
+  }
+
+  /**
+   * A link, a device or a fifo: refused, or (where the package is only checked) its name checked,
+   * its bytes charged and skipped, and nothing listed.
+   */
+  private readSpecialEntry(type: string, name: string, size: number): void {
+    if (this.specialEntries === "refuse") {
+      const kind = refusedTypeNames[type] ?? `tar entry of type "${type}"`;
+      throw new HttpError(
+        400,
+        `Invalid package: entry "${name}" is a ${kind}; only files and directories are allowed`,
+      );
+    }
+    safeEntryPath(name);
+    this.budget.addBytes(size);
+    this.startBody(size, undefined, () => undefined);
   }
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { strToU8, zipSync } from "fflate";
 import { crc32 } from "node:zlib";
-import { buildZip, deflatedPart, type ZipPart } from "../../../test/helpers/zip-builder.ts";
-import { packageLimits } from "../package-limits.ts";
+import { buildZip, deflatedPart, type ZipPart } from "../../test/helpers/zip-builder.ts";
+import { packageLimits } from "../applications/package-limits.ts";
 import { unpackArchive } from "./unpack-archive.ts";
 import type { UnpackedEntry } from "./unpacked-entry.ts";
 

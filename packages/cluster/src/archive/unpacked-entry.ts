@@ -1,5 +1,6 @@
 import { closeSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
+import { HttpError } from "@anbox-dashboard/http-kit";
 
 /**
  * A file of an archive as the reader unpacks it: a safe relative path ("extra-data/a/b.obb") and
@@ -30,11 +31,17 @@ export interface EntrySink {
   open(path: string, size: number): EntryWriter | undefined;
 }
 
-/** Keeps in memory the bytes of the files `keep` wants; the others are checked and dropped. */
-export function memorySink(keep: KeepBytes): EntrySink {
+/**
+ * Keeps in memory the bytes of the files `keep` wants; the others are checked and dropped. A wanted
+ * file declared larger than `maxKeptBytes` is refused at its header, before a byte is kept.
+ */
+export function memorySink(keep: KeepBytes, maxKeptBytes = Number.POSITIVE_INFINITY): EntrySink {
   return {
     open: (path, size) => {
       if (!keep(path)) return undefined;
+      if (size > maxKeptBytes) {
+        throw new HttpError(400, `Invalid package: ${path} is larger than ${maxKeptBytes} bytes`);
+      }
       const data = new Uint8Array(size);
       let filled = 0;
       return {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { tarBz2Package } from "../../../test/helpers/application-packages.ts";
-import { packageLimits } from "../package-limits.ts";
+import { tarBz2Package } from "../../test/helpers/application-packages.ts";
+import { gzipSync } from "node:zlib";
+import { packageLimits } from "../applications/package-limits.ts";
+import { imagePackageLimits } from "../images/image-package-limits.ts";
 import { decodeBzip2 } from "./bzip2-decoder.ts";
 import { TarParser } from "./tar-parser.ts";
 import { UnpackBudget } from "./unpack-budget.ts";
@@ -16,7 +18,7 @@ function textOf(entry: UnpackedEntry): string {
   return entry.data === undefined ? "(dropped)" : Buffer.from(entry.data).toString();
 }
 
-const bomb = readFileSync(new URL("../../../test/fixtures/bzip2-bomb.tar.bz2", import.meta.url));
+const bomb = readFileSync(new URL("../../test/fixtures/bzip2-bomb.tar.bz2", import.meta.url));
 
 function unpack(tarball: Uint8Array): Record<string, string> {
   const { entries } = unpackArchive(tarball, packageLimits);
@@ -50,12 +52,50 @@ function systemTar(format: "gnu" | "posix", files: Record<string, string>): Buff
 
 const longName = `extra-data/${"n".repeat(150)}.obb`;
 
-describe("reading a bzip2 tarball", () => {
+describe("reading a tarball", () => {
   it("reads tarballs of tar-stream, GNU tar and pax, long names included", async () => {
     const files = { "manifest.yaml": "name: x\n", [longName]: "data", "extra-data/empty": "" };
     expect(unpack(await tarBz2Package(files))).toEqual(files);
     expect(unpack(bzip2(systemTar("gnu", files)))).toEqual(files);
     expect(unpack(bzip2(systemTar("posix", files)))).toEqual(files);
+  });
+
+  it("reads the same tarball plain and gzip-compressed, and says which it was", () => {
+    const files = { "manifest.yaml": "name: x\n", [longName]: "data" };
+    const tar = systemTar("posix", files);
+    expect(unpack(tar)).toEqual(files);
+    expect(unpack(gzipSync(tar))).toEqual(files);
+    expect(unpackArchive(tar, packageLimits).format).toBe("tar");
+    expect(unpackArchive(gzipSync(tar), packageLimits).format).toBe("tar.gz");
+    expect(unpackArchive(bzip2(tar), packageLimits).format).toBe("tar.bz2");
+  });
+
+  it("reads a gzip tarball of several members, and refuses one cut between two entries", () => {
+    const first = systemTar("gnu", { "manifest.yaml": "name: x\n" });
+    const second = systemTar("gnu", { "app.apk": "apk" });
+    // The first tar's entry alone (no end-of-archive blocks), then the whole second tar.
+    const firstEntry = first.subarray(0, 1024);
+    const members = Buffer.concat([gzipSync(firstEntry), gzipSync(second)]);
+    expect(unpack(members)).toEqual({ "manifest.yaml": "name: x\n", "app.apk": "apk" });
+    // A stream whose last deflate block ends at an entry's end, cut there: no trailer follows.
+    const whole = gzipSync(Buffer.concat([firstEntry, second]));
+    const cutAtBlock = gzipSync(firstEntry).subarray(0, -8);
+    expect(() => unpack(cutAtBlock)).toThrow("the compressed data ends too early");
+    expect(unpack(whole)).toEqual({ "manifest.yaml": "name: x\n", "app.apk": "apk" });
+  });
+
+  it("refuses links where a package is unpacked, and skips them where it is only checked", () => {
+    const directory = mkdtempSync(join(tmpdir(), "tar-links-"));
+    try {
+      writeFileSync(join(directory, "metadata.yaml"), "architecture: amd64\n");
+      symlinkSync("metadata.yaml", join(directory, "link"));
+      const tar = execFileSync("tar", ["-C", directory, "-cf", "-", "metadata.yaml", "link"]);
+      expect(() => unpack(gzipSync(tar))).toThrow('entry "link" is a symlink');
+      const { entries } = unpackArchive(gzipSync(tar), imagePackageLimits);
+      expect(entries.map((entry) => entry.path)).toEqual(["metadata.yaml"]);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it("keeps only the wanted bytes", async () => {
@@ -121,15 +161,23 @@ describe("reading a bzip2 tarball", () => {
 
   it("refuses truncated, corrupted and malformed tarballs", async () => {
     const tarball = await tarBz2Package({ "manifest.yaml": "name: x\n".repeat(100) });
-    expect(() => unpack(tarball.subarray(0, tarball.length - 20))).toThrow(
-      "bzip2 tarball is damaged",
-    );
+    expect(() => unpack(tarball.subarray(0, tarball.length - 20))).toThrow("tarball is damaged");
     const corrupted = Buffer.from(tarball);
     const middle = Math.floor(corrupted.length / 2);
     corrupted.writeUInt8(corrupted.readUInt8(middle) ^ 0xff, middle);
-    expect(() => unpack(corrupted)).toThrow("bzip2 tarball is damaged");
+    expect(() => unpack(corrupted)).toThrow("tarball is damaged");
     expect(() => unpack(bzip2(Buffer.alloc(1024, 0x41)))).toThrow(
-      "bzip2 tarball is damaged (a header holds a malformed number)",
+      "the tarball is damaged (a header holds a malformed number)",
+    );
+    const gzipped = gzipSync(systemTar("gnu", { "manifest.yaml": "name: x\n".repeat(100) }));
+    // Every cut from its magic number (two bytes) on is refused, up to the last few dozen bytes:
+    // those hold the tar's end-of-archive blocks (zeros, a few bytes deflated) and the trailer,
+    // and a tarball read to its end is whole whatever follows (as with bzip2).
+    for (let cut = 2; cut < gzipped.length - 32; cut++) {
+      expect(() => unpack(gzipped.subarray(0, cut))).toThrow("the tarball is damaged");
+    }
+    expect(() => unpack(gzipSync(Buffer.from("hello ".repeat(200))))).toThrow(
+      "the tarball is damaged",
     );
     const tar = systemTar("gnu", { "manifest.yaml": "name: x\n" });
     const renamed = Buffer.from(tar);

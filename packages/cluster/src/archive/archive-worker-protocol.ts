@@ -1,13 +1,15 @@
-import type { PackageLimits } from "../package-limits.ts";
+import type { ArchiveLimits } from "./archive-limits.ts";
 import type { UnpackedArchive } from "./unpack-archive.ts";
 
 /** What the archive worker is started with (as its `workerData`). */
 export interface ArchiveWorkerInput {
   /** The archive file, read by offset (never whole). */
   path: string;
-  limits: PackageLimits;
+  limits: ArchiveLimits;
   /** The paths whose bytes to answer; all of them when undefined. Ignored with `outputDirectory`. */
   keepPaths: string[] | undefined;
+  /** A kept file declared larger than this is refused (a manifest, a metadata file); no bound when undefined. */
+  maxKeptBytes?: number | undefined;
   /** Write every file under this directory as it is unpacked, answering no bytes. */
   outputDirectory?: string | undefined;
 }

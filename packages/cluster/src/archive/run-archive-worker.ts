@@ -55,22 +55,40 @@ function runWorker(input: ArchiveWorkerInput): Promise<UnpackedArchive> {
       resourceLimits: { maxYoungGenerationSizeMb: 4 },
     });
     let settled = false;
-    worker.once("message", (reply: ArchiveWorkerReply) => {
+    /** Settles once: the first of the answer, a fault, the exit and the time budget wins. */
+    const settle = (outcome: () => void): void => {
+      if (settled) return;
       settled = true;
-      void worker.terminate();
-      if (reply.kind === "unpacked") resolve(reply.archive);
-      else if (reply.kind === "refused") reject(new HttpError(reply.statusCode, reply.message));
-      else reject(new Error(`The archive reader failed: ${reply.message}`));
+      clearTimeout(deadline);
+      outcome();
+    };
+    // A package that decompresses slowly on purpose must not keep a thread and a slot for ever.
+    const { maxSeconds } = input.limits;
+    const deadline = setTimeout(() => {
+      settle(() => {
+        void worker.terminate();
+        reject(
+          new HttpError(400, `Invalid package: it takes more than ${maxSeconds} seconds to unpack`),
+        );
+      });
+    }, maxSeconds * 1000);
+    worker.once("message", (reply: ArchiveWorkerReply) => {
+      settle(() => {
+        void worker.terminate();
+        if (reply.kind === "unpacked") resolve(reply.archive);
+        else if (reply.kind === "refused") reject(new HttpError(reply.statusCode, reply.message));
+        else reject(new Error(`The archive reader failed: ${reply.message}`));
+      });
     });
     worker.once("error", (error: unknown) => {
-      if (settled) return;
-      settled = true;
-      reject(error instanceof Error ? error : new Error(String(error)));
+      settle(() => {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      });
     });
     worker.once("exit", (code) => {
-      if (settled) return;
-      settled = true;
-      reject(new Error(`The archive reader ended (exit code ${code}) without an answer`));
+      settle(() => {
+        reject(new Error(`The archive reader ended (exit code ${code}) without an answer`));
+      });
     });
   });
 }
