@@ -101,6 +101,30 @@ export default tseslint.config(
     },
   },
   {
+    // An inline notice (an error, a caution, a confirmation) is drawn by one component
+    // (components/Notice.tsx, with ErrorNotice and CautionNotice on it): a copy of its markup
+    // would drift from it in role, heading and words. Toasts are the notifications' own.
+    files: ["packages/web/src/**/*.tsx"],
+    ignores: [
+      "packages/web/src/components/Notice.tsx",
+      "packages/web/src/context/notifications/ToastView.tsx",
+      "**/*.test.tsx",
+      "**/*.test-support.tsx",
+    ],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "Literal[value=/p-notification--/]",
+          "TemplateElement[value.raw=/p-notification--/]",
+        ].map((node) => ({
+          selector: `JSXAttribute[name.name='className'] ${node}`,
+          message: "Draw a notice with components/Notice.tsx (or ErrorNotice, CautionNotice).",
+        })),
+      ],
+    },
+  },
+  {
     // Server data is read and written through one query module per resource (queries/): the one
     // place its keys, freshness, toasts and invalidations are declared. A component calling
     // useQuery itself would restate them.

@@ -1,12 +1,7 @@
 import type { ReactNode } from "react";
+import { Notice } from "./Notice.tsx";
 
 /** An inline caution of a page: why something is not offered here, or what is missing. */
 export function CautionNotice({ children }: { children: ReactNode }) {
-  return (
-    <div className="p-notification--caution" role="status">
-      <div className="p-notification__content">
-        <p className="p-notification__message">{children}</p>
-      </div>
-    </div>
-  );
+  return <Notice kind="caution" message={children} />;
 }

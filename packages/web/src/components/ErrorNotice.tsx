@@ -1,11 +1,14 @@
+import { Notice } from "./Notice.tsx";
+
 /** An inline error of a page: what could not be done, and the server's reason. */
-export function ErrorNotice({ title, error }: { title: string; error: Error }) {
-  return (
-    <div className="p-notification--negative" role="alert">
-      <div className="p-notification__content">
-        <h2 className="p-notification__title">{title}</h2>
-        <p className="p-notification__message">{error.message}</p>
-      </div>
-    </div>
-  );
+export function ErrorNotice({
+  title,
+  error,
+  heading,
+}: {
+  title?: string;
+  error: Pick<Error, "message">;
+  heading?: "h2" | "h3" | "h4";
+}) {
+  return <Notice kind="negative" title={title} heading={heading} message={error.message} />;
 }

@@ -48,7 +48,10 @@ export function prefetchNodesPage(
  * Like the instances list it names no clusters, so its key is known at once and the first request
  * starts with the page, not again once the cluster list has arrived.
  */
-export function useNodesPage(request: Omit<NodesListRequest, "clusterIds">) {
+/** A page of nodes as the list asks for it (the clusters are all of them). */
+export type NodesPageRequest = Omit<NodesListRequest, "clusterIds">;
+
+export function useNodesPage(request: NodesPageRequest) {
   return useQuery({ ...nodesPageQuery(request), placeholderData: keepPreviousData });
 }
 

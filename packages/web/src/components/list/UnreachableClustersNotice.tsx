@@ -1,4 +1,5 @@
 import type { UnreachableCluster } from "@anbox-dashboard/contract";
+import { Notice } from "../Notice.tsx";
 
 /**
  * Says which clusters a list across clusters could not ask (down, unreachable, timed out) and
@@ -15,26 +16,28 @@ export function UnreachableClustersNotice({
   if (clusters === undefined || clusters.length === 0) return null;
   const names = clusters.map((cluster) => cluster.clusterId).join(", ");
   return (
-    <div className="p-notification--caution" role="status">
-      <div className="p-notification__content">
-        <h2 className="p-notification__title">
-          {clusters.length === 1
-            ? `Cluster ${names} does not answer`
-            : `Clusters ${names} do not answer`}
-        </h2>
-        <p className="p-notification__message">
+    <Notice
+      kind="caution"
+      title={
+        clusters.length === 1
+          ? `Cluster ${names} does not answer`
+          : `Clusters ${names} do not answer`
+      }
+      message={
+        <>
           {clusters.length === 1 ? "Its" : "Their"} {noun} are not shown: the list shows those of
           the other clusters, and updates once{" "}
           {clusters.length === 1 ? "it answers" : "they answer"} again.
-        </p>
-        <ul className="p-list">
-          {clusters.map((cluster) => (
-            <li className="p-list__item" key={cluster.clusterId}>
-              {cluster.message}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
+        </>
+      }
+    >
+      <ul className="p-list">
+        {clusters.map((cluster) => (
+          <li className="p-list__item" key={cluster.clusterId}>
+            {cluster.message}
+          </li>
+        ))}
+      </ul>
+    </Notice>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Modal } from "./Modal.tsx";
+import { ErrorNotice } from "../ErrorNotice.tsx";
 
 /** What a confirmation says and what its button does. */
 export interface Confirmation {
@@ -57,13 +58,7 @@ export function ConfirmModal({
     >
       <p>{body}</p>
       {children}
-      {error && (
-        <div className="p-notification--negative" role="alert">
-          <div className="p-notification__content">
-            <p className="p-notification__message">{error.message}</p>
-          </div>
-        </div>
-      )}
+      {error && <ErrorNotice error={error} />}
     </Modal>
   );
 }

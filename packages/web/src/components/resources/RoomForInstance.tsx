@@ -4,6 +4,7 @@ import type { CapacityFree } from "@anbox-dashboard/contract";
 import { formatBytes } from "../../util/bytes.ts";
 import type { RoomForInstance as Room } from "./use-room-for-instance.ts";
 import "./_resources.scss";
+import { Notice } from "../Notice.tsx";
 
 interface RoomForInstanceProps {
   room: Room;
@@ -69,15 +70,17 @@ function roomContent(room: Room) {
       );
     case "full":
       return (
-        <div className="p-notification--caution">
-          <div className="p-notification__content">
-            <h3 className="p-notification__title">No node can take this instance</h3>
-            <p className="p-notification__message">
+        <Notice
+          kind="caution"
+          title="No node can take this instance"
+          heading="h3"
+          message={
+            <>
               {room.reason}. {describeMostFree(room.mostFree)}{" "}
               <Link to="/nodes">See the nodes</Link>
-            </p>
-          </div>
-        </div>
+            </>
+          }
+        />
       );
   }
 }

@@ -21,6 +21,7 @@ import { useTourCloud } from "../../tour/use-tour-cloud.ts";
 import { SidePanel } from "./SidePanel.tsx";
 import { tourPanelId } from "./tour-panel-id.ts";
 import "./_tour-panel.scss";
+import { Notice } from "../Notice.tsx";
 
 /**
  * The onboarding tour's progress panel ("Get started"): the three chapters with their steps, each
@@ -94,12 +95,7 @@ function ChapterItem({ chapter, cloud, progress }: ChapterItemProps) {
         ))}
       </ol>
       {problem && (
-        <div className="p-notification--negative" role="alert">
-          <div className="p-notification__content">
-            <h4 className="p-notification__title">{problem.title}</h4>
-            <p className="p-notification__message">{problem.text}</p>
-          </div>
-        </div>
+        <Notice kind="negative" title={problem.title} heading="h4" message={problem.text} />
       )}
       <div className="tour-panel__actions">
         <Button

@@ -5,6 +5,8 @@ import { useClusters } from "../../queries/clusters.ts";
 import { useSessionInfo } from "../../queries/session-info.ts";
 import { ApplicationForm } from "./form/ApplicationForm.tsx";
 import { initialApplicationFormValues } from "./form/application-form-values.ts";
+import { CautionNotice } from "../../components/CautionNotice.tsx";
+import { Notice } from "../../components/Notice.tsx";
 
 /** `/applications/add`: the form that adds an application from its APK. */
 export default function ApplicationAddPage() {
@@ -21,26 +23,21 @@ function ApplicationAddContent() {
   const session = useSessionInfo();
   if (clusters.isError || session.isError) {
     return (
-      <div className="p-notification--negative" role="alert">
-        <div className="p-notification__content">
-          <h2 className="p-notification__title">Cannot prepare the form</h2>
-          <p className="p-notification__message">{(clusters.error ?? session.error)?.message}</p>
-        </div>
-      </div>
+      <Notice
+        kind="negative"
+        title="Cannot prepare the form"
+        message={(clusters.error ?? session.error)?.message}
+      />
     );
   }
   if (clusters.isPending || session.isPending) return <PageLoader />;
   const [first] = clusters.data;
   if (first === undefined) {
     return (
-      <div className="p-notification--caution">
-        <div className="p-notification__content">
-          <p className="p-notification__message">
-            The dashboard manages no cluster yet: there is nowhere to add an application.{" "}
-            <Link to="/applications">Back to the applications</Link>
-          </p>
-        </div>
-      </div>
+      <CautionNotice>
+        The dashboard manages no cluster yet: there is nowhere to add an application.{" "}
+        <Link to="/applications">Back to the applications</Link>
+      </CautionNotice>
     );
   }
   return (

@@ -11,6 +11,7 @@ import { editValuesOf } from "./form/edit-values.ts";
 import { opensForUpload } from "./shared/application-facts.ts";
 import { CautionNotice } from "../../components/CautionNotice.tsx";
 import { missingFeature } from "../../util/cluster-features.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 /** `/applications/edit/{clusterId}/{id}`: the add form, filled in from the application. */
 export default function ApplicationEditPage() {
@@ -51,14 +52,7 @@ function ApplicationEditForm({ clusterId, id }: { clusterId: string; id: string 
   }
   const failed = application.error ?? manifest.error ?? clusters.error ?? session.error;
   if (failed) {
-    return (
-      <div className="p-notification--negative" role="alert">
-        <div className="p-notification__content">
-          <h2 className="p-notification__title">Cannot prepare the form</h2>
-          <p className="p-notification__message">{failed.message}</p>
-        </div>
-      </div>
-    );
+    return <ErrorNotice title="Cannot prepare the form" error={failed} />;
   }
   const [app, text, clusterList, info] = [
     application.data,

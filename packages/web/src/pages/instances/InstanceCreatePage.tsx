@@ -5,6 +5,8 @@ import { useClusters } from "../../queries/clusters.ts";
 import { useSessionInfo } from "../../queries/session-info.ts";
 import { formPresetOf } from "./create/form-preset.ts";
 import { InstanceCreateForm } from "./create/InstanceCreateForm.tsx";
+import { CautionNotice } from "../../components/CautionNotice.tsx";
+import { Notice } from "../../components/Notice.tsx";
 
 /** `/instances/new`: the instance creation form. */
 export default function InstanceCreatePage() {
@@ -26,25 +28,20 @@ function InstanceCreateContent() {
 
   if (clusters.isError || session.isError) {
     return (
-      <div className="p-notification--negative" role="alert">
-        <div className="p-notification__content">
-          <h2 className="p-notification__title">Cannot prepare the form</h2>
-          <p className="p-notification__message">{(clusters.error ?? session.error)?.message}</p>
-        </div>
-      </div>
+      <Notice
+        kind="negative"
+        title="Cannot prepare the form"
+        message={(clusters.error ?? session.error)?.message}
+      />
     );
   }
   if (clusters.isPending || session.isPending) return <PageLoader />;
   if (clusters.data.length === 0) {
     return (
-      <div className="p-notification--caution">
-        <div className="p-notification__content">
-          <p className="p-notification__message">
-            The dashboard manages no cluster yet: there is nowhere to create an instance.{" "}
-            <Link to="/instances">Back to the instances</Link>
-          </p>
-        </div>
-      </div>
+      <CautionNotice>
+        The dashboard manages no cluster yet: there is nowhere to create an instance.{" "}
+        <Link to="/instances">Back to the instances</Link>
+      </CautionNotice>
     );
   }
   return (

@@ -11,6 +11,8 @@ import { PageLoader } from "../../components/PageLoader.tsx";
 import { PublicCard } from "../../components/PublicCard.tsx";
 import { CopyButton } from "./CopyButton.tsx";
 import { nextPathFrom } from "./next-path.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { Notice } from "../../components/Notice.tsx";
 
 export default function LoginPage() {
   const location = useLocation();
@@ -30,21 +32,11 @@ export default function LoginPage() {
       <h1 className="p-heading--3">Anbox Cloud Dashboard</h1>
       <p>Access your dashboard to manage Anbox Cloud</p>
       {signInError !== undefined && (
-        <div className="p-notification--negative" role="alert">
-          <div className="p-notification__content">
-            <h2 className="p-notification__title">Sign-in failed</h2>
-            <p className="p-notification__message">{signInError}</p>
-          </div>
-        </div>
+        <Notice kind="negative" title="Sign-in failed" message={signInError} />
       )}
       {authInfo.isPending && <PageLoader />}
       {authInfo.isError && (
-        <div className="p-notification--negative">
-          <div className="p-notification__content">
-            <h2 className="p-notification__title">Cannot reach the dashboard server</h2>
-            <p className="p-notification__message">{authInfo.error.message}</p>
-          </div>
-        </div>
+        <ErrorNotice title="Cannot reach the dashboard server" error={authInfo.error} />
       )}
       {authInfo.isSuccess && <LoginAction authInfo={authInfo.data} next={next} />}
     </PublicCard>

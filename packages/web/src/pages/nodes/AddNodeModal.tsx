@@ -15,6 +15,7 @@ import {
   nodesPostOf,
   type AddNodeFormValues,
 } from "./add-node-form.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 interface Props {
   clusters: readonly Cluster[];
@@ -43,13 +44,7 @@ export function AddNodeModal({ clusters, close }: Props) {
   return (
     <Modal title="Add a node" close={close}>
       <form className="p-form" noValidate onSubmit={submit}>
-        {create.isError && (
-          <div className="p-notification--negative" role="alert">
-            <div className="p-notification__content">
-              <p className="p-notification__message">{create.error.message}</p>
-            </div>
-          </div>
-        )}
+        {create.isError && <ErrorNotice error={create.error} />}
         {clusters.length > 1 && (
           <SelectField control={control} name="clusterId" label="Cluster">
             {clusters.map((cluster) => (

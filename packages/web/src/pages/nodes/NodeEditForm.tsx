@@ -14,6 +14,7 @@ import {
   nodePatchOf,
   type NodeEditFormValues,
 } from "./node-edit-form.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 interface Props {
   node: ClusterNode;
@@ -49,12 +50,7 @@ export function NodeEditForm({ node }: Props) {
   return (
     <form className="p-form node-edit-form" noValidate onSubmit={submit}>
       {update.isError && (
-        <div className="p-notification--negative" role="alert">
-          <div className="p-notification__content">
-            <h3 className="p-notification__title">The node was not changed</h3>
-            <p className="p-notification__message">{update.error.message}</p>
-          </div>
-        </div>
+        <ErrorNotice title="The node was not changed" heading="h3" error={update.error} />
       )}
       <TextField
         control={control}

@@ -1,6 +1,7 @@
 import type { ClusterNode } from "../../api/nodes.ts";
 import { Modal } from "../../components/overlays/Modal.tsx";
 import { useDeleteNode } from "../../queries/nodes.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 interface Props {
   node: ClusterNode;
@@ -46,13 +47,7 @@ export function RemoveNodeModal({ node, close, onRemoved }: Props) {
           cluster refuses to remove a node with instances.
         </p>
       )}
-      {remove.isError && (
-        <div className="p-notification--negative" role="alert">
-          <div className="p-notification__content">
-            <p className="p-notification__message">{remove.error.message}</p>
-          </div>
-        </div>
-      )}
+      {remove.isError && <ErrorNotice error={remove.error} />}
     </Modal>
   );
 }

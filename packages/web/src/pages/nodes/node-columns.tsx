@@ -1,9 +1,13 @@
 import type { ClusterNode, NodeListOrderBy } from "../../api/nodes.ts";
+import type { ColumnContext } from "../../components/list/ResourceList.tsx";
 import type { TableColumn } from "../../components/table/table-column.ts";
 import { AllocationBar } from "./AllocationBar.tsx";
 import { nodeResources, whyNodeIsFull, type NodeResource } from "./node-capacity.ts";
 
 export type NodeColumn = TableColumn<ClusterNode, NodeListOrderBy>;
+
+/** A node's row has one action: open its panel. */
+export type NodeRowAction = "edit";
 
 function resourceCell(key: NodeResource["key"]) {
   return (node: ClusterNode) => {
@@ -31,10 +35,10 @@ function nameCell(showCluster: boolean) {
  * edit button always show; then CPU and memory, the instance count and disk, GPU slots, the
  * address, VPU slots, the architecture and tags give way in that order as the width shrinks.
  */
-export function nodeColumns(
-  showCluster: boolean,
-  onEdit: (node: ClusterNode) => void,
-): NodeColumn[] {
+export function nodeColumns({
+  showCluster,
+  onAction,
+}: ColumnContext<ClusterNode, NodeRowAction>): NodeColumn[] {
   return [
     {
       id: "name",
@@ -122,7 +126,7 @@ export function nodeColumns(
           className="p-button--base is-small u-no-margin--bottom"
           aria-label={`Edit ${node.name}`}
           onClick={() => {
-            onEdit(node);
+            onAction(node, "edit");
           }}
         >
           Edit

@@ -5,6 +5,7 @@ import { absoluteTime, relativeTime } from "./format-time.ts";
 import { describeOperation } from "./operation-description.ts";
 import { OperationStatus } from "./OperationStatus.tsx";
 import { resourceLinks } from "./resource-links.ts";
+import type { ColumnContext } from "../../components/list/ResourceList.tsx";
 
 export type OperationColumn = TableColumn<ClusterOperation, OperationsOrderBy>;
 
@@ -46,7 +47,9 @@ function resourcesCell(operation: ClusterOperation) {
  * on and its error, the time it started, when it last changed, and the cluster (when the dashboard
  * follows several) give way in that order as the width shrinks.
  */
-export function operationColumns(showCluster: boolean): OperationColumn[] {
+export function operationColumns({
+  showCluster,
+}: Pick<ColumnContext<ClusterOperation, never>, "showCluster">): OperationColumn[] {
   const columns: OperationColumn[] = [
     {
       id: "status",

@@ -4,6 +4,7 @@ import { PageLoader } from "../../components/PageLoader.tsx";
 import { SessionsTable } from "./SessionsTable.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { Notice } from "../../components/Notice.tsx";
 
 /** `/profile`: the signed-in person, where they sign in, and the browsers signed in as them. */
 export default function ProfilePage() {
@@ -48,20 +49,13 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           Active sessions
         </h2>
         {signOutOthers.isError && (
-          <div className="p-notification--negative" role="alert">
-            <div className="p-notification__content">
-              <p className="p-notification__message">
-                The other sessions were not signed out: {signOutOthers.error.message}
-              </p>
-            </div>
-          </div>
+          <Notice
+            kind="negative"
+            message={`The other sessions were not signed out: ${signOutOthers.error.message}`}
+          />
         )}
         {signOutOthers.isSuccess && (
-          <div className="p-notification--positive" role="status">
-            <div className="p-notification__content">
-              <p className="p-notification__message">Your other sessions have been signed out.</p>
-            </div>
-          </div>
+          <Notice kind="positive" message="Your other sessions have been signed out." />
         )}
         <SessionsTable sessions={profile.sessions} />
         <button

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { RegistrationState } from "@anbox-dashboard/contract";
+import { CautionNotice } from "../../components/CautionNotice.tsx";
 
 const explanations: Record<Exclude<RegistrationState, "valid">, ReactNode> = {
   used: "This registration link has already been used.",
@@ -17,11 +18,7 @@ const explanations: Record<Exclude<RegistrationState, "valid">, ReactNode> = {
 export function LinkProblem({ state }: { state: Exclude<RegistrationState, "valid"> }) {
   return (
     <>
-      <div className="p-notification--caution">
-        <div className="p-notification__content">
-          <p className="p-notification__message">{explanations[state]}</p>
-        </div>
-      </div>
+      <CautionNotice>{explanations[state]}</CautionNotice>
       <p>
         <Link to="/login">Go to the login page</Link>
       </p>

@@ -5,6 +5,7 @@ import { PageLoader } from "../../components/PageLoader.tsx";
 import { PublicCard } from "../../components/PublicCard.tsx";
 import { LinkProblem } from "./LinkProblem.tsx";
 import { RegistrationForm } from "./RegistrationForm.tsx";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 /** `/register?token=`: where a registration link printed by `bin/dashboard register` leads. */
 export default function RegisterPage() {
@@ -17,12 +18,7 @@ export default function RegisterPage() {
       <h1 className="p-heading--3">Create your account</h1>
       {registration.isPending && <PageLoader />}
       {registration.isError && (
-        <div className="p-notification--negative" role="alert">
-          <div className="p-notification__content">
-            <h2 className="p-notification__title">Cannot check this registration link</h2>
-            <p className="p-notification__message">{registration.error.message}</p>
-          </div>
-        </div>
+        <ErrorNotice title="Cannot check this registration link" error={registration.error} />
       )}
       {registration.isSuccess && <RegistrationStep token={token} info={registration.data} />}
     </PublicCard>

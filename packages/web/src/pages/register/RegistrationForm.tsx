@@ -12,6 +12,7 @@ import { SubmitButton } from "../../components/form/SubmitButton.tsx";
 import { useFormSubmission } from "../../components/form/use-form-submission.ts";
 import { TextField } from "../../components/form/TextField.tsx";
 import { useSubmitRegistration } from "../../queries/registration.ts";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 const emptyValues: RegistrationFormValues = {
   fullname: "",
@@ -60,12 +61,7 @@ export function RegistrationForm({ token, info }: { token: string; info: Registr
         </p>
       )}
       {registration.isError && (
-        <div className="p-notification--negative" role="alert">
-          <div className="p-notification__content">
-            <h2 className="p-notification__title">The account was not created</h2>
-            <p className="p-notification__message">{registration.error.message}</p>
-          </div>
-        </div>
+        <ErrorNotice title="The account was not created" error={registration.error} />
       )}
       <TextField control={control} name="fullname" label="Full name" required autoComplete="name" />
       {info.needsEmail && (

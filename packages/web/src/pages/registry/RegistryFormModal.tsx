@@ -1,6 +1,7 @@
 import type { ReactNode, SubmitEvent } from "react";
 import { SubmitButton } from "../../components/form/SubmitButton.tsx";
 import { Modal } from "../../components/overlays/Modal.tsx";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 interface Props {
   title: string;
@@ -30,13 +31,7 @@ export function RegistryFormModal({
   return (
     <Modal title={title} close={close}>
       <form className="p-form registry-form" noValidate onSubmit={onSubmit}>
-        {error && (
-          <div className="p-notification--negative" role="alert">
-            <div className="p-notification__content">
-              <p className="p-notification__message">{error.message}</p>
-            </div>
-          </div>
-        )}
+        {error && <ErrorNotice error={error} />}
         {children}
         <div className="registry-form__buttons">
           <button type="button" className="p-button--base" onClick={close}>

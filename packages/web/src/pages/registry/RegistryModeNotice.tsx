@@ -1,5 +1,6 @@
 import type { RegistryMode } from "../../api/registry.ts";
 import { describeRegistryMode, whyRegistryActionsUnavailable } from "./registry-facts.ts";
+import { Notice } from "../../components/Notice.tsx";
 
 interface Props {
   mode: RegistryMode;
@@ -16,20 +17,17 @@ export function RegistryModeNotice({ mode, clusterId, reasonId }: Props) {
   const words = describeRegistryMode(mode);
   const unavailable = whyRegistryActionsUnavailable(mode);
   return (
-    <div
-      className={`p-notification--${unavailable === undefined ? "information" : "caution"} registry-mode`}
+    <Notice
+      kind={unavailable === undefined ? "information" : "caution"}
+      className="registry-mode"
+      title={`${words.title} on ${clusterId}`}
+      message={words.text}
     >
-      <div className="p-notification__content">
-        <h2 className="p-notification__title">
-          {words.title} on {clusterId}
-        </h2>
-        <p className="p-notification__message">{words.text}</p>
-        {unavailable !== undefined && (
-          <p className="p-notification__message" id={reasonId}>
-            {unavailable}
-          </p>
-        )}
-      </div>
-    </div>
+      {unavailable !== undefined && (
+        <p className="p-notification__message" id={reasonId}>
+          {unavailable}
+        </p>
+      )}
+    </Notice>
   );
 }

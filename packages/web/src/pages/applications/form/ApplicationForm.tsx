@@ -34,6 +34,7 @@ import { useReportTourFact } from "../../../tour/tour-facts.ts";
 import { useApplicationNameCheck } from "./use-application-name-check.ts";
 import "./_application-form.scss";
 import { CautionNotice } from "../../../components/CautionNotice.tsx";
+import { Notice } from "../../../components/Notice.tsx";
 
 /** The application being edited: its form values as it is now. */
 export interface ApplicationEditing {
@@ -301,25 +302,21 @@ export function ApplicationForm({
   return (
     <form className="p-form application-form" noValidate onSubmit={submit}>
       {failure !== null && (
-        <div
-          className={`${cancelled ? "p-notification--caution" : "p-notification--negative"} application-form__failure`}
-          role="alert"
-          tabIndex={-1}
-          ref={failureRef}
-        >
-          <div className="p-notification__content">
-            <h2 className="p-notification__title">
-              {cancelled
-                ? "The upload was cancelled"
-                : editing === undefined
-                  ? "The application was not added"
-                  : "The application was not changed"}
-            </h2>
-            <p className="p-notification__message">
-              {cancelled ? "Nothing was added. Send the form again to upload it." : failure.message}
-            </p>
-          </div>
-        </div>
+        <Notice
+          kind={cancelled ? "caution" : "negative"}
+          className="application-form__failure"
+          focusRef={failureRef}
+          title={
+            cancelled
+              ? "The upload was cancelled"
+              : editing === undefined
+                ? "The application was not added"
+                : "The application was not changed"
+          }
+          message={
+            cancelled ? "Nothing was added. Send the form again to upload it." : failure.message
+          }
+        />
       )}
       {formState.errors.root?.message !== undefined && (
         <CautionNotice>{formState.errors.root.message}</CautionNotice>

@@ -3,16 +3,19 @@ import { CreateInstanceLink } from "../shared/CreateInstanceLink.tsx";
 import { EditApplicationLink } from "../shared/EditApplicationLink.tsx";
 import { whyApplicationActionUnavailable } from "../shared/application-facts.ts";
 
+/** The write a row offers; it opens its confirmation. */
+export type ApplicationRowAction = "delete";
+
 interface Props {
   application: ClusterApplication;
-  onDelete: (application: ClusterApplication) => void;
+  onAction: (application: ClusterApplication, action: ApplicationRowAction) => void;
 }
 
 /**
  * Create an instance from it, edit and delete, for one row. An action that does not apply is
  * disabled with the reason in its tooltip (and read with the button), not hidden.
  */
-export function ApplicationRowActions({ application, onDelete }: Props) {
+export function ApplicationRowActions({ application, onAction }: Props) {
   const deleteReason = whyApplicationActionUnavailable("delete", application);
   return (
     <div className="applications-list__row-actions">
@@ -25,7 +28,7 @@ export function ApplicationRowActions({ application, onDelete }: Props) {
         title={deleteReason}
         disabled={deleteReason !== undefined}
         onClick={() => {
-          onDelete(application);
+          onAction(application, "delete");
         }}
       >
         Delete

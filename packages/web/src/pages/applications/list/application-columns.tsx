@@ -11,7 +11,8 @@ import {
   publishedVersionCount,
 } from "../shared/application-facts.ts";
 import { ApplicationStatusLabel } from "../shared/ApplicationStatusLabel.tsx";
-import { ApplicationRowActions } from "./ApplicationRowActions.tsx";
+import { ApplicationRowActions, type ApplicationRowAction } from "./ApplicationRowActions.tsx";
+import type { ColumnContext } from "../../../components/list/ResourceList.tsx";
 
 export type ApplicationColumn = TableColumn<ClusterApplication, ApplicationsListOrderBy>;
 
@@ -43,9 +44,9 @@ function createdCell(application: ClusterApplication) {
  * as the width shrinks, the cluster, the creation date, the resources, the image, the published
  * versions, the latest version and the type give way, in that order.
  */
-export function applicationColumns(
-  onDelete: (application: ClusterApplication) => void,
-): ApplicationColumn[] {
+export function applicationColumns({
+  onAction,
+}: Pick<ColumnContext<ClusterApplication, ApplicationRowAction>, "onAction">): ApplicationColumn[] {
   return [
     {
       id: "name",
@@ -125,7 +126,7 @@ export function applicationColumns(
       id: "actions",
       header: "Actions",
       cell: (application) => (
-        <ApplicationRowActions application={application} onDelete={onDelete} />
+        <ApplicationRowActions application={application} onAction={onAction} />
       ),
       priority: 0,
       minWidth: 16,

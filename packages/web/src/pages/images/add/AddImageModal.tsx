@@ -23,6 +23,7 @@ import {
   type AddImageMode,
 } from "./add-image-form.ts";
 import "./_add-image.scss";
+import { Notice } from "../../../components/Notice.tsx";
 
 interface Props {
   clusters: readonly Cluster[];
@@ -107,16 +108,12 @@ export function AddImageModal({ clusters, close }: Props) {
     <Modal title="Add image" close={close} className="add-image-modal">
       <form className="p-form" noValidate onSubmit={submit}>
         {add.isError && (
-          <div
-            className={`p-notification--${cancelled ? "information" : "negative"}`}
-            role={cancelled ? "status" : "alert"}
-          >
-            <div className="p-notification__content">
-              <p className="p-notification__message">
-                {cancelled ? "The upload was cancelled: no image was added." : add.error.message}
-              </p>
-            </div>
-          </div>
+          <Notice
+            kind={cancelled ? "information" : "negative"}
+            message={
+              cancelled ? "The upload was cancelled: no image was added." : add.error.message
+            }
+          />
         )}
         <fieldset className="add-image-modal__fields" disabled={add.isPending}>
           <RadioGroupField control={control} name="mode" legend="Add by" options={modeOptions} />

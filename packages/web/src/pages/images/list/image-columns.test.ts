@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fitColumns } from "../../../components/table/fit-columns.ts";
 import { imageColumns } from "./image-columns.tsx";
 
-const columns = imageColumns(() => undefined, false);
+const columns = imageColumns({ onAction: () => undefined, showCluster: false });
 
 /** The list's width (rem) in a window 375, 768, 1280 and 1920 wide, beside the navigation. */
 const listWidthsRem = { 375: 21, 768: 41, 1280: 73, 1920: 102 };

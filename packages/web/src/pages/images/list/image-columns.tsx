@@ -1,6 +1,7 @@
 import type { ImagesListOrderBy } from "@anbox-dashboard/contract";
 import type { ClusterImage } from "../../../api/images.ts";
 import { breakableText } from "../../../components/table/breakable-text.tsx";
+import type { ColumnContext } from "../../../components/list/ResourceList.tsx";
 import type { TableColumn } from "../../../components/table/table-column.ts";
 import { formatBytes } from "../../../util/bytes.ts";
 import { formatDate } from "../../../util/dates.ts";
@@ -54,11 +55,10 @@ function createdCell(image: ClusterImage) {
  * Then, as the width shrinks, the cluster, the architecture, the creation date, the number of
  * versions, the size, the latest version and the default flag give way, in that order.
  */
-export function imageColumns(
-  onAction: (image: ClusterImage, action: ImageRowAction) => void,
-  /** Each row says its cluster (useNamesClusters). */
-  showCluster: boolean,
-): ImageColumn[] {
+export function imageColumns({
+  onAction,
+  showCluster,
+}: ColumnContext<ClusterImage, ImageRowAction>): ImageColumn[] {
   return [
     {
       id: "name",

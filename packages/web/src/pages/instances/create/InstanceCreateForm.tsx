@@ -21,6 +21,7 @@ import { SecuritySection } from "./SecuritySection.tsx";
 import { SourceSection } from "./SourceSection.tsx";
 import { useInstanceNameCheck } from "./use-instance-name-check.ts";
 import { useSourceOptions } from "./use-source-options.ts";
+import { Notice } from "../../../components/Notice.tsx";
 
 interface InstanceCreateFormProps {
   clusters: readonly Cluster[];
@@ -148,17 +149,13 @@ export function InstanceCreateForm({
   return (
     <form className="p-form instance-create" noValidate onSubmit={submit}>
       {creation.isError && (
-        <div
-          className="p-notification--negative instance-create__failure"
-          role="alert"
-          tabIndex={-1}
-          ref={failureRef}
-        >
-          <div className="p-notification__content">
-            <h2 className="p-notification__title">The instance was not created</h2>
-            <p className="p-notification__message">{creation.error.message}</p>
-          </div>
-        </div>
+        <Notice
+          kind="negative"
+          className="instance-create__failure"
+          focusRef={failureRef}
+          title="The instance was not created"
+          message={creation.error.message}
+        />
       )}
       <DetailsSection
         control={control}

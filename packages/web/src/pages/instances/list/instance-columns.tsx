@@ -7,6 +7,7 @@ import { InstanceStatusBadge } from "../shared/InstanceStatusBadge.tsx";
 import { sessionIdOf, streamOffReason, type InstanceAction } from "../shared/instance-actions.ts";
 import { formatResources } from "./format-resources.ts";
 import { InstanceRowActions } from "./InstanceRowActions.tsx";
+import type { ColumnContext } from "../../../components/list/ResourceList.tsx";
 
 export type InstanceColumn = TableColumn<ClusterInstance, InstanceListOrderBy>;
 
@@ -104,10 +105,10 @@ function createdCell(instance: ClusterInstance) {
  * created, then the application. Widths are what their content needs at the least (the actions:
  * three buttons whole).
  */
-export function instanceColumns(
-  onAction: (instance: ClusterInstance, action: InstanceAction) => void,
-  showCluster = false,
-): InstanceColumn[] {
+export function instanceColumns({
+  onAction,
+  showCluster,
+}: ColumnContext<ClusterInstance, InstanceAction>): InstanceColumn[] {
   return [
     {
       id: "name",

@@ -3,10 +3,22 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, useLocation } from "react-router";
 import type { ClusterInstance } from "../../../api/instances.ts";
-import { InstancesTable } from "./InstancesTable.tsx";
+import { ListTable } from "../../../components/table/ListTable.tsx";
+import { instanceColumns } from "./instance-columns.tsx";
+import { instanceKey } from "./instance-key.ts";
 import { makeInstance } from "./render-instances-page.test-support.tsx";
 
 const noKeys: ReadonlySet<string> = new Set();
+const onAction = vi.fn();
+const plain = instanceColumns({ onAction, showCluster: false });
+const withClusters = instanceColumns({ onAction, showCluster: true });
+const selection = {
+  keys: noKeys,
+  onToggle: vi.fn(),
+  onToggleAll: vi.fn(),
+  rowLabel: (instance: ClusterInstance) => `Select ${instance.name}`,
+  allLabel: "Select all instances on this page",
+};
 
 function PathProbe() {
   return <output data-testid="path">{useLocation().pathname}</output>;
@@ -16,17 +28,14 @@ function table(instances: ClusterInstance[], showCluster = false) {
   return (
     <MemoryRouter initialEntries={["/instances"]}>
       <PathProbe />
-      <InstancesTable
-        instances={instances}
+      <ListTable
+        label="Instances"
+        rows={instances}
+        rowKey={instanceKey}
+        columns={showCluster ? withClusters : plain}
         sort={{ orderBy: "created_at", order: "desc" }}
         onSort={vi.fn()}
-        selectedKeys={noKeys}
-        onToggle={vi.fn()}
-        onToggleAll={vi.fn()}
-        busyKeys={noKeys}
-        onAction={vi.fn()}
-        stale={false}
-        showCluster={showCluster}
+        selection={selection}
       />
     </MemoryRouter>
   );
@@ -34,7 +43,7 @@ function table(instances: ClusterInstance[], showCluster = false) {
 
 const rowOf = (name: string) => screen.getByRole("link", { name }).closest("tr");
 
-describe("InstancesTable", () => {
+describe("the instances list's rows", () => {
   const a = makeInstance({ id: "a", name: "web-a" });
   const b = makeInstance({ id: "b", name: "web-b" });
 
