@@ -46,7 +46,7 @@ async function throttleUploads(page: Page, bytesPerSecond: number): Promise<void
 }
 
 function applicationStatus(page: Page) {
-  return page.locator(".application-detail__title [data-status]");
+  return page.locator(".detail-page__title [data-status]");
 }
 
 const apkFile = (name: string, paddingBytes = 0) => ({
@@ -139,7 +139,7 @@ for (const width of [1280, 375]) {
     await expect(page).toHaveURL(/\/instances\/default\/[0-9a-v]+$/);
     made.unshift(`/1.0/instances/${page.url().split("/").at(-1) ?? ""}`);
     await expect(
-      page.getByRole("main").locator(".instance-detail__header [data-status]").first(),
+      page.getByRole("main").locator(".detail-page__header [data-status]").first(),
     ).toHaveText("running", { timeout: 30_000 });
 
     // A second version, from the Versions tab.

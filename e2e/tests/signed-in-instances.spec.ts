@@ -12,7 +12,7 @@ import { expectFitsWindow } from "../helpers/fits-window.ts";
 // apply to and report what they left out or the cluster refused.
 
 function statusOf(page: Page) {
-  return page.getByRole("main").locator(".instance-detail__header [data-status]").first();
+  return page.getByRole("main").locator(".detail-page__header [data-status]").first();
 }
 
 test("create an instance with the form; it runs, its terminal echoes a command; stop; delete", async ({

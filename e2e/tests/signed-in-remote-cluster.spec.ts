@@ -50,7 +50,7 @@ test.afterAll(async () => {
 });
 
 function statusOf(page: Page) {
-  return page.getByRole("main").locator(".instance-detail__header [data-status]").first();
+  return page.getByRole("main").locator(".detail-page__header [data-status]").first();
 }
 
 test("a remote cluster beside the embedded one: create, terminal, logs, stream and share on it; down and back", async ({

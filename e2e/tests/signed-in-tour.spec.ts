@@ -124,7 +124,7 @@ test("a new user follows the tour's three chapters from an empty cloud to a stre
   applications.push(page.url().split("/").at(-1) ?? "");
   const prepared = stepCard(page, "Your application is being prepared");
   await expect(prepared).toBeVisible();
-  await expect(page.locator(".application-detail__title [data-status]")).toHaveAttribute(
+  await expect(page.locator(".detail-page__title [data-status]")).toHaveAttribute(
     "data-status",
     "ready",
     { timeout: 60_000 },
@@ -173,7 +173,7 @@ test("a new user follows the tour's three chapters from an empty cloud to a stre
   const instanceId = page.url().split("/").at(-1) ?? "";
   const starting = stepCard(page, "Your instance is starting");
   await expect(starting).toBeVisible();
-  await expect(page.locator(".instance-detail__title [data-status]")).toHaveAttribute(
+  await expect(page.locator(".detail-page__title [data-status]")).toHaveAttribute(
     "data-status",
     "running",
     { timeout: 60_000 },

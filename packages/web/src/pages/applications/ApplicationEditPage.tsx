@@ -1,17 +1,16 @@
 import { useParams, useSearchParams } from "react-router";
 import { isNotFound } from "../../api/api-fetch.ts";
-import { PageLoader } from "../../components/PageLoader.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { useApplication, useApplicationManifest } from "../../queries/applications.ts";
 import { useClusterHealth, useClusters } from "../../queries/clusters.ts";
 import { useSessionInfo } from "../../queries/session-info.ts";
-import { ApplicationNotFound } from "./detail/ApplicationNotFound.tsx";
+import { ResourceNotFound } from "../../components/detail/ResourceNotFound.tsx";
+import { FormPrerequisites } from "../../components/form/FormPrerequisites.tsx";
 import { ApplicationForm } from "./form/ApplicationForm.tsx";
 import { editValuesOf } from "./form/edit-values.ts";
 import { opensForUpload } from "./shared/application-facts.ts";
 import { CautionNotice } from "../../components/CautionNotice.tsx";
 import { missingFeature } from "../../util/cluster-features.ts";
-import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 /** `/applications/edit/{clusterId}/{id}`: the add form, filled in from the application. */
 export default function ApplicationEditPage() {
@@ -48,31 +47,31 @@ function ApplicationEditForm({ clusterId, id }: { clusterId: string; id: string 
   const session = useSessionInfo();
   const [search] = useSearchParams();
   if (isNotFound(application.error)) {
-    return <ApplicationNotFound clusterId={clusterId} applicationId={id} />;
+    return (
+      <ResourceNotFound
+        noun="application"
+        clusterId={clusterId}
+        id={id}
+        list={{ path: "/applications" }}
+      />
+    );
   }
-  const failed = application.error ?? manifest.error ?? clusters.error ?? session.error;
-  if (failed) {
-    return <ErrorNotice title="Cannot prepare the form" error={failed} />;
-  }
-  const [app, text, clusterList, info] = [
-    application.data,
-    manifest.data,
-    clusters.data,
-    session.data,
-  ];
-  if (app === undefined || text === undefined || clusterList === undefined || info === undefined) {
-    return <PageLoader />;
-  }
-  const values = editValuesOf(app, text);
   return (
-    // Keyed by the application: another one's form starts from its own values.
-    <ApplicationForm
-      key={`${clusterId}/${id}`}
-      clusters={clusterList}
-      ext4RootVolumesSupport={info.ext4_root_volumes_support}
-      defaultValues={values}
-      editing={{ application: app, values }}
-      focusApk={opensForUpload(search)}
-    />
+    <FormPrerequisites queries={[application, manifest, clusters, session]}>
+      {([app, text, clusterList, info]) => {
+        const values = editValuesOf(app, text);
+        return (
+          // Keyed by the application: another one's form starts from its own values.
+          <ApplicationForm
+            key={`${clusterId}/${id}`}
+            clusters={clusterList}
+            ext4RootVolumesSupport={info.ext4_root_volumes_support}
+            defaultValues={values}
+            editing={{ application: app, values }}
+            focusApk={opensForUpload(search)}
+          />
+        );
+      }}
+    </FormPrerequisites>
   );
 }

@@ -15,7 +15,7 @@ export function ApplicationDetailActions({ application }: { application: Cluster
   const [deleting, setDeleting] = useState(false);
   const deleteReason = whyApplicationActionUnavailable("delete", application);
   return (
-    <div className="application-detail__actions">
+    <div className="detail-page__actions">
       <CreateInstanceLink application={application} className="p-button u-no-margin--bottom" />
       <EditApplicationLink application={application} className="p-button u-no-margin--bottom" />
       <button

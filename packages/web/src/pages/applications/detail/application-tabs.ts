@@ -9,11 +9,6 @@ export const applicationTabs = [
 
 export type ApplicationTab = (typeof applicationTabs)[number]["id"];
 
-/** The tab a URL asks for: the overview when it names none or one that does not exist. */
-export function applicationTabOf(param: string | undefined): ApplicationTab {
-  return applicationTabs.find((tab) => tab.id === param)?.id ?? "overview";
-}
-
 /** `/applications/{clusterId}/{id}/{tab}`. */
 export function applicationTabPath(clusterId: string, id: string, tab: ApplicationTab): string {
   return applicationPath(clusterId, id, tab);

@@ -42,7 +42,7 @@ export function ImageDetailActions({ image }: { image: ClusterImage }) {
     );
   };
   return (
-    <div className="image-detail__actions">
+    <div className="detail-page__actions">
       {button("make-default")}
       {button("sync")}
       {createReason === undefined ? (

@@ -9,11 +9,6 @@ export const imageTabs = [
 
 export type ImageTab = (typeof imageTabs)[number]["id"];
 
-/** The tab a URL asks for: the overview when it names none or one that does not exist. */
-export function imageTabOf(param: string | undefined): ImageTab {
-  return imageTabs.find((tab) => tab.id === param)?.id ?? "overview";
-}
-
 /** `/images/{clusterId}/{id}/{tab}`. */
 export function imageTabPath(clusterId: string, id: string, tab: ImageTab): string {
   return imagePath(clusterId, id, tab);

@@ -75,7 +75,7 @@ export function InstanceActions({ instance }: { instance: ClusterInstance }) {
   ];
 
   return (
-    <div className="instance-detail__actions">
+    <div className="detail-page__actions">
       {sessionId !== undefined &&
         (status === "running" ? (
           <Link className="p-button--positive" to={`/sessions/${encodeURIComponent(sessionId)}`}>

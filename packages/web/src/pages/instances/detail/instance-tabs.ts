@@ -7,11 +7,6 @@ export const instanceTabs = [
 
 export type InstanceTab = (typeof instanceTabs)[number]["id"];
 
-/** The tab a URL asks for: the overview when it names none or one that does not exist. */
-export function instanceTabOf(param: string | undefined): InstanceTab {
-  return instanceTabs.find((tab) => tab.id === param)?.id ?? "overview";
-}
-
 /** `/instances/{clusterId}/{instanceId}/{tab}`. */
 export function instanceTabPath(clusterId: string, instanceId: string, tab: InstanceTab): string {
   return `/instances/${encodeURIComponent(clusterId)}/${encodeURIComponent(instanceId)}/${tab}`;
