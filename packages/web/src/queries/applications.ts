@@ -19,11 +19,10 @@ import {
   type ClusterApplication,
   type ClusterApplicationDeleteResult,
 } from "../api/applications.ts";
-import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
-import { mutationToasts, untilEnded, type MutationToasts } from "../context/mutation-meta.ts";
-import { showToast } from "../context/query-client.ts";
+import { mutationToasts, type MutationToasts } from "../context/mutation-meta.ts";
 import { queryKeys } from "../context/query-keys.ts";
 import { instancesListQuery } from "./instances.ts";
+import { useOperationMutation } from "./operation-mutation.ts";
 
 // The applications' server data for their list and page. Lifecycle events (application-created,
 // -updated, -deleted, the versions' too) invalidate every ["applications"] query, so the list and
@@ -140,29 +139,11 @@ function runAction(input: ApplicationActionInput): Promise<ClusterOperation> {
  * later failure of the operation is told by the events' failure handler.
  */
 export function useApplicationAction() {
-  return useMutation({
-    mutationFn: runAction,
-    meta: {
-      toasts: mutationToasts<ClusterOperation, ApplicationActionInput>({
-        // No failure toast: the dialog that sent it shows the cluster's refusal in its words.
-        success: (operation, input) => ({
-          kind: "info",
-          title: describeAction(input).doing,
-          operation: untilEnded(operation, describeAction(input).done),
-        }),
-      }),
-      // An image's "used by" counts its applications.
-      invalidates: [queryKeys.applications(), queryKeys.images()],
-    },
-    onSuccess: (operation, input, _onMutateResult, { client }) => {
-      registerOperationFailureHandler(operation.id, (err) => {
-        showToast(client, {
-          kind: "failure",
-          title: describeAction(input).failed,
-          error: err === "" ? "The cluster gave no reason." : err,
-        });
-      });
-    },
+  return useOperationMutation({
+    run: runAction,
+    words: describeAction,
+    // An image's "used by" counts its applications.
+    invalidates: [queryKeys.applications(), queryKeys.images()],
   });
 }
 

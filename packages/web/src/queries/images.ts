@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  type QueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import type { ClusterOperation, ImageImportBody } from "@anbox-dashboard/contract";
 import {
   deleteImage,
@@ -20,10 +14,8 @@ import {
   type ImageUploadInput,
 } from "../api/images.ts";
 import type { UploadProgressEvent } from "../api/upload-request.ts";
-import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
-import { mutationToasts, untilEnded } from "../context/mutation-meta.ts";
-import { showToast } from "../context/query-client.ts";
 import { queryKeys } from "../context/query-keys.ts";
+import { useOperationMutation } from "./operation-mutation.ts";
 
 // The images' server data. Lifecycle events (image-created, -updated, -deleted) invalidate every
 // ["images"] query, so the list and the detail follow the cluster without a reload.
@@ -118,28 +110,10 @@ function runAction(input: ImageActionInput): Promise<ClusterOperation> {
  * the operation is told by the events' failure handler. The lists refresh by the lifecycle events the operation announces.
  */
 export function useImageAction() {
-  return useMutation({
-    mutationFn: runAction,
-    meta: {
-      toasts: mutationToasts<ClusterOperation, ImageActionInput>({
-        // No failure toast: the dialog that sent it shows the cluster's refusal in its words.
-        success: (operation, input) => ({
-          kind: "info",
-          title: describeAction(input).doing,
-          operation: untilEnded(operation, describeAction(input).done),
-        }),
-      }),
-      invalidates: [queryKeys.images()],
-    },
-    onSuccess: (operation, input, _onMutateResult, { client }) => {
-      registerOperationFailureHandler(operation.id, (err) => {
-        showToast(client, {
-          kind: "failure",
-          title: describeAction(input).failed,
-          error: err === "" ? "The cluster gave no reason." : err,
-        });
-      });
-    },
+  return useOperationMutation({
+    run: runAction,
+    words: describeAction,
+    invalidates: [queryKeys.images()],
   });
 }
 
@@ -173,27 +147,14 @@ function addImage(input: AddImageInput): Promise<ClusterOperation> {
  * later is told by a toast.
  */
 export function useAddImage() {
-  return useMutation({
-    mutationFn: addImage,
-    meta: {
-      toasts: mutationToasts<ClusterOperation, AddImageInput>({
-        success: (operation, input) => ({
-          kind: "info",
-          title: `${input.how === "import" ? "Importing" : "Uploaded"} ${input.image.name}`,
-          operation: untilEnded(operation, `Added ${input.image.name}`),
-        }),
-      }),
-      invalidates: [queryKeys.images()],
-    },
-    onSuccess: (operation, input, _onMutateResult, { client }) => {
-      registerOperationFailureHandler(operation.id, (err) => {
-        showToast(client, {
-          kind: "failure",
-          title: `Could not add ${input.image.name}`,
-          error: err === "" ? "The cluster gave no reason." : err,
-        });
-      });
-    },
+  return useOperationMutation({
+    run: addImage,
+    words: ({ how, image }: AddImageInput) => ({
+      doing: `${how === "import" ? "Importing" : "Uploaded"} ${image.name}`,
+      done: `Added ${image.name}`,
+      failed: `Could not add ${image.name}`,
+    }),
+    invalidates: [queryKeys.images()],
   });
 }
 

@@ -26,11 +26,12 @@ import {
   type InstancesListRequest,
 } from "../api/instances.ts";
 import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
-import { mutationToasts, untilEnded, type MutationToasts } from "../context/mutation-meta.ts";
+import { mutationToasts, type MutationToasts } from "../context/mutation-meta.ts";
 import { showToast } from "../context/query-client.ts";
 import { queryKeys } from "../context/query-keys.ts";
 import { abortableDelay } from "../util/abortable-delay.ts";
 import { nameTakenQuery } from "./name-check.ts";
+import { useOperationMutation } from "./operation-mutation.ts";
 
 // The instances' server data. Lifecycle events invalidate every ["instances"] query, so each of
 // these refetches when an instance changes; the data already shown stays while they do.
@@ -231,8 +232,13 @@ const actionWords = {
  * the call itself (protected, wrong status) is shown at once.
  */
 export function useInstanceAction() {
-  return useMutation({
-    mutationFn: ({ instance, action, force }: InstanceActionInput): Promise<ClusterOperation> => {
+  const words = ({ instance, action }: InstanceActionInput) => ({
+    doing: `${actionWords[action].doing} ${instance.name}`,
+    done: `${actionWords[action].done} ${instance.name}`,
+    failed: `${actionWords[action].failed}: ${instance.name}`,
+  });
+  return useOperationMutation({
+    run: ({ instance, action, force }: InstanceActionInput): Promise<ClusterOperation> => {
       if (action === "delete") return deleteInstance(instance.clusterId, instance.id, force);
       return patchInstance(
         instance.clusterId,
@@ -240,26 +246,9 @@ export function useInstanceAction() {
         action === "start" ? "running" : "stopped",
       );
     },
-    meta: {
-      toasts: mutationToasts<ClusterOperation, InstanceActionInput>({
-        success: (operation, { instance, action }) => ({
-          kind: "info",
-          title: `${actionWords[action].doing} ${instance.name}`,
-          operation: untilEnded(operation, `${actionWords[action].done} ${instance.name}`),
-        }),
-        failure: ({ instance, action }) => `${actionWords[action].failed}: ${instance.name}`,
-      }),
-      invalidates: [queryKeys.instances()],
-    },
-    onSuccess: (operation, { instance, action }, _onMutateResult, { client }) => {
-      registerOperationFailureHandler(operation.id, (err) => {
-        showToast(client, {
-          kind: "failure",
-          title: `${actionWords[action].failed}: ${instance.name}`,
-          error: err === "" ? "The cluster gave no reason." : err,
-        });
-      });
-    },
+    words,
+    refused: (input) => words(input).failed,
+    invalidates: [queryKeys.instances()],
   });
 }
 

@@ -1,11 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  type QueryClient,
-} from "@tanstack/react-query";
-import type { ClusterOperation } from "@anbox-dashboard/contract";
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import {
   createNode,
   deleteNode,
@@ -16,10 +9,8 @@ import {
   type NodesListRequest,
   type NodesPost,
 } from "../api/nodes.ts";
-import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
-import { mutationToasts, untilEnded } from "../context/mutation-meta.ts";
 import { queryKeys } from "../context/query-keys.ts";
-import { showToast } from "../context/query-client.ts";
+import { useOperationMutation } from "./operation-mutation.ts";
 
 /** A page of the nodes list, as the clusters filtered, sorted and paged it. */
 export function nodesPageQuery(request: NodesListRequest) {
@@ -72,40 +63,18 @@ interface NodeRef {
   name: string;
 }
 
-/** Shows the operation's error in a toast if it fails after the call was accepted. */
-function toastIfItFails(
-  operation: ClusterOperation,
-  title: string,
-  client: Parameters<typeof showToast>[0],
-) {
-  registerOperationFailureHandler(operation.id, (err) => {
-    showToast(client, {
-      kind: "failure",
-      title,
-      error: err === "" ? "The cluster gave no reason." : err,
-    });
-  });
-}
-
 /** Changes a node (allocation rates, slots, tags, schedulability). */
 export function useUpdateNode() {
-  return useMutation({
-    mutationFn: ({ node, patch }: { node: NodeRef; patch: NodePatch }) =>
+  return useOperationMutation({
+    run: ({ node, patch }: { node: NodeRef; patch: NodePatch }) =>
       updateNode(node.clusterId, node.name, patch),
-    meta: {
-      toasts: mutationToasts<ClusterOperation, { node: NodeRef; patch: NodePatch }>({
-        success: (operation, { node }) => ({
-          kind: "info",
-          title: `Updating node ${node.name}`,
-          operation: untilEnded(operation, `Updated node ${node.name}`),
-        }),
-        failure: ({ node }) => `Update failed: node ${node.name}`,
-      }),
-      invalidates: [queryKeys.nodes()],
-    },
-    onSuccess: (operation, { node }, _result, { client }) => {
-      toastIfItFails(operation, `Update failed: node ${node.name}`, client);
-    },
+    words: ({ node }) => ({
+      doing: `Updating node ${node.name}`,
+      done: `Updated node ${node.name}`,
+      failed: `Update failed: node ${node.name}`,
+    }),
+    refused: ({ node }) => `Update failed: node ${node.name}`,
+    invalidates: [queryKeys.nodes()],
   });
 }
 
@@ -118,43 +87,29 @@ interface NodeCreation {
 
 /** Adds a node to a cluster. */
 export function useCreateNode() {
-  return useMutation({
-    mutationFn: ({ clusterId, node, idempotencyKey }: NodeCreation) =>
+  return useOperationMutation({
+    run: ({ clusterId, node, idempotencyKey }: NodeCreation) =>
       createNode(clusterId, node, idempotencyKey),
-    meta: {
-      toasts: mutationToasts<ClusterOperation, NodeCreation>({
-        success: (operation, { node }) => ({
-          kind: "info",
-          title: `Adding node ${node.name}`,
-          operation: untilEnded(operation, `Added node ${node.name}`),
-        }),
-        failure: ({ node }) => `Cannot add node ${node.name}`,
-      }),
-      invalidates: [queryKeys.nodes()],
-    },
-    onSuccess: (operation, { node }, _result, { client }) => {
-      toastIfItFails(operation, `Adding node ${node.name} failed`, client);
-    },
+    words: ({ node }) => ({
+      doing: `Adding node ${node.name}`,
+      done: `Added node ${node.name}`,
+      failed: `Adding node ${node.name} failed`,
+    }),
+    refused: ({ node }) => `Cannot add node ${node.name}`,
+    invalidates: [queryKeys.nodes()],
   });
 }
 
 /** Removes a node; the cluster refuses while instances are on it, and says so. */
 export function useDeleteNode() {
-  return useMutation({
-    mutationFn: (node: NodeRef) => deleteNode(node.clusterId, node.name),
-    meta: {
-      toasts: mutationToasts<ClusterOperation, NodeRef>({
-        success: (operation, node) => ({
-          kind: "info",
-          title: `Removing node ${node.name}`,
-          operation: untilEnded(operation, `Removed node ${node.name}`),
-        }),
-        failure: (node) => `Cannot remove node ${node.name}`,
-      }),
-      invalidates: [queryKeys.nodes()],
-    },
-    onSuccess: (operation, node, _result, { client }) => {
-      toastIfItFails(operation, `Removing node ${node.name} failed`, client);
-    },
+  return useOperationMutation({
+    run: (node: NodeRef) => deleteNode(node.clusterId, node.name),
+    words: (node) => ({
+      doing: `Removing node ${node.name}`,
+      done: `Removed node ${node.name}`,
+      failed: `Removing node ${node.name} failed`,
+    }),
+    refused: (node) => `Cannot remove node ${node.name}`,
+    invalidates: [queryKeys.nodes()],
   });
 }
