@@ -1,11 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueries,
-  useQuery,
-  type QueryClient,
-} from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueries, useQuery } from "@tanstack/react-query";
 import type { ClusterOperation } from "@anbox-dashboard/contract";
 import {
   deleteApplication,
@@ -15,7 +8,6 @@ import {
   fetchApplicationManifest,
   fetchApplicationsPage,
   publishApplicationVersion,
-  type ApplicationsListRequest,
   type ClusterApplication,
   type ClusterApplicationDeleteResult,
 } from "../api/applications.ts";
@@ -23,34 +15,19 @@ import { mutationToasts, type MutationToasts } from "../context/mutation-meta.ts
 import { queryKeys } from "../context/query-keys.ts";
 import { instancesListQuery } from "./instances.ts";
 import { useOperationMutation } from "./operation-mutation.ts";
+import { pagedList } from "./paged-list.ts";
 
 // The applications' server data for their list and page. Lifecycle events (application-created,
 // -updated, -deleted, the versions' too) invalidate every ["applications"] query, so the list and
 // the page follow the cluster (initializing → ready) without a reload.
 
-/** One page of applications, as the server filtered, sorted and paged it. */
-function applicationsPageQuery(request: ApplicationsListRequest) {
-  return queryOptions({
-    queryKey: queryKeys.applicationsPage(request),
-    queryFn: ({ signal }) => fetchApplicationsPage(request, signal),
-  });
-}
-
-/** One page of applications; the previous page stays on screen while the next one loads. */
-export function useApplicationsPage(request: ApplicationsListRequest) {
-  return useQuery({ ...applicationsPageQuery(request), placeholderData: keepPreviousData });
-}
-
-/** Asks for a page before the list renders it (the search's keystrokes); never fails. */
-export function prefetchApplicationsPage(
-  queryClient: QueryClient,
-  request: ApplicationsListRequest,
-): Promise<void> {
-  return queryClient.query(applicationsPageQuery(request)).then(
-    () => undefined,
-    () => undefined,
-  );
-}
+/** The applications list's pages (`pagedList`). */
+const applicationsPages = pagedList({
+  key: queryKeys.applicationsPage,
+  fetch: fetchApplicationsPage,
+});
+export const useApplicationsPage = applicationsPages.usePage;
+export const prefetchApplicationsPage = applicationsPages.prefetch;
 
 /** One application with its versions; a 404 means it is gone. */
 function applicationQuery(clusterId: string, id: string) {

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ClusterOperation, ImageImportBody } from "@anbox-dashboard/contract";
 import {
   deleteImage,
@@ -10,28 +10,20 @@ import {
   updateImage,
   uploadImage,
   type ClusterImage,
-  type ImagesListRequest,
   type ImageUploadInput,
 } from "../api/images.ts";
 import type { UploadProgressEvent } from "../api/upload-request.ts";
 import { queryKeys } from "../context/query-keys.ts";
 import { useOperationMutation } from "./operation-mutation.ts";
+import { pagedList } from "./paged-list.ts";
 
 // The images' server data. Lifecycle events (image-created, -updated, -deleted) invalidate every
 // ["images"] query, so the list and the detail follow the cluster without a reload.
 
-/** One page of images, as the server filtered, sorted and paged it. */
-export function imagesPageQuery(request: ImagesListRequest) {
-  return queryOptions({
-    queryKey: queryKeys.imagesPage(request),
-    queryFn: ({ signal }) => fetchImagesPage(request, signal),
-  });
-}
-
-/** One page of images; the previous page stays on screen while the next one loads. */
-export function useImagesPage(request: ImagesListRequest) {
-  return useQuery({ ...imagesPageQuery(request), placeholderData: keepPreviousData });
-}
+/** The images list's pages (`pagedList`). */
+const imagesPages = pagedList({ key: queryKeys.imagesPage, fetch: fetchImagesPage });
+export const useImagesPage = imagesPages.usePage;
+export const prefetchImagesPage = imagesPages.prefetch;
 
 /** One image, by its cluster and id. */
 function imageQuery(clusterId: string, id: string) {
@@ -156,15 +148,4 @@ export function useAddImage() {
     }),
     invalidates: [queryKeys.images()],
   });
-}
-
-/** Asks for a page before the list renders it (the search's keystrokes); never fails. */
-export function prefetchImagesPage(
-  queryClient: QueryClient,
-  request: ImagesListRequest,
-): Promise<void> {
-  return queryClient.query(imagesPageQuery(request)).then(
-    () => undefined,
-    () => undefined,
-  );
 }

@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQuery,
-  type QueryClient,
-} from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type {
   ClusterInstanceBulkResult,
   ClusterOperation,
@@ -23,7 +17,6 @@ import {
   patchInstance,
   type ClusterInstance,
   type InstanceCapacityRequest,
-  type InstancesListRequest,
 } from "../api/instances.ts";
 import { registerOperationFailureHandler } from "../context/events/operation-failure-handlers.ts";
 import { mutationToasts, type MutationToasts } from "../context/mutation-meta.ts";
@@ -32,40 +25,16 @@ import { queryKeys } from "../context/query-keys.ts";
 import { abortableDelay } from "../util/abortable-delay.ts";
 import { nameTakenQuery } from "./name-check.ts";
 import { useOperationMutation } from "./operation-mutation.ts";
+import { pagedList } from "./paged-list.ts";
 
 // The instances' server data. Lifecycle events invalidate every ["instances"] query, so each of
 // these refetches when an instance changes; the data already shown stays while they do.
 
-/** One page of instances, as the server sorted, filtered and paged it. */
-export function instancesListQuery(request: InstancesListRequest) {
-  return queryOptions({
-    queryKey: queryKeys.instancesList(request),
-    queryFn: ({ signal }) => fetchInstances(request, signal),
-  });
-}
-
-/**
- * One page of instances. The previous page stays on screen while the next one loads (paging,
- * filtering, live refetches), so the table never empties.
- */
-export function useInstancesList(request: InstancesListRequest) {
-  return useQuery({ ...instancesListQuery(request), placeholderData: keepPreviousData });
-}
-
-/**
- * Asks for a page before the page renders it (the search's keystrokes), so that the page's query
- * finds it in the cache or in flight (the same key). Settles when the answer is in; a failure
- * shows when the page's own query reports it, so it is not passed on.
- */
-export function prefetchInstancesList(
-  queryClient: QueryClient,
-  request: InstancesListRequest,
-): Promise<void> {
-  return queryClient.query(instancesListQuery(request)).then(
-    () => undefined,
-    () => undefined,
-  );
-}
+/** The instances list's pages (`pagedList`): a page as the server sorted, filtered and paged it. */
+const instancesPages = pagedList({ key: queryKeys.instancesList, fetch: fetchInstances });
+export const instancesListQuery = instancesPages.query;
+export const useInstancesList = instancesPages.usePage;
+export const prefetchInstancesList = instancesPages.prefetch;
 
 /** How a page sends a bulk write and what it says of the outcome. */
 export interface BulkInstancesUpdate<TVariables> {

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import {
   createNode,
   deleteNode,
@@ -11,40 +11,22 @@ import {
 } from "../api/nodes.ts";
 import { queryKeys } from "../context/query-keys.ts";
 import { useOperationMutation } from "./operation-mutation.ts";
+import { pagedList } from "./paged-list.ts";
 
-/** A page of the nodes list, as the clusters filtered, sorted and paged it. */
-export function nodesPageQuery(request: NodesListRequest) {
-  return queryOptions({
-    queryKey: queryKeys.nodesPage(request),
-    queryFn: ({ signal }) => fetchNodes(request, signal),
-  });
-}
-
-/**
- * Asks for a page before the list renders it (the app's first address), so that the list's query
- * finds it in the cache or in flight. A failure shows when the list's own query reports it.
- */
-export function prefetchNodesPage(
-  queryClient: QueryClient,
-  request: Omit<NodesListRequest, "clusterIds">,
-): Promise<void> {
-  return queryClient.query(nodesPageQuery(request)).then(
-    () => undefined,
-    () => undefined,
-  );
-}
-
-/**
- * A page of the nodes of every cluster; the previous page stays on screen while the next loads.
- * Like the instances list it names no clusters, so its key is known at once and the first request
- * starts with the page, not again once the cluster list has arrived.
- */
 /** A page of nodes as the list asks for it (the clusters are all of them). */
 export type NodesPageRequest = Omit<NodesListRequest, "clusterIds">;
 
-export function useNodesPage(request: NodesPageRequest) {
-  return useQuery({ ...nodesPageQuery(request), placeholderData: keepPreviousData });
-}
+/**
+ * The nodes list's pages (`pagedList`). Like the instances list it names no clusters, so its key
+ * is known at once and the first request starts with the page, not again once the cluster list
+ * has arrived.
+ */
+const nodesPages = pagedList<NodesPageRequest, Awaited<ReturnType<typeof fetchNodes>>>({
+  key: queryKeys.nodesPage,
+  fetch: fetchNodes,
+});
+export const useNodesPage = nodesPages.usePage;
+export const prefetchNodesPage = nodesPages.prefetch;
 
 /** One node, by its cluster and name. */
 function nodeQuery(clusterId: string, name: string) {
