@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useParams } from "react-router";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { isNotFound } from "../../api/api-fetch.ts";
 import { ErrorNotice } from "../ErrorNotice.tsx";
@@ -30,32 +30,29 @@ export interface DetailPageDeclaration<Resource, Tab extends string> {
   actions: (resource: Resource) => ReactNode;
   /** The open tab's content. */
   content: (tab: Tab, resource: Resource) => ReactNode;
-}
-
-interface Props<Resource, Tab extends string> {
-  declaration: DetailPageDeclaration<Resource, Tab>;
-  /** The resource's query (`queries/<resource>.ts`): lifecycle events refetch it. */
-  query: UseQueryResult<Resource>;
-  clusterId: string;
-  id: string;
-  /** The URL's tab, as written. */
-  tab: string | undefined;
+  /** The name of the route's parameter that holds the resource's id (`:id`, `:instanceId`). */
+  idParam: string;
+  /** The resource's query hook (`queries/<resource>.ts`): lifecycle events refetch it. */
+  useResource: (clusterId: string, id: string) => UseQueryResult<Resource>;
 }
 
 /**
- * `/<resources>/{clusterId}/{id}/{tab}`: one resource under its name, its badges and actions,
+ * `/<resources>/{clusterId}/{id}/{tab}` (the route's parameters): one resource under its name, its badges and actions,
  * its tabs (the open one in the URL). Until it is loaded the title is its id; a resource that
  * does not exist (deleted meanwhile, or a wrong link) is said so instead of an error, and whatever
  * was shown of it before is no longer shown; a failed refresh keeps what was shown, and says so.
  */
 export function DetailPage<Resource extends { name: string }, Tab extends string>({
   declaration,
-  query,
-  clusterId,
-  id,
-  tab,
-}: Props<Resource, Tab>) {
+}: {
+  declaration: DetailPageDeclaration<Resource, Tab>;
+}) {
   const { noun, list, tabs } = declaration;
+  const params = useParams();
+  const clusterId = params.clusterId ?? "";
+  const id = params[declaration.idParam] ?? "";
+  const tab = params.tab;
+  const query = declaration.useResource(clusterId, id);
   const activeTab = tabOf(tabs, tab);
   const notFound = isNotFound(query.error);
   const shown = notFound ? undefined : query.data;

@@ -43,6 +43,10 @@ export interface RowActions<Row, Action extends string> {
    * shows). `close` ends it.
    */
   dialog?: (row: Row, action: Action, close: () => void) => ReactNode;
+  /** The keys of the rows with a write under way. */
+  busy?: ReadonlySet<string>;
+  /** Called once the list has rows to act on: the page preloads its dialogs. */
+  preload?: () => void;
 }
 
 /** The actions on the rows ticked on this page. */
@@ -103,10 +107,6 @@ interface Props<
   declaration: ResourceListDeclaration<Row, SortKey, FilterKey, Request, Action>;
   rowActions?: RowActions<Row, Action>;
   bulk?: BulkActions<Row, BulkAction, Plan>;
-  /** Rows with a write under way. */
-  busyKeys?: ReadonlySet<string>;
-  /** Called once the list has rows to act on: the page preloads its dialogs. */
-  onRows?: () => void;
 }
 
 /**
@@ -128,8 +128,6 @@ export function ResourceList<
   declaration,
   rowActions,
   bulk,
-  busyKeys,
-  onRows,
 }: Props<Row, SortKey, FilterKey, Request, Action, BulkAction, Plan>) {
   const { noun, rowKey } = declaration;
   const list = useListUrlState(declaration.source);
@@ -141,9 +139,10 @@ export function ResourceList<
   const selection = useRowSelection(rows, rowKey, JSON.stringify(list.request));
 
   const hasRows = (rows?.length ?? 0) > 0;
+  const preload = rowActions?.preload;
   useEffect(() => {
-    if (hasRows) onRows?.();
-  }, [hasRows, onRows]);
+    if (hasRows) preload?.();
+  }, [hasRows, preload]);
 
   const [pending, setPending] = useState<{ key: string; action: Action }>();
   const runAtOnce = rowActions?.runAtOnce;
@@ -229,7 +228,7 @@ export function ResourceList<
             onSort={list.setSort}
             defaultOrder={declaration.defaultOrder}
             selection={tableSelection}
-            busyKeys={busyKeys}
+            busyKeys={rowActions?.busy}
             stale={page.isPlaceholderData}
           />
         </>

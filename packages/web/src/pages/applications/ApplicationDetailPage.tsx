@@ -1,4 +1,3 @@
-import { useParams } from "react-router";
 import type { ClusterApplication } from "../../api/applications.ts";
 import { DetailPage, type DetailPageDeclaration } from "../../components/detail/DetailPage.tsx";
 import { useApplication } from "../../queries/applications.ts";
@@ -28,6 +27,8 @@ const applicationPage: DetailPageDeclaration<ClusterApplication, ApplicationTab>
     </>
   ),
   actions: (application) => <ApplicationDetailActions application={application} />,
+  idParam: "id",
+  useResource: useApplication,
   content: (tab, application) => {
     switch (tab) {
       case "overview":
@@ -45,15 +46,5 @@ const applicationPage: DetailPageDeclaration<ClusterApplication, ApplicationTab>
  * events refetch it, so initializing turns ready and a published version shows without a reload.
  */
 export default function ApplicationDetailPage() {
-  const { clusterId = "", id = "", tab } = useParams();
-  const application = useApplication(clusterId, id);
-  return (
-    <DetailPage
-      declaration={applicationPage}
-      query={application}
-      clusterId={clusterId}
-      id={id}
-      tab={tab}
-    />
-  );
+  return <DetailPage declaration={applicationPage} />;
 }

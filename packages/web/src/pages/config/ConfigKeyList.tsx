@@ -41,9 +41,12 @@ export function ConfigKeyList({ clusterId, keys }: Props) {
     <>
       <ListFilters
         label="Search configuration"
-        filtered={search !== ""}
-        onClear={() => {
-          setSearch(searchParam, []);
+        list={{
+          filtered: search !== "",
+          clearFilters: () => {
+            setSearch(searchParam, []);
+          },
+          query: { filters: {} },
         }}
         aside={
           <p className="u-no-margin--bottom" aria-live="polite">

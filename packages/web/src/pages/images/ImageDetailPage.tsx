@@ -1,4 +1,3 @@
-import { useParams } from "react-router";
 import type { ClusterImage } from "../../api/images.ts";
 import { DetailPage, type DetailPageDeclaration } from "../../components/detail/DetailPage.tsx";
 import { useImage } from "../../queries/images.ts";
@@ -25,6 +24,8 @@ const imagePage: DetailPageDeclaration<ClusterImage, ImageTab> = {
     </>
   ),
   actions: (image) => <ImageDetailActions image={image} />,
+  idParam: "id",
+  useResource: useImage,
   content: (tab, image) => {
     switch (tab) {
       case "overview":
@@ -42,9 +43,5 @@ const imagePage: DetailPageDeclaration<ClusterImage, ImageTab> = {
  * refetch it, so a new default or a deleted version shows without a reload.
  */
 export default function ImageDetailPage() {
-  const { clusterId = "", id = "", tab } = useParams();
-  const image = useImage(clusterId, id);
-  return (
-    <DetailPage declaration={imagePage} query={image} clusterId={clusterId} id={id} tab={tab} />
-  );
+  return <DetailPage declaration={imagePage} />;
 }

@@ -1,4 +1,3 @@
-import { useParams } from "react-router";
 import type { ClusterInstance } from "../../api/instances.ts";
 import { DetailPage, type DetailPageDeclaration } from "../../components/detail/DetailPage.tsx";
 import { InstanceTerminalTab } from "../../components/instance-terminal/InstanceTerminalTab.tsx";
@@ -17,6 +16,8 @@ const instancePage: DetailPageDeclaration<ClusterInstance, InstanceTab> = {
   tourTarget: "browse-your-instances",
   badges: (instance) => <InstanceStatusBadge status={instance.status} />,
   actions: (instance) => <InstanceActions instance={instance} />,
+  idParam: "instanceId",
+  useResource: useInstance,
   content: (tab, instance) => {
     switch (tab) {
       case "overview":
@@ -34,15 +35,5 @@ const instancePage: DetailPageDeclaration<ClusterInstance, InstanceTab> = {
  * events refetch the instance, so its status changes here as it changes in the cluster.
  */
 export default function InstanceDetailPage() {
-  const { clusterId = "", instanceId = "", tab } = useParams();
-  const instance = useInstance(clusterId, instanceId);
-  return (
-    <DetailPage
-      declaration={instancePage}
-      query={instance}
-      clusterId={clusterId}
-      id={instanceId}
-      tab={tab}
-    />
-  );
+  return <DetailPage declaration={instancePage} />;
 }

@@ -29,15 +29,7 @@ const nodesList: ResourceListDeclaration<
   rowKey: (node) => `${node.clusterId}/${node.name}`,
   defaultOrder: defaultNodeOrderFor,
   columns: nodeColumns,
-  filters: (list) => (
-    <NodesFilterBar
-      urlFilters={list.params.filters}
-      query={list.query}
-      onFilter={list.setFilter}
-      onClear={list.clearFilters}
-      filtered={list.filtered}
-    />
-  ),
+  filters: (list) => <NodesFilterBar list={list} />,
   empty: { title: "No nodes", children: <p>Add a node to run instances on.</p> },
 };
 

@@ -30,14 +30,7 @@ const operationsList: ResourceListDeclaration<
   rowKey: (operation) => `${operation.clusterId}/${operation.id}`,
   defaultOrder: defaultOrderFor,
   columns: operationColumns,
-  filters: (list) => (
-    <OperationsFilterBar
-      query={list.query}
-      onFilter={list.setFilter}
-      onClear={list.clearFilters}
-      filtered={list.filtered}
-    />
-  ),
+  filters: (list) => <OperationsFilterBar list={list} />,
   empty: {
     title: "No operations",
     children: (

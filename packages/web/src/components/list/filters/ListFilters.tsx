@@ -6,13 +6,14 @@ interface Props {
   label: string;
   /** The filters always in sight (the quick search). */
   children: ReactNode;
-  /** Filters that fold behind a "Filters" button on a narrow list. */
+  /** Filters that fold behind a "Filters" button on a narrow list (it counts those in use). */
   more?: ReactNode;
-  /** How many of those narrow the list (the button says so). */
-  moreActive?: number;
-  /** Whether any filter narrows the list ("Clear filters" is offered then). */
-  filtered: boolean;
-  onClear: () => void;
+  /** The list's URL state: whether any filter narrows it ("Clear filters" is offered then). */
+  list: {
+    filtered: boolean;
+    clearFilters: () => void;
+    query: { filters: Partial<Record<string, readonly string[]>> };
+  };
   /** At the end of the bar: what the list is doing ("Updating"), for a list without a toolbar. */
   aside?: ReactNode;
 }
@@ -22,15 +23,10 @@ interface Props {
  * list the filters of `more` fold behind a button that counts those in use, so that the first rows
  * stay in sight; folded, they keep what was typed in them.
  */
-export function ListFilters({
-  label,
-  children,
-  more,
-  moreActive = 0,
-  filtered,
-  onClear,
-  aside,
-}: Props) {
+export function ListFilters({ label, children, more, list, aside }: Props) {
+  const { filtered, clearFilters: onClear } = list;
+  // The quick search is always in sight: the others fold.
+  const moreActive = Object.keys(list.query.filters).filter((key) => key !== "search").length;
   const width = use(ListWidthContext);
   const folds = more !== undefined && width !== undefined && width < narrowListBelowRem;
   const [open, setOpen] = useState(false);

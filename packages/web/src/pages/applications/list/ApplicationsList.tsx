@@ -62,11 +62,7 @@ const applicationsList: ResourceListDeclaration<
       label="Filter applications"
       typeOptions={typeOptions}
       statuses={applicationStatuses}
-      urlFilters={list.params.filters}
-      query={list.query}
-      onFilter={list.setFilter}
-      onClear={list.clearFilters}
-      filtered={list.filtered}
+      list={list}
     />
   ),
   // A live refetch, another page.

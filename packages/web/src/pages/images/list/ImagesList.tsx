@@ -41,11 +41,7 @@ const imagesList: ResourceListDeclaration<
       label="Filter images"
       typeOptions={typeOptions}
       statuses={imageStatuses}
-      urlFilters={list.params.filters}
-      query={list.query}
-      onFilter={list.setFilter}
-      onClear={list.clearFilters}
-      filtered={list.filtered}
+      list={list}
       aside={aside}
     />
   ),

@@ -1,12 +1,14 @@
 import { instanceStatuses, instanceTypes } from "@anbox-dashboard/contract";
 import { ListFilters } from "../../../components/list/filters/ListFilters.tsx";
-import { MultiSelectFilter } from "../../../components/list/filters/MultiSelectFilter.tsx";
-import { SelectFilter } from "../../../components/list/filters/SelectFilter.tsx";
+import {
+  AnyOfFilter,
+  OneOfFilter,
+  SearchFilter,
+  type FilterBarList,
+} from "../../../components/list/filters/list-filter-fields.tsx";
 import { TextFilter } from "../../../components/list/filters/TextFilter.tsx";
 import { optionsOf } from "../../../components/list/filters/filter-option.ts";
-import type { ListFilters as UrlFilters } from "../../../components/list/url/list-params.ts";
-import { filterValue, filterValues } from "../../../components/list/url/list-query.ts";
-import type { InstanceFilterKey, InstanceListQuery } from "./list-request.ts";
+import type { InstanceFilterKey } from "./list-request.ts";
 
 /**
  * How long the search waits after a keystroke before asking the server: not at all. The server
@@ -18,16 +20,6 @@ export const searchDebounceMs = 0;
 
 const statusOptions = optionsOf(instanceStatuses);
 const typeOptions = optionsOf(instanceTypes);
-
-interface Props {
-  /** The filters as the URL writes them (a search keeps the spaces being typed). */
-  urlFilters: UrlFilters;
-  /** The filters as the list applies them. */
-  query: InstanceListQuery;
-  onFilter: (key: InstanceFilterKey, values: readonly string[]) => void;
-  onClear: () => void;
-  filtered: boolean;
-}
 
 /** Tags are written one per `filter.tag`, typed comma-separated (a tag has no comma). */
 function splitTags(text: string): string[] {
@@ -41,35 +33,28 @@ function splitTags(text: string): string[] {
  * Search by name and filters, all in the URL. The search matches a part of the name and applies
  * while typing; application, image, node and tags match exactly and apply on Enter.
  */
-export function InstancesFilterBar({ urlFilters, query, onFilter, onClear, filtered }: Props) {
-  const urlValue = (key: InstanceFilterKey) => urlFilters[key]?.[0] ?? "";
-  const exact = { onFilter, placeholder: "Exact name" };
+export function InstancesFilterBar({ list }: { list: FilterBarList<InstanceFilterKey> }) {
+  const urlValue = (key: InstanceFilterKey) => list.params.filters[key]?.[0] ?? "";
+  const exact = { onFilter: list.setFilter, placeholder: "Exact name" };
   return (
     <ListFilters
       label="Filter instances"
-      filtered={filtered}
-      onClear={onClear}
-      moreActive={Object.keys(query.filters).filter((key) => key !== "search").length}
+      list={list}
       more={
         <>
-          <MultiSelectFilter
+          <AnyOfFilter
+            list={list}
+            filterKey="status"
             label="Status"
-            legend="Statuses to list"
-            anyLabel="Any status"
             options={statusOptions}
-            selected={filterValues(query, "status", instanceStatuses)}
-            onChange={(statuses) => {
-              onFilter("status", statuses);
-            }}
+            values={instanceStatuses}
           />
-          <SelectFilter
+          <OneOfFilter
+            list={list}
+            filterKey="type"
             label="Type"
             anyLabel="Any type"
             options={typeOptions}
-            value={filterValue(query, "type")}
-            onChange={(type) => {
-              onFilter("type", type === undefined ? [] : [type]);
-            }}
           />
           <TextFilter
             label="Application"
@@ -87,23 +72,15 @@ export function InstancesFilterBar({ urlFilters, query, onFilter, onClear, filte
           <TextFilter
             label="Tags"
             filterKey="tag"
-            value={(urlFilters.tag ?? []).join(", ")}
-            onFilter={onFilter}
+            value={(list.params.filters.tag ?? []).join(", ")}
+            onFilter={list.setFilter}
             toValues={splitTags}
             placeholder="tag1, tag2"
           />
         </>
       }
     >
-      <TextFilter
-        label="Search"
-        type="search"
-        filterKey="search"
-        value={urlValue("search")}
-        onFilter={onFilter}
-        placeholder="Part of the name"
-        debounceMs={searchDebounceMs}
-      />
+      <SearchFilter list={list} filterKey="search" debounceMs={searchDebounceMs} />
     </ListFilters>
   );
 }

@@ -48,15 +48,7 @@ const instancesList: ResourceListDeclaration<
   rowKey: instanceKey,
   defaultOrder: defaultOrderFor,
   columns: instanceColumns,
-  filters: (list) => (
-    <InstancesFilterBar
-      urlFilters={list.params.filters}
-      query={list.query}
-      onFilter={list.setFilter}
-      onClear={list.clearFilters}
-      filtered={list.filtered}
-    />
-  ),
+  filters: (list) => <InstancesFilterBar list={list} />,
   // "Updating" shows while any page of instances loads.
   updatingKey: queryKeys.instancesLists(),
   empty: {
@@ -125,6 +117,8 @@ export function InstancesList() {
         onCancel={close}
       />
     ),
+    busy: pendingKeys,
+    preload: preloadDialogs,
   };
   const bulk: BulkActions<ClusterInstance, InstanceAction, BulkPlan> = {
     buttons: bulkButtons,
@@ -145,13 +139,5 @@ export function InstancesList() {
       />
     ),
   };
-  return (
-    <ResourceList
-      declaration={instancesList}
-      rowActions={rowActions}
-      bulk={bulk}
-      busyKeys={pendingKeys}
-      onRows={preloadDialogs}
-    />
-  );
+  return <ResourceList declaration={instancesList} rowActions={rowActions} bulk={bulk} />;
 }
