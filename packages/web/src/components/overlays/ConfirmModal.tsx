@@ -21,6 +21,8 @@ interface Props extends Confirmation {
   error?: Error | null;
   /** More to say or ask under the body (force for a delete, say). */
   children?: ReactNode;
+  /** Why the action's button cannot be pressed yet (it is disabled and says so). */
+  blockedReason?: string | undefined;
 }
 
 /** Asks before an action: its body, a Cancel button and the action's own button. */
@@ -34,6 +36,7 @@ export function ConfirmModal({
   pending = false,
   error,
   children,
+  blockedReason,
 }: Props) {
   return (
     <Modal
@@ -47,7 +50,8 @@ export function ConfirmModal({
           <button
             type="button"
             className={`${destructive ? "p-button--negative" : "p-button--positive"} u-no-margin--bottom`}
-            disabled={pending}
+            disabled={pending || blockedReason !== undefined}
+            title={blockedReason}
             aria-busy={pending}
             onClick={onConfirm}
           >

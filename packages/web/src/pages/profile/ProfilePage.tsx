@@ -31,7 +31,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
         <h2 className="p-heading--4" id="profile-account">
           Account
         </h2>
-        <dl className="profile-page__facts">
+        <dl className="facts">
           <dt>Full name</dt>
           <dd>{profile.fullname}</dd>
           <dt>E-mail address</dt>

@@ -1,5 +1,5 @@
 import type { RegistryApplicationView } from "../../api/registry.ts";
-import { ConfirmModal } from "../../components/overlays/ConfirmModal.tsx";
+import { ActionConfirmModal } from "../../components/overlays/ActionConfirmModal.tsx";
 import { useRegistryAction } from "../../queries/registry.ts";
 
 interface Props {
@@ -13,26 +13,22 @@ interface Props {
 export function DeleteFromRegistryModal({ application, clusterId, close }: Props) {
   const remove = useRegistryAction();
   return (
-    <ConfirmModal
-      title={`Delete ${application.name} from the registry`}
-      body={
-        <>
-          The registry forgets {application.name} and every version of it. The clusters that hold it
-          ({application.heldBy.length === 0 ? "none" : application.heldBy.join(", ")}) keep their
-          own copy.
-        </>
-      }
-      confirmLabel="Delete"
-      destructive
-      pending={remove.isPending}
-      error={remove.error}
-      onCancel={close}
-      onConfirm={() => {
-        remove.mutate(
-          { action: "delete", clusterId, id: application.id, name: application.name },
-          { onSuccess: close },
-        );
+    <ActionConfirmModal
+      confirmation={{
+        title: `Delete ${application.name} from the registry`,
+        body: (
+          <>
+            The registry forgets {application.name} and every version of it. The clusters that hold
+            it ({application.heldBy.length === 0 ? "none" : application.heldBy.join(", ")}) keep
+            their own copy.
+          </>
+        ),
+        confirmLabel: "Delete",
+        destructive: true,
       }}
+      mutation={remove}
+      input={{ action: "delete", clusterId, id: application.id, name: application.name }}
+      onClose={close}
     />
   );
 }

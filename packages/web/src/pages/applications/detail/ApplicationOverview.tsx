@@ -24,7 +24,7 @@ export function ApplicationOverview({ application }: { application: ClusterAppli
   const created = applicationCreatedAt(application);
   return (
     <>
-      <dl className="application-overview">
+      <dl className="facts facts--narrow">
         <Fact label="Name">{application.name}</Fact>
         <Fact label="ID">
           <code>{application.id}</code>

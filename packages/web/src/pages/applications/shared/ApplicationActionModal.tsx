@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { ClusterOperation } from "@anbox-dashboard/contract";
-import { ConfirmModal } from "../../../components/overlays/ConfirmModal.tsx";
+import { ActionConfirmModal } from "../../../components/overlays/ActionConfirmModal.tsx";
 import { ForceDeleteCheckbox } from "../../../components/overlays/ForceDeleteCheckbox.tsx";
 import {
   useApplicationAction,
@@ -24,25 +24,13 @@ interface Props {
 export function ApplicationActionModal({ input, onClose, onDone }: Props) {
   const action = useApplicationAction();
   const [force, setForce] = useState(false);
-  const sent: ApplicationActionInput = input.action === "delete" ? { ...input, force } : input;
   return (
-    <ConfirmModal
-      {...confirmationOf(input)}
-      pending={action.isPending}
-      error={action.error}
-      onCancel={onClose}
-      onConfirm={() => {
-        // The promise, not mutate's callbacks: those are dropped once the dialog's page
-        // unmounts, which a delete's refetch (404: not found) can do before they run.
-        action.mutateAsync(sent).then(
-          (operation) => {
-            onDone?.(operation);
-            onClose();
-          },
-          // A refusal is shown from the mutation's state, in the dialog.
-          () => undefined,
-        );
-      }}
+    <ActionConfirmModal
+      confirmation={confirmationOf(input)}
+      mutation={action}
+      input={input.action === "delete" ? { ...input, force } : input}
+      onClose={onClose}
+      onDone={onDone}
     >
       {input.action === "delete" && (
         <ForceDeleteCheckbox
@@ -51,6 +39,6 @@ export function ApplicationActionModal({ input, onClose, onDone }: Props) {
           effect="(even while instances use it)"
         />
       )}
-    </ConfirmModal>
+    </ActionConfirmModal>
   );
 }

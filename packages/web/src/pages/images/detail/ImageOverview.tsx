@@ -12,7 +12,7 @@ export function ImageOverview({ image }: { image: ClusterImage }) {
   const latest = latestVersionOf(image);
   const created = imageCreatedAt(image);
   return (
-    <dl className="image-overview">
+    <dl className="facts facts--narrow">
       <Fact label="Name">{image.name}</Fact>
       <Fact label="ID">
         <code>{image.id}</code>

@@ -1,5 +1,5 @@
 import type { ClusterOperation } from "@anbox-dashboard/contract";
-import { ConfirmModal } from "../../../components/overlays/ConfirmModal.tsx";
+import { ActionConfirmModal } from "../../../components/overlays/ActionConfirmModal.tsx";
 import { useImageAction, type ImageActionInput } from "../../../queries/images.ts";
 import { confirmationOf } from "./image-action-input.ts";
 
@@ -17,19 +17,12 @@ interface Props {
 export function ImageActionModal({ input, onClose, onDone }: Props) {
   const action = useImageAction();
   return (
-    <ConfirmModal
-      {...confirmationOf(input)}
-      pending={action.isPending}
-      error={action.error}
-      onCancel={onClose}
-      onConfirm={() => {
-        action.mutate(input, {
-          onSuccess: (operation) => {
-            onDone?.(operation);
-            onClose();
-          },
-        });
-      }}
+    <ActionConfirmModal
+      confirmation={confirmationOf(input)}
+      mutation={action}
+      input={input}
+      onClose={onClose}
+      onDone={onDone}
     />
   );
 }

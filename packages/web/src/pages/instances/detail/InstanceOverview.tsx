@@ -126,7 +126,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h2 className="p-heading--5" id={id}>
         {title}
       </h2>
-      <dl className="instance-overview__facts">{children}</dl>
+      <dl className="facts">{children}</dl>
     </section>
   );
 }

@@ -1,6 +1,7 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { ClusterInstance } from "../../../api/instances.ts";
-import { Modal } from "../../../components/overlays/Modal.tsx";
+import { ConfirmModal } from "../../../components/overlays/ConfirmModal.tsx";
+import { ForceDeleteCheckbox } from "../../../components/overlays/ForceDeleteCheckbox.tsx";
 
 /** The reason the Delete button gives until force is ticked. */
 export const forceRequiredReason = "Tick 'Force delete' to delete an active instance.";
@@ -28,55 +29,33 @@ export function DeleteInstanceModal({
   onConfirm,
 }: Props) {
   const [force, setForce] = useState(false);
-  const forceId = useId();
   const blocked = needsForce && !force;
   return (
-    <Modal
+    <ConfirmModal
       title={`Delete ${instance.name}?`}
-      close={onCancel}
-      buttonRow={
+      body={
         <>
-          <button type="button" className="p-button u-no-margin--bottom" onClick={onCancel}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="p-button--negative u-no-margin--bottom"
-            disabled={deleting || blocked}
-            title={blocked ? forceRequiredReason : undefined}
-            aria-busy={deleting}
-            onClick={() => {
-              onConfirm(needsForce && force);
-            }}
-          >
-            Delete
-          </button>
+          Delete instance <strong>{instance.name}</strong>? Its data and logs are removed for good.
         </>
       }
+      confirmLabel="Delete"
+      destructive
+      pending={deleting}
+      blockedReason={blocked ? forceRequiredReason : undefined}
+      onCancel={onCancel}
+      onConfirm={() => {
+        onConfirm(needsForce && force);
+      }}
     >
-      <p>
-        Delete instance <strong>{instance.name}</strong>? Its data and logs are removed for good.
-      </p>
       {needsForce && (
         <>
           <p>
             The instance is {instance.status}: it can only be deleted by force, which stops it at
             once.
           </p>
-          <label className="p-checkbox" htmlFor={forceId}>
-            <input
-              id={forceId}
-              className="p-checkbox__input"
-              type="checkbox"
-              checked={force}
-              onChange={(event) => {
-                setForce(event.target.checked);
-              }}
-            />
-            <span className="p-checkbox__label">Force delete</span>
-          </label>
+          <ForceDeleteCheckbox checked={force} onChange={setForce} effect="" />
         </>
       )}
-    </Modal>
+    </ConfirmModal>
   );
 }
