@@ -2,12 +2,11 @@ import type { SubmitEvent } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Cluster } from "@anbox-dashboard/contract";
-import { SelectField } from "../../components/form/SelectField.tsx";
-import { SubmitButton } from "../../components/form/SubmitButton.tsx";
+import { ClusterField } from "../../components/form/ClusterField.tsx";
 import { TextField } from "../../components/form/TextField.tsx";
 import { useFormSubmission } from "../../components/form/use-form-submission.ts";
 import { useLeaveGuard } from "../../components/form/leave-guard/use-leave-guard.ts";
-import { Modal } from "../../components/overlays/Modal.tsx";
+import { FormModal } from "../../components/overlays/FormModal.tsx";
 import { useCreateNode } from "../../queries/nodes.ts";
 import {
   addNodeDefaults,
@@ -15,7 +14,6 @@ import {
   nodesPostOf,
   type AddNodeFormValues,
 } from "./add-node-form.ts";
-import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 
 interface Props {
   clusters: readonly Cluster[];
@@ -42,37 +40,21 @@ export function AddNodeModal({ clusters, close }: Props) {
     })(event),
   );
   return (
-    <Modal title="Add a node" close={close}>
-      <form className="p-form" noValidate onSubmit={submit}>
-        {create.isError && <ErrorNotice error={create.error} />}
-        {clusters.length > 1 && (
-          <SelectField control={control} name="clusterId" label="Cluster">
-            {clusters.map((cluster) => (
-              <option key={cluster.id} value={cluster.id}>
-                {cluster.id}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        <TextField control={control} name="name" label="Name" required />
-        <TextField control={control} name="cpus" label="CPUs" />
-        <TextField control={control} name="memoryGb" label="Memory (GB)" />
-        <TextField control={control} name="diskGb" label="Disk (GB)" />
-        <TextField control={control} name="gpuSlots" label="GPU slots" />
-        <div className="add-node-form__buttons">
-          <button type="button" className="p-button--base" onClick={close}>
-            Cancel
-          </button>
-          <SubmitButton
-            className="p-button--positive"
-            busy={submission.pending}
-            busyLabel="Adding…"
-            disabled={submission.pending}
-          >
-            Add node
-          </SubmitButton>
-        </div>
-      </form>
-    </Modal>
+    <FormModal
+      title="Add a node"
+      close={close}
+      onSubmit={submit}
+      error={create.error}
+      pending={submission.pending}
+      submitLabel="Add node"
+      busyLabel="Adding…"
+    >
+      <ClusterField control={control} name="clusterId" clusters={clusters} />
+      <TextField control={control} name="name" label="Name" required />
+      <TextField control={control} name="cpus" label="CPUs" />
+      <TextField control={control} name="memoryGb" label="Memory (GB)" />
+      <TextField control={control} name="diskGb" label="Disk (GB)" />
+      <TextField control={control} name="gpuSlots" label="GPU slots" />
+    </FormModal>
   );
 }

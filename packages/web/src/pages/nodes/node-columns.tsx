@@ -3,6 +3,7 @@ import type { ColumnContext } from "../../components/list/ResourceList.tsx";
 import type { TableColumn } from "../../components/table/table-column.ts";
 import { AllocationBar } from "./AllocationBar.tsx";
 import { nodeResources, whyNodeIsFull, type NodeResource } from "./node-capacity.ts";
+import { nameColumn } from "../../components/table/common-columns.ts";
 
 export type NodeColumn = TableColumn<ClusterNode, NodeListOrderBy>;
 
@@ -40,17 +41,7 @@ export function nodeColumns({
   onAction,
 }: ColumnContext<ClusterNode, NodeRowAction>): NodeColumn[] {
   return [
-    {
-      id: "name",
-      header: "Name",
-      sortKey: "name",
-      cell: nameCell(showCluster),
-      priority: 0,
-      minWidth: 10,
-      grow: 2,
-      rowHeader: true,
-      unlabelledInCards: true,
-    },
+    nameColumn(nameCell(showCluster), 2),
     {
       id: "status",
       header: "Status",

@@ -6,7 +6,7 @@ import type { RegistryApplicationView } from "../../api/registry.ts";
 import { SelectField } from "../../components/form/SelectField.tsx";
 import { useFormSubmission } from "../../components/form/use-form-submission.ts";
 import { useRegistryAction } from "../../queries/registry.ts";
-import { RegistryFormModal } from "./RegistryFormModal.tsx";
+import { FormModal } from "../../components/overlays/FormModal.tsx";
 import { proposedPullTarget, pullTargets } from "./registry-facts.ts";
 
 const pullFormSchema = z.object({ clusterId: z.string().min(1, "Choose a cluster") });
@@ -41,7 +41,7 @@ export function PullModal({ application, clusterIds, close }: Props) {
     })(event),
   );
   return (
-    <RegistryFormModal
+    <FormModal
       title={`Pull ${application.name}`}
       close={close}
       onSubmit={submit}
@@ -63,6 +63,6 @@ export function PullModal({ application, clusterIds, close }: Props) {
           </option>
         ))}
       </SelectField>
-    </RegistryFormModal>
+    </FormModal>
   );
 }

@@ -6,7 +6,7 @@ import { SelectField } from "../../components/form/SelectField.tsx";
 import { useFormSubmission } from "../../components/form/use-form-submission.ts";
 import { useApplications } from "../../queries/catalog.ts";
 import { useRegistryAction } from "../../queries/registry.ts";
-import { RegistryFormModal } from "./RegistryFormModal.tsx";
+import { FormModal } from "../../components/overlays/FormModal.tsx";
 import { pushFormSchema, type PushFormValues } from "./push-form.ts";
 
 interface Props {
@@ -62,7 +62,7 @@ export function PushModal({ clusters, clusterId, close }: Props) {
       ? `Cluster ${chosenCluster} has no applications to push.`
       : undefined;
   return (
-    <RegistryFormModal
+    <FormModal
       title="Push an application to the registry"
       close={close}
       onSubmit={submit}
@@ -101,6 +101,6 @@ export function PushModal({ clusters, clusterId, close }: Props) {
           </option>
         ))}
       </SelectField>
-    </RegistryFormModal>
+    </FormModal>
   );
 }

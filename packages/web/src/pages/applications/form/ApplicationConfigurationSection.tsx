@@ -2,6 +2,7 @@ import type { Control } from "react-hook-form";
 import { CheckboxField } from "../../../components/form/CheckboxField.tsx";
 import { TextField } from "../../../components/form/TextField.tsx";
 import type { ApplicationFormValues } from "./application-form-values.ts";
+import { FormSection } from "../../../components/form/FormSection.tsx";
 
 interface ApplicationConfigurationSectionProps {
   control: Control<ApplicationFormValues>;
@@ -10,10 +11,14 @@ interface ApplicationConfigurationSectionProps {
 /** The manifest's optional settings (the manifest reference), and the application's updates. */
 export function ApplicationConfigurationSection({ control }: ApplicationConfigurationSectionProps) {
   return (
-    <section className="application-form__section" aria-labelledby="application-form-config">
-      <h2 className="p-heading--4" id="application-form-config">
-        Configuration <span className="u-text--muted">(optional)</span>
-      </h2>
+    <FormSection
+      id="application-form-config"
+      title={
+        <>
+          Configuration <span className="u-text--muted">(optional)</span>
+        </>
+      }
+    >
       <TextField
         control={control}
         name="versionName"
@@ -62,6 +67,6 @@ export function ApplicationConfigurationSection({ control }: ApplicationConfigur
         label="Inhibit automatic updates"
         help="Keep the application on its image version when the image is updated."
       />
-    </section>
+    </FormSection>
   );
 }

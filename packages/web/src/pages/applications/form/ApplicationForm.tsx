@@ -35,6 +35,7 @@ import { useApplicationNameCheck } from "./use-application-name-check.ts";
 import "./_application-form.scss";
 import { CautionNotice } from "../../../components/CautionNotice.tsx";
 import { Notice } from "../../../components/Notice.tsx";
+import { FormSection } from "../../../components/form/FormSection.tsx";
 
 /** The application being edited: its form values as it is now. */
 export interface ApplicationEditing {
@@ -332,10 +333,7 @@ export function ApplicationForm({
           locked={editing !== undefined}
           nameCheck={nameCheck}
         />
-        <section className="application-form__section" aria-labelledby="application-form-package">
-          <h2 className="p-heading--4" id="application-form-package">
-            Package
-          </h2>
+        <FormSection id="application-form-package" title="Package">
           <FileField
             control={control}
             name="apk"
@@ -357,7 +355,7 @@ export function ApplicationForm({
               onCancel={() => abortRef.current?.abort()}
             />
           )}
-        </section>
+        </FormSection>
       </div>
       <div data-tour="explore-advance-details">
         <ResourcesSection control={control} values={resources} summary={summary} />
@@ -371,9 +369,9 @@ export function ApplicationForm({
           problems={extrasProblem}
         />
       </div>
-      <div className="application-form__actions">
+      <div className="form-actions">
         {noRoom && (
-          <p className="application-form__blocked">
+          <p className="form-actions__blocked">
             {editing === undefined ? "Adding" : "Saving"} is unavailable: no node can take an
             instance of this size now. <Link to="/nodes">See the nodes</Link>
           </p>

@@ -6,12 +6,14 @@ import { instanceTypeOptions } from "../../../components/form/instance-type-opti
 import { SelectField } from "../../../components/form/SelectField.tsx";
 import { TextField } from "../../../components/form/TextField.tsx";
 import type { ApplicationFormValues } from "./application-form-values.ts";
-import { LockedFact } from "./LockedFact.tsx";
+import { LockedFact } from "../../../components/form/LockedFact.tsx";
 import {
   nameCheckHelp,
   nameCheckSuccess,
   type NameCheck,
 } from "../../../components/form/use-name-check.ts";
+import { FormSection } from "../../../components/form/FormSection.tsx";
+import { ClusterField } from "../../../components/form/ClusterField.tsx";
 
 interface ApplicationSourceSectionProps {
   control: Control<ApplicationFormValues>;
@@ -40,10 +42,7 @@ export function ApplicationSourceSection({
   const typeWords = values.containerOrVm === "vm" ? "virtual machine" : "container";
   const defaultImage = images.items.find((image) => image.default);
   return (
-    <section className="application-form__section" aria-labelledby="application-form-details">
-      <h2 className="p-heading--4" id="application-form-details">
-        Details
-      </h2>
+    <FormSection id="application-form-details" title="Details">
       {locked ? (
         <>
           <LockedFact
@@ -69,22 +68,13 @@ export function ApplicationSourceSection({
             success={nameCheckSuccess(nameCheck)}
             help={nameCheckHelp(nameCheck, "application") ?? nameRules}
           />
-          {clusters.length > 1 ? (
-            <SelectField
-              control={control}
-              name="clusterId"
-              label="Cluster"
-              shownValue={values.clusterId}
-            >
-              {clusters.map((cluster) => (
-                <option key={cluster.id} value={cluster.id}>
-                  {cluster.id}
-                </option>
-              ))}
-            </SelectField>
-          ) : (
-            <LockedFact label="Cluster" value={values.clusterId} />
-          )}
+          <ClusterField
+            control={control}
+            name="clusterId"
+            clusters={clusters}
+            shownValue={values.clusterId}
+            sayWhere
+          />
           <RadioGroupField
             control={control}
             name="containerOrVm"
@@ -129,6 +119,6 @@ export function ApplicationSourceSection({
             <option value={values.imageId}>{values.imageId}</option>
           )}
       </SelectField>
-    </section>
+    </FormSection>
   );
 }

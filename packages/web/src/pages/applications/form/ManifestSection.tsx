@@ -28,7 +28,7 @@ export function ManifestSection({
   const id = useId();
   const diagnostics = open ? manifestDiagnostics(text) : [];
   return (
-    <section className="application-form__section" aria-labelledby={`${id}-heading`}>
+    <section className="form-section" aria-labelledby={`${id}-heading`}>
       <h2 className="p-heading--4" id={`${id}-heading`}>
         Manifest
       </h2>

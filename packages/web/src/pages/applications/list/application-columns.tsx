@@ -13,6 +13,7 @@ import {
 import { ApplicationStatusLabel } from "../shared/ApplicationStatusLabel.tsx";
 import { ApplicationRowActions, type ApplicationRowAction } from "./ApplicationRowActions.tsx";
 import type { ColumnContext } from "../../../components/list/ResourceList.tsx";
+import { nameColumn, statusColumn } from "../../../components/table/common-columns.ts";
 
 export type ApplicationColumn = TableColumn<ClusterApplication, ApplicationsListOrderBy>;
 
@@ -48,25 +49,8 @@ export function applicationColumns({
   onAction,
 }: Pick<ColumnContext<ClusterApplication, ApplicationRowAction>, "onAction">): ApplicationColumn[] {
   return [
-    {
-      id: "name",
-      header: "Name",
-      sortKey: "name",
-      cell: nameCell,
-      priority: 0,
-      minWidth: 10,
-      grow: 3,
-      rowHeader: true,
-      unlabelledInCards: true,
-    },
-    {
-      id: "status",
-      header: "Status",
-      sortKey: "status",
-      cell: (application) => <ApplicationStatusLabel status={application.status} />,
-      priority: 0,
-      minWidth: 8,
-    },
+    nameColumn(nameCell),
+    statusColumn((application) => <ApplicationStatusLabel status={application.status} />, 8),
     {
       id: "type",
       header: "Type",

@@ -6,12 +6,11 @@ import { isUploadCancelled, type UploadProgressEvent } from "../../../api/upload
 import { CheckboxField } from "../../../components/form/CheckboxField.tsx";
 import { FileField } from "../../../components/form/FileField.tsx";
 import { RadioGroupField } from "../../../components/form/RadioGroupField.tsx";
-import { SelectField } from "../../../components/form/SelectField.tsx";
-import { SubmitButton } from "../../../components/form/SubmitButton.tsx";
+import { ClusterField } from "../../../components/form/ClusterField.tsx";
 import { TextField } from "../../../components/form/TextField.tsx";
 import { useFormSubmission } from "../../../components/form/use-form-submission.ts";
 import { useLeaveGuard } from "../../../components/form/leave-guard/use-leave-guard.ts";
-import { Modal } from "../../../components/overlays/Modal.tsx";
+import { FormModal } from "../../../components/overlays/FormModal.tsx";
 import { UploadProgress } from "../../../components/upload/UploadProgress.tsx";
 import { useAddImage } from "../../../queries/images.ts";
 import {
@@ -105,77 +104,64 @@ export function AddImageModal({ clusters, close }: Props) {
   const uploading = add.isPending && mode === "upload";
   const cancelled = add.isError && isUploadCancelled(add.error);
   return (
-    <Modal title="Add image" close={close} className="add-image-modal">
-      <form className="p-form" noValidate onSubmit={submit}>
-        {add.isError && (
+    <FormModal
+      title="Add image"
+      close={close}
+      className="add-image-modal"
+      onSubmit={submit}
+      notice={
+        add.isError && (
           <Notice
             kind={cancelled ? "information" : "negative"}
             message={
               cancelled ? "The upload was cancelled: no image was added." : add.error.message
             }
           />
-        )}
-        <fieldset className="add-image-modal__fields" disabled={add.isPending}>
-          <RadioGroupField control={control} name="mode" legend="Add by" options={modeOptions} />
-          {clusters.length > 1 && (
-            <SelectField control={control} name="clusterId" label="Cluster">
-              {clusters.map((cluster) => (
-                <option key={cluster.id} value={cluster.id}>
-                  {cluster.id}
-                </option>
-              ))}
-            </SelectField>
-          )}
-          {mode === "upload" && (
-            <FileField
-              control={control}
-              name="file"
-              label="Image package"
-              required
-              accept={packageKinds}
-              help="A tar (plain, gzip or bzip2) with a metadata.yaml at its top naming the architecture."
-            />
-          )}
-          <TextField
+        )
+      }
+      pending={submission.pending}
+      submitLabel={mode === "import" ? "Import image" : "Upload image"}
+      busyLabel={mode === "import" ? "Importing…" : "Uploading…"}
+    >
+      <fieldset className="add-image-modal__fields" disabled={add.isPending}>
+        <RadioGroupField control={control} name="mode" legend="Add by" options={modeOptions} />
+        <ClusterField control={control} name="clusterId" clusters={clusters} />
+        {mode === "upload" && (
+          <FileField
             control={control}
-            name="name"
-            label="Name"
+            name="file"
+            label="Image package"
             required
-            help={
-              mode === "import"
-                ? "The image's name on the image server, like jammy:android15:amd64."
-                : "The name the new image gets on the cluster."
-            }
-          />
-          <RadioGroupField control={control} name="type" legend="Type" options={typeOptions} />
-          <CheckboxField
-            control={control}
-            name="makeDefault"
-            label="Make it the default image of its type"
-          />
-        </fieldset>
-        {uploading && progress !== undefined && (
-          <UploadProgress
-            label="Uploading the image package"
-            sent={progress.sent}
-            total={progress.total}
-            onCancel={() => upload?.abort()}
+            accept={packageKinds}
+            help="A tar (plain, gzip or bzip2) with a metadata.yaml at its top naming the architecture."
           />
         )}
-        <div className="add-image-modal__buttons">
-          <button type="button" className="p-button--base" onClick={close}>
-            Cancel
-          </button>
-          <SubmitButton
-            className="p-button--positive"
-            busy={submission.pending}
-            busyLabel={mode === "import" ? "Importing…" : "Uploading…"}
-            disabled={submission.pending}
-          >
-            {mode === "import" ? "Import image" : "Upload image"}
-          </SubmitButton>
-        </div>
-      </form>
-    </Modal>
+        <TextField
+          control={control}
+          name="name"
+          label="Name"
+          required
+          help={
+            mode === "import"
+              ? "The image's name on the image server, like jammy:android15:amd64."
+              : "The name the new image gets on the cluster."
+          }
+        />
+        <RadioGroupField control={control} name="type" legend="Type" options={typeOptions} />
+        <CheckboxField
+          control={control}
+          name="makeDefault"
+          label="Make it the default image of its type"
+        />
+      </fieldset>
+      {uploading && progress !== undefined && (
+        <UploadProgress
+          label="Uploading the image package"
+          sent={progress.sent}
+          total={progress.total}
+          onCancel={() => upload?.abort()}
+        />
+      )}
+    </FormModal>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from "../shared/image-facts.ts";
 import { ImageStatusLabel } from "../shared/ImageStatusLabel.tsx";
 import { ImageRowActions, type ImageRowAction } from "./ImageRowActions.tsx";
+import { nameColumn, statusColumn } from "../../../components/table/common-columns.ts";
 
 export type ImageColumn = TableColumn<ClusterImage, ImagesListOrderBy>;
 
@@ -60,17 +61,7 @@ export function imageColumns({
   showCluster,
 }: ColumnContext<ClusterImage, ImageRowAction>): ImageColumn[] {
   return [
-    {
-      id: "name",
-      header: "Name",
-      sortKey: "name",
-      cell: nameCell(showCluster),
-      priority: 0,
-      minWidth: 10,
-      grow: 3,
-      rowHeader: true,
-      unlabelledInCards: true,
-    },
+    nameColumn(nameCell(showCluster)),
     {
       id: "type",
       header: "Type",
@@ -86,14 +77,7 @@ export function imageColumns({
       priority: 1,
       minWidth: 9.5,
     },
-    {
-      id: "status",
-      header: "Status",
-      sortKey: "status",
-      cell: (image) => <ImageStatusLabel status={image.status} />,
-      priority: 0,
-      minWidth: 7,
-    },
+    statusColumn((image) => <ImageStatusLabel status={image.status} />, 7),
     {
       id: "latest",
       header: "Latest version",

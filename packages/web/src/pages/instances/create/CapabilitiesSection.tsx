@@ -11,6 +11,7 @@ import {
   displayResolutions,
   type InstanceCreateFormValues,
 } from "./create-form-values.ts";
+import { FormSection } from "../../../components/form/FormSection.tsx";
 
 interface CapabilitiesSectionProps {
   control: Control<InstanceCreateFormValues>;
@@ -27,14 +28,11 @@ export function CapabilitiesSection({ control, values }: CapabilitiesSectionProp
   // What the tour's Capabilities step asks for (tour-facts.ts).
   useReportTourFact("streaming-enabled", values.enableStreaming);
   return (
-    <section
-      className="instance-create__section"
-      aria-labelledby="instance-create-capabilities"
-      data-tour="instance-capabilities"
+    <FormSection
+      id="instance-create-capabilities"
+      title="Capabilities"
+      tourTarget="instance-capabilities"
     >
-      <h2 className="p-heading--4" id="instance-create-capabilities">
-        Capabilities
-      </h2>
       <CheckboxField
         control={control}
         name="enableStreaming"
@@ -84,6 +82,6 @@ export function CapabilitiesSection({ control, values }: CapabilitiesSectionProp
           ))}
         </SelectField>
       </fieldset>
-    </section>
+    </FormSection>
   );
 }

@@ -175,9 +175,9 @@ export function InstanceCreateForm({
       </div>
       <CapabilitiesSection control={control} values={resolved} />
       <SecuritySection control={control} />
-      <div className="instance-create__actions">
+      <div className="form-actions">
         {noRoom && (
-          <p className="instance-create__blocked">
+          <p className="form-actions__blocked">
             Creating is unavailable: no node can take an instance of this size now.{" "}
             <Link to="/nodes">See the nodes</Link>
           </p>

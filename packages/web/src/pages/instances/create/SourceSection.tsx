@@ -10,6 +10,7 @@ import type { SourceList } from "./use-source-options.ts";
 import { useClusterHealth } from "../../../queries/clusters.ts";
 import { instanceTypeOptions } from "../../../components/form/instance-type-options.ts";
 import { useReportTourFact } from "../../../tour/tour-facts.ts";
+import { FormSection } from "../../../components/form/FormSection.tsx";
 
 interface SourceSectionProps {
   control: Control<InstanceCreateFormValues>;
@@ -41,14 +42,7 @@ export function SourceSection({ control, values, applications, images }: SourceS
     values.sourceType === "application" && values.applicationId !== "",
   );
   return (
-    <section
-      className="instance-create__section"
-      aria-labelledby="instance-create-source"
-      data-tour="source-details"
-    >
-      <h2 className="p-heading--4" id="instance-create-source">
-        Source
-      </h2>
+    <FormSection id="instance-create-source" title="Source" tourTarget="source-details">
       <RadioGroupField
         control={control}
         name="containerOrVm"
@@ -114,7 +108,7 @@ export function SourceSection({ control, values, applications, images }: SourceS
           ))}
         </SelectField>
       )}
-    </section>
+    </FormSection>
   );
 }
 

@@ -8,6 +8,7 @@ import { sessionIdOf, streamOffReason, type InstanceAction } from "../shared/ins
 import { formatResources } from "./format-resources.ts";
 import { InstanceRowActions } from "./InstanceRowActions.tsx";
 import type { ColumnContext } from "../../../components/list/ResourceList.tsx";
+import { nameColumn, statusColumn } from "../../../components/table/common-columns.ts";
 
 export type InstanceColumn = TableColumn<ClusterInstance, InstanceListOrderBy>;
 
@@ -110,25 +111,8 @@ export function instanceColumns({
   showCluster,
 }: ColumnContext<ClusterInstance, InstanceAction>): InstanceColumn[] {
   return [
-    {
-      id: "name",
-      header: "Name",
-      sortKey: "name",
-      cell: nameCell(showCluster),
-      priority: 0,
-      minWidth: 10,
-      grow: 3,
-      rowHeader: true,
-      unlabelledInCards: true,
-    },
-    {
-      id: "status",
-      header: "Status",
-      sortKey: "status",
-      cell: (instance) => <InstanceStatusBadge status={instance.status} />,
-      priority: 0,
-      minWidth: 6,
-    },
+    nameColumn(nameCell(showCluster)),
+    statusColumn((instance) => <InstanceStatusBadge status={instance.status} />, 6),
     {
       id: "source",
       header: "Application or image",

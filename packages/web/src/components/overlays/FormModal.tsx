@@ -1,7 +1,7 @@
 import type { ReactNode, SubmitEvent } from "react";
-import { SubmitButton } from "../../components/form/SubmitButton.tsx";
-import { Modal } from "../../components/overlays/Modal.tsx";
-import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { SubmitButton } from "../form/SubmitButton.tsx";
+import { ErrorNotice } from "../ErrorNotice.tsx";
+import { Modal } from "./Modal.tsx";
 
 interface Props {
   title: string;
@@ -9,7 +9,11 @@ interface Props {
   /** The form's submit handler (guarded by useFormSubmission). */
   onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
   /** The cluster's refusal of the last try, shown above the fields. */
-  error: Error | null;
+  error?: Error | null;
+  /** What to say above the fields instead (an upload cancelled, say). */
+  notice?: ReactNode;
+  /** The dialog's class, for its own styles. */
+  className?: string;
   pending: boolean;
   submitLabel: string;
   busyLabel: string;
@@ -17,23 +21,25 @@ interface Props {
   children: ReactNode;
 }
 
-/** The dialog of a registry action (push, pull): its fields, the refusal, Cancel and the action. */
-export function RegistryFormModal({
+/** A form in a dialog (add a node, push to the registry): the refusal, its fields, Cancel and the action. */
+export function FormModal({
   title,
   close,
   onSubmit,
   error,
+  notice,
+  className,
   pending,
   submitLabel,
   busyLabel,
   children,
 }: Props) {
   return (
-    <Modal title={title} close={close}>
-      <form className="p-form registry-form" noValidate onSubmit={onSubmit}>
-        {error && <ErrorNotice error={error} />}
+    <Modal title={title} close={close} className={className}>
+      <form className="p-form" noValidate onSubmit={onSubmit}>
+        {notice ?? (error && <ErrorNotice error={error} />)}
         {children}
-        <div className="registry-form__buttons">
+        <div className="form-modal__buttons">
           <button type="button" className="p-button--base" onClick={close}>
             Cancel
           </button>

@@ -8,7 +8,7 @@ interface LockedFactProps {
 /** A value the form shows but cannot change, and why, in place of its field. */
 export function LockedFact({ label, value, reason }: LockedFactProps) {
   return (
-    <div className="application-form__fact">
+    <div className="form-fact">
       <p className="u-no-margin--bottom">
         <span className="p-form__label">{label}</span> <strong>{value}</strong>
       </p>
