@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import {
   applicationDeleteBodySchema,
   applicationManifestQuerySchema,
@@ -6,6 +6,7 @@ import {
   applicationVersionNumberSchema,
   applicationVersionPatchSchema,
   type ApplicationOperationResponse,
+  type AmsOperation,
   type ApplicationResponse,
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../../server-context.ts";
@@ -43,6 +44,18 @@ export function registerApplicationRoutes(scope: FastifyInstance, context: Serve
     requireCluster(context.clusters, clusterIdOf(query));
   const versionOf = (versionNumber: string): number =>
     parseInput(applicationVersionNumberSchema, versionNumber, "application version");
+  /** Sends a write about application `id` to the request's cluster; answers its operation (202). */
+  const startOperation = async (
+    query: unknown,
+    id: string,
+    reply: FastifyReply,
+    write: (cluster: ClusterHandle) => Promise<AmsOperation>,
+  ): Promise<ApplicationOperationResponse> => {
+    const cluster = clusterOf(query);
+    const operation = await callAboutApplication(cluster, id, () => write(cluster));
+    void reply.code(202);
+    return { metadata: { ...operation, clusterId: cluster.id } };
+  };
 
   const view = acts.onResource("application", "can_view");
   app.get(
@@ -82,14 +95,9 @@ export function registerApplicationRoutes(scope: FastifyInstance, context: Serve
       config: { acts: acts.onResource("application", "can_edit") },
     },
     async (request, reply): Promise<ApplicationOperationResponse> => {
-      const cluster = clusterOf(request.query);
-      const body = request.body;
-      const { id } = request.params;
-      const operation = await callAboutApplication(cluster, id, () =>
-        changeApplication(cluster, id, body),
+      return startOperation(request.query, request.params.id, reply, (cluster) =>
+        changeApplication(cluster, request.params.id, request.body),
       );
-      void reply.code(202);
-      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
@@ -103,14 +111,9 @@ export function registerApplicationRoutes(scope: FastifyInstance, context: Serve
       config: { acts: acts.onResource("application", "can_delete") },
     },
     async (request, reply): Promise<ApplicationOperationResponse> => {
-      const cluster = clusterOf(request.query);
-      const body = request.body;
-      const { id } = request.params;
-      const operation = await callAboutApplication(cluster, id, () =>
-        deleteApplication(cluster, id, body?.force ?? false),
+      return startOperation(request.query, request.params.id, reply, (cluster) =>
+        deleteApplication(cluster, request.params.id, request.body?.force ?? false),
       );
-      void reply.code(202);
-      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
@@ -124,15 +127,10 @@ export function registerApplicationRoutes(scope: FastifyInstance, context: Serve
       config: { acts: acts.onResource("application", "can_publish") },
     },
     async (request, reply): Promise<ApplicationOperationResponse> => {
-      const cluster = clusterOf(request.query);
       const version = versionOf(request.params.versionNumber);
-      const body = request.body;
-      const { id } = request.params;
-      const operation = await callAboutApplication(cluster, id, () =>
-        changeApplicationVersion(cluster, id, version, body),
+      return startOperation(request.query, request.params.id, reply, (cluster) =>
+        changeApplicationVersion(cluster, request.params.id, version, request.body),
       );
-      void reply.code(202);
-      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 
@@ -146,15 +144,10 @@ export function registerApplicationRoutes(scope: FastifyInstance, context: Serve
       config: { acts: acts.onResource("application", "can_edit") },
     },
     async (request, reply): Promise<ApplicationOperationResponse> => {
-      const cluster = clusterOf(request.query);
       const version = versionOf(request.params.versionNumber);
-      const body = request.body;
-      const { id } = request.params;
-      const operation = await callAboutApplication(cluster, id, () =>
-        deleteApplicationVersion(cluster, id, version, body?.force ?? false),
+      return startOperation(request.query, request.params.id, reply, (cluster) =>
+        deleteApplicationVersion(cluster, request.params.id, version, request.body?.force ?? false),
       );
-      void reply.code(202);
-      return { metadata: { ...operation, clusterId: cluster.id } };
     },
   );
 }

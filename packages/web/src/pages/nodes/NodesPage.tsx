@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect } from "react";
 import type { ClusterNode } from "../../api/nodes.ts";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
-import { useClusters } from "../../queries/clusters.ts";
+import { useAddOnCluster } from "../../components/page-layout/use-add-on-cluster.tsx";
 import { LazyAddNodeModal, LazyNodePanel } from "./lazy-node-parts.ts";
 import { NodesList } from "./NodesList.tsx";
 import { useNodePanel } from "./use-node-panel.ts";
@@ -14,8 +14,9 @@ import "./_nodes.scss";
  */
 export default function NodesPage() {
   const panel = useNodePanel();
-  const clusters = useClusters();
-  const [adding, setAdding] = useState(false);
+  const add = useAddOnCluster("Add node", (clusters, close) => (
+    <LazyAddNodeModal clusters={clusters} close={close} />
+  ));
   const { openNode } = panel;
   const onEdit = useCallback(
     (node: ClusterNode) => {
@@ -23,28 +24,12 @@ export default function NodesPage() {
     },
     [openNode],
   );
-  const clusterList = clusters.data ?? [];
   useEffect(() => {
     void LazyNodePanel.preload();
     void LazyAddNodeModal.preload();
   }, []);
   return (
-    <PageLayout
-      title="Nodes"
-      controls={
-        <button
-          type="button"
-          className="p-button--positive u-no-margin--bottom"
-          disabled={clusterList.length === 0}
-          title={clusterList.length === 0 ? "Loading the clusters…" : undefined}
-          onClick={() => {
-            setAdding(true);
-          }}
-        >
-          Add node
-        </button>
-      }
-    >
+    <PageLayout title="Nodes" controls={add.control}>
       <NodesList onEdit={onEdit} />
       {panel.open !== undefined && (
         <LazyNodePanel
@@ -53,14 +38,7 @@ export default function NodesPage() {
           close={panel.close}
         />
       )}
-      {adding && (
-        <LazyAddNodeModal
-          clusters={clusterList}
-          close={() => {
-            setAdding(false);
-          }}
-        />
-      )}
+      {add.dialog}
     </PageLayout>
   );
 }

@@ -1,12 +1,8 @@
-/** An image's (or version's) status as a Vanilla status label: active positive, error negative. */
+import { StatusLabel } from "../../../components/StatusLabel.tsx";
+
+const positive = ["active"] as const;
+
+/** An image's (or version's) status: active positive. */
 export function ImageStatusLabel({ status }: { status: string }) {
-  let className = "p-status-label--information";
-  if (status === "active") className = "p-status-label--positive";
-  else if (status === "error") className = "p-status-label--negative";
-  else if (status === "deleted" || status === "unknown") className = "p-status-label";
-  return (
-    <span className={className} data-status={status}>
-      {status}
-    </span>
-  );
+  return <StatusLabel status={status} positive={positive} />;
 }

@@ -3,7 +3,11 @@ import { instanceNameMaxLength } from "@anbox-dashboard/contract";
 import type { Cluster } from "../../../api/clusters.ts";
 import { TextField } from "../../../components/form/TextField.tsx";
 import type { InstanceCreateFormValues } from "./create-form-values.ts";
-import { nameCheckHelp, nameCheckSuccess, type NameCheck } from "../../../components/form/use-name-check.ts";
+import {
+  nameCheckHelp,
+  nameCheckSuccess,
+  type NameCheck,
+} from "../../../components/form/use-name-check.ts";
 import { FormSection } from "../../../components/form/FormSection.tsx";
 import { ClusterField } from "../../../components/form/ClusterField.tsx";
 
