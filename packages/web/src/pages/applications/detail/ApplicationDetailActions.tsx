@@ -5,6 +5,7 @@ import { ApplicationActionModal } from "../shared/ApplicationActionModal.tsx";
 import { CreateInstanceLink } from "../shared/CreateInstanceLink.tsx";
 import { EditApplicationLink } from "../shared/EditApplicationLink.tsx";
 import { whyApplicationActionUnavailable } from "../shared/application-facts.ts";
+import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 
 /**
  * What can be done to the application from its page, each disabled with its reason when it does
@@ -13,22 +14,19 @@ import { whyApplicationActionUnavailable } from "../shared/application-facts.ts"
 export function ApplicationDetailActions({ application }: { application: ClusterApplication }) {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
-  const deleteReason = whyApplicationActionUnavailable("delete", application);
   return (
     <div className="detail-page__actions">
       <CreateInstanceLink application={application} className="p-button u-no-margin--bottom" />
       <EditApplicationLink application={application} className="p-button u-no-margin--bottom" />
-      <button
-        type="button"
+      <ActionButton
         className="p-button--negative u-no-margin--bottom"
-        title={deleteReason}
-        disabled={deleteReason !== undefined}
+        reason={whyApplicationActionUnavailable("delete", application)}
         onClick={() => {
           setDeleting(true);
         }}
       >
         Delete
-      </button>
+      </ActionButton>
       {deleting && (
         <ApplicationActionModal
           input={{ application, action: "delete", force: false }}

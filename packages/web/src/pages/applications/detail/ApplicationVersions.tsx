@@ -19,6 +19,8 @@ import {
   whyNoInstanceOfVersion,
   whyNotPublishable,
 } from "./version-actions.ts";
+import { ActionButton } from "../../../components/actions/ActionButton.tsx";
+import { ActionLink } from "../../../components/actions/ActionLink.tsx";
 
 type VersionAction = Extract<ApplicationActionInput, { version: number }>["action"];
 
@@ -115,37 +117,24 @@ function VersionActions({
   const instanceLabel = `Create instance of version ${number}`;
   return (
     <div className="application-versions__actions">
-      {instanceReason === undefined ? (
-        <Link
-          className="p-button is-dense u-no-margin--bottom"
-          aria-label={instanceLabel}
-          to={createInstanceFromApplicationPath(application, version.number)}
-        >
-          Create instance
-        </Link>
-      ) : (
-        <button
-          type="button"
-          className="p-button is-dense u-no-margin--bottom"
-          aria-label={instanceLabel}
-          title={instanceReason}
-          disabled
-        >
-          Create instance
-        </button>
-      )}
-      <button
-        type="button"
+      <ActionLink
         className="p-button is-dense u-no-margin--bottom"
-        aria-label={`${publishAction === "publish" ? "Publish" : "Unpublish"} version ${number}`}
-        title={publishReason}
-        disabled={publishReason !== undefined}
+        label={instanceLabel}
+        to={createInstanceFromApplicationPath(application, version.number)}
+        reason={instanceReason}
+      >
+        Create instance
+      </ActionLink>
+      <ActionButton
+        className="p-button is-dense u-no-margin--bottom"
+        label={`${publishAction === "publish" ? "Publish" : "Unpublish"} version ${number}`}
+        reason={publishReason}
         onClick={() => {
           onAction(publishAction);
         }}
       >
         {publishAction === "publish" ? "Publish" : "Unpublish"}
-      </button>
+      </ActionButton>
       <button
         type="button"
         className="p-button is-dense u-no-margin--bottom"

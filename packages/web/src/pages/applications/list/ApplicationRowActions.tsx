@@ -2,6 +2,7 @@ import type { ClusterApplication } from "../../../api/applications.ts";
 import { CreateInstanceLink } from "../shared/CreateInstanceLink.tsx";
 import { EditApplicationLink } from "../shared/EditApplicationLink.tsx";
 import { whyApplicationActionUnavailable } from "../shared/application-facts.ts";
+import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 
 /** The write a row offers; it opens its confirmation. */
 export type ApplicationRowAction = "delete";
@@ -16,23 +17,20 @@ interface Props {
  * disabled with the reason in its tooltip (and read with the button), not hidden.
  */
 export function ApplicationRowActions({ application, onAction }: Props) {
-  const deleteReason = whyApplicationActionUnavailable("delete", application);
   return (
     <div className="applications-list__row-actions">
       <CreateInstanceLink application={application} className="p-button is-dense" />
       <EditApplicationLink application={application} className="p-button is-dense" />
-      <button
-        type="button"
+      <ActionButton
         className="p-button is-dense"
-        aria-label={`Delete ${application.name}`}
-        title={deleteReason}
-        disabled={deleteReason !== undefined}
+        label={`Delete ${application.name}`}
+        reason={whyApplicationActionUnavailable("delete", application)}
         onClick={() => {
           onAction(application, "delete");
         }}
       >
         Delete
-      </button>
+      </ActionButton>
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import type { ClusterApplication } from "../../../api/applications.ts";
 import {
   createInstanceFromApplicationPath,
   whyApplicationActionUnavailable,
 } from "./application-facts.ts";
+import { ActionLink } from "../../../components/actions/ActionLink.tsx";
 
 /**
  * "Create instance": a link to the instance form with the application chosen when it is ready
@@ -16,22 +16,14 @@ export function CreateInstanceLink({
   application: ClusterApplication;
   className: string;
 }) {
-  const reason = whyApplicationActionUnavailable("create-instance", application);
-  const label = `Create instance from ${application.name}`;
-  if (reason === undefined) {
-    return (
-      <Link
-        className={className}
-        aria-label={label}
-        to={createInstanceFromApplicationPath(application)}
-      >
-        Create instance
-      </Link>
-    );
-  }
   return (
-    <button type="button" className={className} aria-label={label} title={reason} disabled>
+    <ActionLink
+      className={className}
+      label={`Create instance from ${application.name}`}
+      to={createInstanceFromApplicationPath(application)}
+      reason={whyApplicationActionUnavailable("create-instance", application)}
+    >
       Create instance
-    </button>
+    </ActionLink>
   );
 }

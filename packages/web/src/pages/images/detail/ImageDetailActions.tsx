@@ -1,12 +1,10 @@
 import { useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { ClusterImage } from "../../../api/images.ts";
-import {
-  createInstanceFromImagePath,
-  whyImageActionUnavailable,
-  type ImageAction,
-} from "../shared/image-facts.ts";
+import { createInstanceFromImagePath, whyImageActionUnavailable, type ImageAction } from "../shared/image-facts.ts";
 import { ImageActionModal } from "../shared/ImageActionModal.tsx";
+import { ActionLink } from "../../../components/actions/ActionLink.tsx";
+import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 
 type ConfirmedAction = "make-default" | "sync" | "delete";
 
@@ -24,41 +22,28 @@ const labels: Record<ConfirmedAction | "rename", string> = {
 export function ImageDetailActions({ image }: { image: ClusterImage }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<ConfirmedAction>();
-  const createReason = whyImageActionUnavailable("create-instance", image);
-  const button = (action: ConfirmedAction | "rename") => {
-    const reason = whyImageActionUnavailable(action satisfies ImageAction, image);
-    return (
-      <button
-        type="button"
-        className={`p-button${action === "delete" ? "--negative" : ""} u-no-margin--bottom`}
-        title={reason}
-        disabled={reason !== undefined}
-        onClick={() => {
-          if (action !== "rename") setConfirming(action);
-        }}
-      >
-        {labels[action]}
-      </button>
-    );
-  };
+  const button = (action: ConfirmedAction | "rename") => (
+    <ActionButton
+      className={`p-button${action === "delete" ? "--negative" : ""} u-no-margin--bottom`}
+      reason={whyImageActionUnavailable(action satisfies ImageAction, image)}
+      onClick={() => {
+        if (action !== "rename") setConfirming(action);
+      }}
+    >
+      {labels[action]}
+    </ActionButton>
+  );
   return (
     <div className="detail-page__actions">
       {button("make-default")}
       {button("sync")}
-      {createReason === undefined ? (
-        <Link className="p-button u-no-margin--bottom" to={createInstanceFromImagePath(image)}>
-          Create instance
-        </Link>
-      ) : (
-        <button
-          type="button"
-          className="p-button u-no-margin--bottom"
-          title={createReason}
-          disabled
-        >
-          Create instance
-        </button>
-      )}
+      <ActionLink
+        className="p-button u-no-margin--bottom"
+        to={createInstanceFromImagePath(image)}
+        reason={whyImageActionUnavailable("create-instance", image)}
+      >
+        Create instance
+      </ActionLink>
       {button("rename")}
       {button("delete")}
       {confirming !== undefined && (

@@ -1,6 +1,7 @@
-import { Link } from "react-router";
 import type { ClusterImage } from "../../../api/images.ts";
 import { createInstanceFromImagePath, whyImageActionUnavailable } from "../shared/image-facts.ts";
+import { ActionLink } from "../../../components/actions/ActionLink.tsx";
+import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 
 /** The writes a row offers; each opens its confirmation. */
 export type ImageRowAction = "make-default" | "sync" | "delete";
@@ -22,50 +23,35 @@ interface Props {
  * apply is disabled with the reason in its tooltip (and read with the button), not hidden.
  */
 export function ImageRowActions({ image, onAction }: Props) {
-  const createReason = whyImageActionUnavailable("create-instance", image);
   return (
     <div className="images-list__row-actions">
       {rowActions.slice(0, 2).map((action) => (
-        <ActionButton key={action} image={image} action={action} onAction={onAction} />
+        <RowActionButton key={action} image={image} action={action} onAction={onAction} />
       ))}
-      {createReason === undefined ? (
-        <Link
-          className="p-button is-dense"
-          aria-label={`Create instance from ${image.name}`}
-          to={createInstanceFromImagePath(image)}
-        >
-          Create instance
-        </Link>
-      ) : (
-        <button
-          type="button"
-          className="p-button is-dense"
-          aria-label={`Create instance from ${image.name}`}
-          title={createReason}
-          disabled
-        >
-          Create instance
-        </button>
-      )}
-      <ActionButton image={image} action="delete" onAction={onAction} />
+      <ActionLink
+        className="p-button is-dense"
+        label={`Create instance from ${image.name}`}
+        to={createInstanceFromImagePath(image)}
+        reason={whyImageActionUnavailable("create-instance", image)}
+      >
+        Create instance
+      </ActionLink>
+      <RowActionButton image={image} action="delete" onAction={onAction} />
     </div>
   );
 }
 
-function ActionButton({ image, action, onAction }: Props & { action: ImageRowAction }) {
-  const reason = whyImageActionUnavailable(action, image);
+function RowActionButton({ image, action, onAction }: Props & { action: ImageRowAction }) {
   return (
-    <button
-      type="button"
+    <ActionButton
       className="p-button is-dense"
-      aria-label={`${labels[action]} ${image.name}`}
-      title={reason}
-      disabled={reason !== undefined}
+      label={`${labels[action]} ${image.name}`}
+      reason={whyImageActionUnavailable(action, image)}
       onClick={() => {
         onAction(image, action);
       }}
     >
       {labels[action]}
-    </button>
+    </ActionButton>
   );
 }

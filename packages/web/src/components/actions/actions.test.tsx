@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from "vitest";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
+import { ActionButton } from "./ActionButton.tsx";
+import { ActionLink } from "./ActionLink.tsx";
+
+describe("an action with its reason", () => {
+  it("is a button that acts when available, and disabled with its reason when not", async () => {
+    const onClick = vi.fn();
+    const { rerender } = render(
+      <ActionButton className="p-button" label="Delete web-1" reason={undefined} onClick={onClick}>
+        Delete
+      </ActionButton>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Delete web-1" }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    rerender(
+      <ActionButton className="p-button" label="Delete web-1" reason="It runs." onClick={onClick}>
+        Delete
+      </ActionButton>,
+    );
+    const button = screen.getByRole("button", { name: "Delete web-1" });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute("title", "It runs.");
+    await userEvent.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+  });
+
+  it("is a link when its page can be gone to, and a disabled button saying why when not", () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <ActionLink className="p-button" to="/instances/new?app=a" reason={undefined}>
+          Create instance
+        </ActionLink>
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("link", { name: "Create instance" })).toHaveAttribute(
+      "href",
+      "/instances/new?app=a",
+    );
+    rerender(
+      <MemoryRouter>
+        <ActionLink className="p-button" to="/instances/new?app=a" reason="Not ready yet.">
+          Create instance
+        </ActionLink>
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole("link")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create instance" })).toHaveAttribute(
+      "title",
+      "Not ready yet.",
+    );
+  });
+});
