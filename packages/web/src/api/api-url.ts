@@ -20,6 +20,26 @@ export function apiUrl({ path, params = {} }: ApiCall): URL {
   return url;
 }
 
+/** What every list page asks with: its paging, its sort and its quick search. */
+interface PageRequest {
+  page?: number | undefined;
+  size?: number | undefined;
+  order?: string | undefined;
+  orderBy?: string | undefined;
+  search?: string | undefined;
+}
+
+/** A list page's paging, sort and quick search, as every list's query names them ("": none). */
+export function pageParams(request: PageRequest): Record<string, string | number | undefined> {
+  return {
+    page: request.page,
+    size: request.size,
+    order: request.order,
+    orderBy: request.orderBy,
+    search: request.search === "" ? undefined : request.search,
+  };
+}
+
 /** A list param: its values joined by commas, or left out when there are none. */
 export function joinedParam(values: readonly string[] | undefined): string | undefined {
   return values && values.length > 0 ? values.join(",") : undefined;

@@ -37,9 +37,7 @@ export async function createApplication(
   const body = await uploadRequest<ApplicationUploadResponse>("/api/applications", {
     params: { clusterId },
     form,
-    signal: options.signal,
-    onProgress: options.onProgress,
-    idempotencyKey: options.idempotencyKey,
+    ...options,
   });
   return body.metadata;
 }
@@ -57,9 +55,7 @@ export async function createApplicationVersion(
   const body = await uploadRequest<ApplicationUploadResponse>(`${applicationPath(id)}/version`, {
     params: { clusterId },
     form,
-    signal: options.signal,
-    onProgress: options.onProgress,
-    idempotencyKey: options.idempotencyKey,
+    ...options,
   });
   return body.metadata.operation;
 }

@@ -11,6 +11,7 @@ import type {
   ClusterOperation,
 } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
+import { joinedParam, pageParams } from "./api-url.ts";
 
 export type { ClusterApplication, ClusterApplicationDeleteResult };
 
@@ -39,12 +40,8 @@ export function fetchApplicationsPage(
   return apiFetch<ApplicationsListResponse>("/api/applications", {
     signal,
     params: {
-      page: request.page,
-      size: request.size,
-      order: request.order,
-      orderBy: request.orderBy,
-      search: request.search === "" ? undefined : request.search,
-      status: request.status && request.status.length > 0 ? request.status.join(",") : undefined,
+      ...pageParams(request),
+      status: joinedParam(request.status),
       type: request.type,
     },
   });

@@ -13,6 +13,7 @@ import {
 } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
 import { uploadRequest, type UploadProgressEvent } from "./upload-request.ts";
+import { joinedParam, pageParams } from "./api-url.ts";
 
 export type { ClusterImage, ImagesListResponse };
 export type ImageUsers = ImageUsedByResponse["metadata"];
@@ -40,13 +41,9 @@ export function fetchImagesPage(
   return apiFetch<ImagesListResponse>("/api/images", {
     signal,
     params: {
-      page: request.page,
-      size: request.size,
-      order: request.order,
-      orderBy: request.orderBy,
-      search: request.search === "" ? undefined : request.search,
+      ...pageParams(request),
       type: request.type,
-      status: request.status && request.status.length > 0 ? request.status.join(",") : undefined,
+      status: joinedParam(request.status),
     },
   });
 }
@@ -156,9 +153,7 @@ export async function uploadImage(
   const body = await uploadRequest<ImageOperationResponse>("/api/images/upload", {
     params: { clusterId },
     form,
-    signal: options.signal,
-    onProgress: options.onProgress,
-    idempotencyKey: options.idempotencyKey,
+    ...options,
   });
   return body.metadata;
 }

@@ -1,18 +1,14 @@
 import type { InstanceListOrderBy, InstanceStatus, InstanceType } from "@anbox-dashboard/contract";
-import { joinedParam, type ApiCall } from "./api-url.ts";
+import { joinedParam, pageParams, type ApiCall } from "./api-url.ts";
 
 /** `GET /api/instances` for one page of the list (its own module: the early requests use it too). */
 export function instancesListCall(request: InstancesListRequest): ApiCall {
   return {
     path: "/api/instances",
     params: {
-      page: request.page,
-      size: request.size,
-      order: request.order,
-      orderBy: request.orderBy,
+      ...pageParams(request),
       status: joinedParam(request.status),
       type: request.type,
-      search: request.search === "" ? undefined : request.search,
       app_name: request.app_name,
       image_name: request.image_name,
       node: request.node,

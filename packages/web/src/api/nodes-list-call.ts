@@ -1,16 +1,12 @@
 import type { NodeListOrderBy, NodeStatus } from "@anbox-dashboard/contract";
-import { joinedParam, type ApiCall } from "./api-url.ts";
+import { joinedParam, pageParams, type ApiCall } from "./api-url.ts";
 
 /** `GET /api/nodes` for one page of the list (its own module: the early requests use it too). */
 export function nodesListCall(request: NodesListRequest): ApiCall {
   return {
     path: "/api/nodes",
     params: {
-      page: request.page,
-      size: request.size,
-      order: request.order,
-      orderBy: request.orderBy,
-      search: request.search,
+      ...pageParams(request),
       status: joinedParam(request.status),
       unschedulable:
         request.unschedulable === undefined ? undefined : String(request.unschedulable),

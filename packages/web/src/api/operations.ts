@@ -8,6 +8,7 @@ import type {
   UnreachableCluster,
 } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
+import { joinedParam, pageParams } from "./api-url.ts";
 
 export type { ClusterOperation, OperationsOrder, OperationsOrderBy };
 
@@ -56,9 +57,6 @@ export interface OperationsPage {
   unreachable?: UnreachableCluster[];
 }
 
-const joined = (values: readonly string[] | undefined): string | undefined =>
-  values && values.length > 0 ? values.join(",") : undefined;
-
 /** `GET /api/operations` with a page: filtered, sorted and paged on the server. */
 export async function fetchOperationsPage(
   request: OperationsPageRequest,
@@ -67,13 +65,10 @@ export async function fetchOperationsPage(
   const page = await apiFetch<OperationsResponse>("/api/operations", {
     signal,
     params: {
-      page: request.page,
-      size: request.size,
-      orderBy: request.orderBy,
-      order: request.order,
-      status: joined(request.status),
-      type: joined(request.type),
-      subclusters: joined(request.clusterIds),
+      ...pageParams(request),
+      status: joinedParam(request.status),
+      type: joinedParam(request.type),
+      subclusters: joinedParam(request.clusterIds),
     },
   });
   return {
