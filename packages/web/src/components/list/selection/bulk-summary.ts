@@ -1,4 +1,5 @@
 import { countOf, type Noun } from "../count-noun.ts";
+import type { ToastMessage } from "../../../context/mutation-meta.ts";
 import type { LeftOutItem } from "./bulk-plan.ts";
 
 /** One item's outcome of a bulk action. */
@@ -73,4 +74,15 @@ export function summarizeBulkResults(
     title,
     message: parts.join(" "),
   };
+}
+
+/** The toast of a bulk action's outcome: a success, or a failure saying what failed. */
+export function summaryToast(summary: BulkSummary): ToastMessage {
+  return summary.severity === "success"
+    ? {
+        kind: "success",
+        title: summary.title,
+        message: summary.message === "" ? undefined : summary.message,
+      }
+    : { kind: "failure", title: summary.title, error: summary.message };
 }

@@ -26,7 +26,8 @@ import {
 } from "./application-form-values.ts";
 import { applicationChange } from "./application-patch.ts";
 import { ApplicationSourceSection } from "./ApplicationSourceSection.tsx";
-import { applicationImages, imageReferences } from "./image-options.ts";
+import { imageReferences } from "./image-options.ts";
+import { usableImages } from "../../../util/usable-images.ts";
 import { ManifestSection } from "./ManifestSection.tsx";
 import { UploadProgressInView } from "./UploadProgressInView.tsx";
 import { manifestTextOf, readManifestText, type ManifestFields } from "./manifest-mapping.ts";
@@ -106,7 +107,7 @@ export function ApplicationForm({
   });
   const listedRef = useRef(listed);
   const images = useImages(listed.containerOrVm);
-  const imageItems = applicationImages(images.data ?? [], listed.clusterId, listed.containerOrVm);
+  const imageItems = usableImages(images.data ?? [], listed.clusterId, listed.containerOrVm);
   // The name is checked as it is typed: the name and cluster come from the form's subscription
   // (below), as the form is made after its rules' context.
   const [typed, setTyped] = useState({

@@ -5,6 +5,7 @@ import {
 import { countOf } from "../../../components/list/count-noun.ts";
 import type { LeftOutItem } from "../../../components/list/selection/bulk-plan.ts";
 import { applicationNoun, summarizeBulkDelete } from "./bulk-delete.ts";
+import { summaryToast } from "../../../components/list/selection/bulk-summary.ts";
 
 /** A bulk delete as the list sends it, with what its confirmation left out, for the toast. */
 export interface BulkDeleteInput extends BulkApplicationsDelete {
@@ -18,16 +19,7 @@ export interface BulkDeleteInput extends BulkApplicationsDelete {
  */
 export function useBulkDeleteApplications() {
   return useDeleteApplications<BulkDeleteInput>({
-    success: (results, { leftOut }) => {
-      const summary = summarizeBulkDelete(results, leftOut);
-      return summary.severity === "success"
-        ? {
-            kind: "success",
-            title: summary.title,
-            message: summary.message === "" ? undefined : summary.message,
-          }
-        : { kind: "failure", title: summary.title, error: summary.message };
-    },
+    success: (results, { leftOut }) => summaryToast(summarizeBulkDelete(results, leftOut)),
     failure: ({ applications }) =>
       `Could not delete ${countOf(applicationNoun, applications.length)}`,
   });

@@ -1,7 +1,11 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ClusterImage } from "../../../api/images.ts";
-import { createInstanceFromImagePath, whyImageActionUnavailable, type ImageAction } from "../shared/image-facts.ts";
+import {
+  createInstanceFromImagePath,
+  whyImageActionUnavailable,
+  type ImageAction,
+} from "../shared/image-facts.ts";
 import { ImageActionModal } from "../shared/ImageActionModal.tsx";
 import { ActionLink } from "../../../components/actions/ActionLink.tsx";
 import { ActionButton } from "../../../components/actions/ActionButton.tsx";

@@ -3,12 +3,8 @@ import type { AmsApplicationVersion } from "@anbox-dashboard/contract";
 import type { ClusterApplication, ClusterImage } from "../../../api/catalog.ts";
 import { initialFormValues } from "./create-form-values.ts";
 import { chosenClusterId, resolveFormValues } from "./resolve-form-values.ts";
-import {
-  defaultImageOf,
-  launchableVersions,
-  launchableApplications,
-  usableImages,
-} from "./source-options.ts";
+import { defaultImageOf, launchableVersions, launchableApplications } from "./source-options.ts";
+import { usableImages } from "../../../util/usable-images.ts";
 
 function version(number: number, published: boolean, status = "active"): AmsApplicationVersion {
   return { number, published, status } as AmsApplicationVersion;

@@ -53,23 +53,6 @@ export function launchableApplications(
   return launchable;
 }
 
-// The statuses in which the cluster refuses to start an instance from an image.
-const unusableImageStatuses = new Set(["error", "deleted", "initializing", "queued", "unknown"]);
-
-/** The images of the cluster of that type that an instance can be made from now. */
-export function usableImages(
-  images: readonly ClusterImage[],
-  clusterId: string,
-  type: InstanceType,
-): ClusterImage[] {
-  return images.filter(
-    (image) =>
-      image.clusterId === clusterId &&
-      image.type === type &&
-      !unusableImageStatuses.has(image.status),
-  );
-}
-
 /** The image the cluster would use when none is named (one per type). */
 export function defaultImageOf(images: readonly ClusterImage[]): ClusterImage | undefined {
   return images.find((image) => image.default);

@@ -2,11 +2,8 @@ import type { InstanceType } from "@anbox-dashboard/contract";
 import type { ClusterImage } from "../../../api/catalog.ts";
 import { useApplications, useImages } from "../../../queries/catalog.ts";
 import type { SourceType } from "./create-form-values.ts";
-import {
-  launchableApplications,
-  usableImages,
-  type LaunchableApplication,
-} from "./source-options.ts";
+import { launchableApplications, type LaunchableApplication } from "./source-options.ts";
+import { usableImages } from "../../../util/usable-images.ts";
 
 /** One list of sources for the form: its items once loaded, or why it is not there yet. */
 export interface SourceList<Item> {

@@ -3,6 +3,7 @@ import { useBulkUpdateInstances } from "../../../queries/instances.ts";
 import type { InstanceAction } from "../shared/instance-actions.ts";
 import type { BulkPlan } from "./bulk-plan.ts";
 import { summarizeBulkResults } from "./bulk-summary.ts";
+import { summaryToast } from "../../../components/list/selection/bulk-summary.ts";
 
 export interface BulkActionInput {
   plan: BulkPlan;
@@ -38,16 +39,8 @@ export function useBulkInstanceAction() {
       ...(plan.action === "delete" ? { force } : {}),
     }),
     toasts: {
-      success: (results, { plan }) => {
-        const summary = summarizeBulkResults(plan.action, results, plan.leftOut);
-        return summary.severity === "success"
-          ? {
-              kind: "success",
-              title: summary.title,
-              message: summary.message === "" ? undefined : summary.message,
-            }
-          : { kind: "failure", title: summary.title, error: summary.message };
-      },
+      success: (results, { plan }) =>
+        summaryToast(summarizeBulkResults(plan.action, results, plan.leftOut)),
       failure: ({ plan, instances }) => {
         const count = instances.length === 1 ? "1 instance" : `${instances.length} instances`;
         return `Could not ${plan.action} ${count}`;
