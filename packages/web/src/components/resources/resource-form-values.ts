@@ -14,6 +14,15 @@ export interface ResourceFormValues {
   resourceTypeMemory: string;
 }
 
+/** A form's resources before anything is chosen: no preset, and the smallest custom sizes offered. */
+export const initialResourceFormValues: ResourceFormValues = {
+  resourceType: "",
+  resourceTypeCpu: "2",
+  resourceTypeGpu: "0",
+  resourceTypeVpu: "0",
+  resourceTypeMemory: "3",
+};
+
 /** The resource choice of a form, custom sizes as numbers (unset when not a whole number). */
 export function resourceChoiceOf(values: ResourceFormValues): ResourceChoice {
   return {

@@ -1,5 +1,6 @@
 import type { InstanceType } from "@anbox-dashboard/contract";
 import type { ResourceFormValues } from "../../../components/resources/resource-form-values.ts";
+import { initialResourceFormValues } from "../../../components/resources/resource-form-values.ts";
 
 /** The preset an application gets unless another is chosen: the cluster's own default. */
 export const defaultApplicationPreset = "a2.3";
@@ -46,11 +47,8 @@ export const initialApplicationFormValues: ApplicationFormValues = {
   name: "",
   containerOrVm: "container",
   imageId: "",
+  ...initialResourceFormValues,
   resourceType: defaultApplicationPreset,
-  resourceTypeCpu: "2",
-  resourceTypeGpu: "0",
-  resourceTypeVpu: "0",
-  resourceTypeMemory: "3",
   apk: null,
   versionName: "",
   bootPackage: "",

@@ -1,6 +1,7 @@
 import { isMap, parseDocument, stringify } from "yaml";
 import { customResourceType, parseByteSize, parseWholeNumber } from "@anbox-dashboard/contract";
 import type { ApplicationFormValues, ManifestExtras } from "./application-form-values.ts";
+import { initialResourceFormValues } from "../../../components/resources/resource-form-values.ts";
 
 // The two-way mapping between the application form and its manifest.yaml (the manifest schema is
 // `applicationManifestSchema` in the contract). A key whose value has a shape the form's field
@@ -97,11 +98,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 const emptyFields: Omit<ManifestFields, "manifestExtras"> = {
   name: "",
   imageId: "",
-  resourceType: "",
-  resourceTypeCpu: "2",
-  resourceTypeGpu: "0",
-  resourceTypeVpu: "0",
-  resourceTypeMemory: "3",
+  ...initialResourceFormValues,
   versionName: "",
   bootPackage: "",
   bootActivity: "",

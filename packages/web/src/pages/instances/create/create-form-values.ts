@@ -1,4 +1,5 @@
 import type { InstanceType } from "@anbox-dashboard/contract";
+import { initialResourceFormValues } from "../../../components/resources/resource-form-values.ts";
 
 /** What the instance is made from: an application (its published version) or a bare image. */
 export type SourceType = "application" | "image";
@@ -69,11 +70,7 @@ export const initialFormValues: InstanceCreateFormValues = {
   applicationId: "",
   applicationVersion: "",
   imageId: "",
-  resourceType: "",
-  resourceTypeCpu: "2",
-  resourceTypeGpu: "0",
-  resourceTypeVpu: "0",
-  resourceTypeMemory: "3",
+  ...initialResourceFormValues,
   enableStreaming: false,
   resolution: "1280x720",
   displayWidth: "1280",
