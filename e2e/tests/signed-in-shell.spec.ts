@@ -99,9 +99,9 @@ test("every route of the dashboard loads its page", async () => {
   const routes: [string, string | RegExp][] = [
     ["/instances", "Instances"],
     ["/instances/new", "Create instance"],
-    // No such instance: the page says so under the name it was asked for.
-    ["/instances/default/abc", "abc"],
-    ["/instances/default/abc/logs", "abc"],
+    // No such instance: the page says so (rather than a title made of the id).
+    ["/instances/default/abc", "Instance not found"],
+    ["/instances/default/abc/logs", "Instance not found"],
     ["/applications", "Applications"],
     ["/applications/add", "Add application"],
     // No such application: the page says so (rather than a title made of the id).

@@ -27,5 +27,6 @@ export const packageLimits: PackageLimits = {
   // 2 GiB of bzip2 takes about a minute on a small machine.
   maxSeconds: 300,
   specialEntries: "refuse",
+  pool: "applications",
   maxManifestBytes: mebibyte,
 };

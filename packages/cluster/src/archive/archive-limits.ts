@@ -20,4 +20,6 @@ export interface ArchiveLimits {
    * checked and kept whole (an image's root filesystem holds links by the thousand).
    */
   specialEntries: "refuse" | "skip";
+  /** Whose share of the worker threads it waits for (`run-archive-worker.ts`). */
+  pool: "applications" | "images";
 }

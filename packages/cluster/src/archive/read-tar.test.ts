@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { tarBz2Package } from "../../test/helpers/application-packages.ts";
 import { gzipSync } from "node:zlib";
+import { pack as tarPack } from "tar-stream";
 import { packageLimits } from "../applications/package-limits.ts";
 import { imagePackageLimits } from "../images/image-package-limits.ts";
 import { decodeBzip2 } from "./bzip2-decoder.ts";
@@ -82,6 +83,16 @@ describe("reading a tarball", () => {
     const cutAtBlock = gzipSync(firstEntry).subarray(0, -8);
     expect(() => unpack(cutAtBlock)).toThrow("the compressed data ends too early");
     expect(unpack(whole)).toEqual({ "manifest.yaml": "name: x\n", "app.apk": "apk" });
+  });
+
+  it("refuses two entries of one path, whichever the compression", async () => {
+    const tar = await tarWith([
+      ["manifest.yaml", "name: x\n"],
+      ["app.apk", "one"],
+      ["app.apk", "two"],
+    ]);
+    expect(() => unpack(tar)).toThrow('entry "app.apk" appears more than once');
+    expect(() => unpack(gzipSync(tar))).toThrow('entry "app.apk" appears more than once');
   });
 
   it("refuses links where a package is unpacked, and skips them where it is only checked", () => {
@@ -170,12 +181,17 @@ describe("reading a tarball", () => {
       "the tarball is damaged (a header holds a malformed number)",
     );
     const gzipped = gzipSync(systemTar("gnu", { "manifest.yaml": "name: x\n".repeat(100) }));
-    // Every cut from its magic number (two bytes) on is refused, up to the last few dozen bytes:
-    // those hold the tar's end-of-archive blocks (zeros, a few bytes deflated) and the trailer,
-    // and a tarball read to its end is whole whatever follows (as with bzip2).
-    for (let cut = 2; cut < gzipped.length - 32; cut++) {
+    // Every cut from its magic number (two bytes) on is refused, the trailer's included: the rest
+    // of the input is read after the tar archive's end to check the trailer.
+    for (let cut = 2; cut < gzipped.length; cut++) {
       expect(() => unpack(gzipped.subarray(0, cut))).toThrow("the tarball is damaged");
     }
+    const wrongCrc = Buffer.from(gzipped);
+    wrongCrc.writeUInt32LE(
+      (wrongCrc.readUInt32LE(wrongCrc.length - 8) ^ 1) >>> 0,
+      wrongCrc.length - 8,
+    );
+    expect(() => unpack(wrongCrc)).toThrow("the tarball is damaged (it fails its CRC check)");
     expect(() => unpack(gzipSync(Buffer.from("hello ".repeat(200))))).toThrow(
       "the tarball is damaged",
     );
@@ -186,3 +202,21 @@ describe("reading a tarball", () => {
     expect(() => unpack(bzip2(tar.subarray(0, 700)))).toThrow("ends inside an entry");
   });
 });
+
+/** A tar of these entries in this order, a path possibly twice (tar-stream writes what it is given). */
+async function tarWith(entries: [string, string][]): Promise<Buffer> {
+  const pack = tarPack();
+  const chunks: Buffer[] = [];
+  pack.on("data", (chunk: unknown) => {
+    chunks.push(Buffer.from(chunk as Uint8Array));
+  });
+  const ended = new Promise<void>((resolve) => {
+    pack.on("end", () => {
+      resolve();
+    });
+  });
+  for (const [name, content] of entries) pack.entry({ name }, content);
+  pack.finalize();
+  await ended;
+  return Buffer.concat(chunks);
+}

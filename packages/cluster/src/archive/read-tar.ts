@@ -10,6 +10,16 @@ import type { EntrySink, UnpackedEntry } from "./unpacked-entry.ts";
 
 export type TarCompression = "none" | "gzip" | "bzip2";
 
+/** An error of what the decompressed bytes were handed to (the tar parser, the sink writing files). */
+class ConsumerFailed extends Error {
+  readonly failure: unknown;
+
+  constructor(failure: unknown) {
+    super("the decompressed data's consumer failed");
+    this.failure = failure;
+  }
+}
+
 /** Hands the decompressed tar to `consume` chunk by chunk, until it returns false or the input ends. */
 function decompress(
   source: ArchiveSource,
@@ -37,6 +47,7 @@ function describeDecompressorError(error: unknown, compression: TarCompression):
   if (compression === "bzip2") {
     return /crc/i.test(message) ? "a block fails its CRC check" : "it is not valid bzip2 data";
   }
+  if (/crc/i.test(message)) return "it fails its CRC check";
   return `it is not valid gzip data${message === "" ? "" : ` (${message})`}`;
 }
 
@@ -55,11 +66,19 @@ export function readTar(
 ): UnpackedEntry[] {
   const parser = new TarParser(budget, sink, specialEntries);
   try {
-    decompress(source, compression, (chunk) => parser.push(chunk));
+    decompress(source, compression, (chunk) => {
+      try {
+        return parser.push(chunk);
+      } catch (failure) {
+        throw new ConsumerFailed(failure);
+      }
+    });
     parser.finish();
   } catch (error) {
     parser.abandon();
-    if (error instanceof HttpError) throw error;
+    // A refusal of the parser, or a fault of the sink (a file that cannot be written): as it is.
+    if (error instanceof ConsumerFailed) throw error.failure;
+    if (error instanceof HttpError || compression === "none") throw error;
     throw tarballDamaged(describeDecompressorError(error, compression));
   }
   return parser.entries;

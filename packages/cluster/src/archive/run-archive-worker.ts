@@ -1,34 +1,49 @@
 import { Worker } from "node:worker_threads";
 import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ArchiveWorkerInput, ArchiveWorkerReply } from "./archive-worker-protocol.ts";
+import type { ArchiveLimits } from "./archive-limits.ts";
 import type { UnpackedArchive } from "./unpack-archive.ts";
 
 const workerUrl = new URL("./archive-worker.ts", import.meta.url);
 
 /**
- * At most this many packages are unpacked at once (one per core of a small machine); more wait
- * their turn, so that a burst of uploads cannot start a thread each.
+ * A kind of package's share of the threads: at most `slots` of its packages are unpacked at once
+ * (more wait their turn), so that a burst of uploads cannot start a thread each, and image
+ * packages (large, read whole) never keep every thread from the applications' uploads and
+ * bootstraps.
  */
-const maxConcurrentWorkers = 2;
-let runningWorkers = 0;
-const waitingForWorker: (() => void)[] = [];
+class WorkerPool {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  private readonly slots: number;
 
-async function acquireWorkerSlot(): Promise<void> {
-  if (runningWorkers < maxConcurrentWorkers) {
-    runningWorkers++;
-    return;
+  constructor(slots: number) {
+    this.slots = slots;
   }
-  // The slot is handed over by the release that wakes us: the count stays as it is.
-  await new Promise<void>((resolve) => {
-    waitingForWorker.push(resolve);
-  });
+
+  async acquire(): Promise<void> {
+    if (this.running < this.slots) {
+      this.running++;
+      return;
+    }
+    // The slot is handed over by the release that wakes us: the count stays as it is.
+    await new Promise<void>((resolve) => {
+      this.waiting.push(resolve);
+    });
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
+  }
 }
 
-function releaseWorkerSlot(): void {
-  const next = waitingForWorker.shift();
-  if (next) next();
-  else runningWorkers--;
-}
+/** Two threads for applications (one per core of a small machine), one for images. */
+const pools: Record<ArchiveLimits["pool"], WorkerPool> = {
+  applications: new WorkerPool(2),
+  images: new WorkerPool(1),
+};
 
 /**
  * Unpacks an archive file in a worker thread of its own: decompression is CPU work that takes
@@ -37,11 +52,12 @@ function releaseWorkerSlot(): void {
  * archive also returns all its memory when it ends, whatever the archive did.
  */
 export async function unpackInWorker(input: ArchiveWorkerInput): Promise<UnpackedArchive> {
-  await acquireWorkerSlot();
+  const pool = pools[input.limits.pool];
+  await pool.acquire();
   try {
     return await runWorker({ ...input, limits: { ...input.limits } });
   } finally {
-    releaseWorkerSlot();
+    pool.release();
   }
 }
 
@@ -66,10 +82,14 @@ function runWorker(input: ArchiveWorkerInput): Promise<UnpackedArchive> {
     const { maxSeconds } = input.limits;
     const deadline = setTimeout(() => {
       settle(() => {
-        void worker.terminate();
-        reject(
-          new HttpError(400, `Invalid package: it takes more than ${maxSeconds} seconds to unpack`),
+        // Answered once the thread has stopped: the caller may then remove what it was writing.
+        const refusal = new HttpError(
+          400,
+          `Invalid package: it takes more than ${maxSeconds} seconds to unpack`,
         );
+        void worker.terminate().finally(() => {
+          reject(refusal);
+        });
       });
     }, maxSeconds * 1000);
     worker.once("message", (reply: ArchiveWorkerReply) => {

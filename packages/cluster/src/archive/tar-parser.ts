@@ -116,6 +116,7 @@ export class TarParser {
   private extendedHeaders = 0;
   private ended = false;
   private readonly specialEntries: ArchiveLimits["specialEntries"];
+  private readonly filePaths = new Set<string>();
 
   constructor(
     budget: UnpackBudget,
@@ -259,6 +260,14 @@ export class TarParser {
       return;
     }
     const path = safeEntryPath(isDirectory ? `${name}/` : name);
+    // Two entries of one path are how an archive shows one file to a checker and another to
+    // whoever unpacks it (and how it would make a kept file be kept again and again): refused.
+    if (path !== undefined) {
+      if (this.filePaths.has(path)) {
+        throw new HttpError(400, `Invalid package: entry "${path}" appears more than once`);
+      }
+      this.filePaths.add(path);
+    }
     // Charged before its data is decompressed: a bomb is refused at its header.
     this.budget.addBytes(size);
     const writer = path === undefined ? undefined : this.sink.open(path, size);

@@ -17,5 +17,6 @@ export const imagePackageLimits: ArchiveLimits & { maxMetadataBytes: number } = 
   // 8 GiB of gzip (the largest upload by default) takes a few minutes on a small machine.
   maxSeconds: 1800,
   specialEntries: "skip",
+  pool: "images",
   maxMetadataBytes: 64 * 1024,
 };

@@ -79,7 +79,7 @@ export const hostileArchives: HostileArchive[] = [
   {
     label: "a truncated zip",
     build: (needed) => Promise.resolve(half(zipPackage({ ...needed, blob: "y".repeat(10_000) }))),
-    message: "Invalid package",
+    message: "the zip archive is truncated or damaged",
   },
   {
     label: "a truncated gzip tarball",

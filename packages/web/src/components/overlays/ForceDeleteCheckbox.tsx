@@ -2,7 +2,7 @@ interface Props {
   checked: boolean;
   onChange: (checked: boolean) => void;
   /** What force does here, after "Force delete": "(stops active instances at once)". */
-  effect: string;
+  effect?: string;
 }
 
 /** The box a delete the cluster would refuse asks to be ticked before it is sent by force. */
@@ -17,7 +17,9 @@ export function ForceDeleteCheckbox({ checked, onChange, effect }: Props) {
           onChange(event.currentTarget.checked);
         }}
       />
-      <span className="p-checkbox__label">Force delete {effect}</span>
+      <span className="p-checkbox__label">
+        {effect === undefined ? "Force delete" : `Force delete ${effect}`}
+      </span>
     </label>
   );
 }

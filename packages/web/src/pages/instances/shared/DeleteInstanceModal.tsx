@@ -53,7 +53,7 @@ export function DeleteInstanceModal({
             The instance is {instance.status}: it can only be deleted by force, which stops it at
             once.
           </p>
-          <ForceDeleteCheckbox checked={force} onChange={setForce} effect="" />
+          <ForceDeleteCheckbox checked={force} onChange={setForce} />
         </>
       )}
     </ConfirmModal>
