@@ -1,11 +1,7 @@
-import { vi } from "vitest";
-import { render } from "@testing-library/react";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import type { AmsApplicationVersion } from "@anbox-dashboard/contract";
 import type { ClusterApplication } from "../../api/applications.ts";
-import { NotificationsProvider } from "../../context/notifications/NotificationsProvider.tsx";
-import { createQueryClient } from "../../context/query-client.ts";
+import { apiError, FakeApi, json, type FakeCall } from "../../test-support/fake-api.ts";
+import { renderPage } from "../../test-support/render-page.tsx";
 import ApplicationEditPage from "./ApplicationEditPage.tsx";
 import ApplicationDetailPage from "./ApplicationDetailPage.tsx";
 import ApplicationsPage from "./ApplicationsPage.tsx";
@@ -68,15 +64,7 @@ export function makeApplication(
   };
 }
 
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-}
-
-function json(body: unknown, status = 200) {
-  return Promise.resolve(new Response(JSON.stringify(body), { status }));
-}
+export type Call = FakeCall;
 
 interface FakeServer {
   applications: ClusterApplication[];
@@ -90,50 +78,37 @@ interface FakeServer {
   clusterExtensions?: string[];
 }
 
-/** Stubs `fetch` with the fake server; returns the calls it gets. */
+/** Stubs `fetch` with the fake server (`FakeApi`); returns the calls it gets. */
 export function stubApplicationsServer(server: FakeServer): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((url: URL, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-      calls.push({ method, url, body });
-      const path = url.pathname;
-      if (method === "GET" && path === "/api/applications") {
-        return json({ metadata: server.applications, total_size: server.applications.length });
-      }
-      if (method === "GET" && path === "/api/clusters") {
-        const health = server.clusterExtensions && {
-          reachable: true,
-          version: "1.14.0",
-          api_extensions: server.clusterExtensions,
-          checked_at: "2026-11-29T07:00:00Z",
-        };
-        return json([{ id: "default", health }]);
-      }
-      if (method === "GET" && path === "/api/instances") {
-        const appName = url.searchParams.get("app_name") ?? "";
-        return json({ metadata: [], total_size: server.instancesByApp?.[appName] ?? 0 });
-      }
-      // The edit form's image list (it may show before the cluster's health says it cannot).
-      if (method === "GET" && path === "/api/images") {
-        return json({ metadata: [], total_size: 0 });
-      }
-      if (method === "GET" && path.endsWith("/manifest")) {
-        return Promise.resolve(new Response("name: game\nimage: jammy:android15:amd64\n"));
-      }
-      if (method === "GET" && path.startsWith("/api/applications/")) {
-        const id = decodeURIComponent(path.split("/")[3] ?? "");
-        const found = server.applications.find((application) => application.id === id);
-        return found
-          ? json({ metadata: found })
-          : json({ status: 404, error: "Not Found", message: `No application ${id}` }, 404);
-      }
-      if (server.refuse !== undefined) {
-        return json({ status: 400, error: "Bad Request", message: server.refuse }, 400);
-      }
-      if (method === "DELETE" && path === "/api/applications") {
+  const api = new FakeApi()
+    .on("GET", "/api/applications", () => ({
+      metadata: server.applications,
+      total_size: server.applications.length,
+    }))
+    .on("GET", "/api/clusters", () => {
+      const health = server.clusterExtensions && {
+        reachable: true,
+        version: "1.14.0",
+        api_extensions: server.clusterExtensions,
+        checked_at: "2026-11-29T07:00:00Z",
+      };
+      return json([{ id: "default", health }]);
+    })
+    .on("GET", "/api/instances", ({ url }) => ({
+      metadata: [],
+      total_size: server.instancesByApp?.[url.searchParams.get("app_name") ?? ""] ?? 0,
+    }))
+    // The edit form's image list (it may show before the cluster's health says it cannot).
+    .on("GET", "/api/images", () => ({ metadata: [], total_size: 0 }))
+    .on("GET", /\/manifest$/, () => new Response("name: game\nimage: jammy:android15:amd64\n"))
+    .on("GET", /^\/api\/applications\/([^/]+)/, (_call, match) => {
+      const id = decodeURIComponent(match?.[1] ?? "");
+      const found = server.applications.find((application) => application.id === id);
+      return found ? { metadata: found } : apiError(404, `No application ${id}`);
+    })
+    .on("*", /^\/api\//, ({ method, url, body }) => {
+      if (server.refuse !== undefined) return apiError(400, server.refuse);
+      if (method === "DELETE" && url.pathname === "/api/applications") {
         const { applications } = body as { applications: { id: string; clusterId: string }[] };
         const results = applications.map(({ id, clusterId }) => {
           const reason = server.bulkRefusals?.[id];
@@ -145,35 +120,19 @@ export function stubApplicationsServer(server: FakeServer): Call[] {
             error: reason ?? "",
           };
         });
-        return json({ metadata: { results } });
+        return { metadata: { results } };
       }
       return json({ metadata: { id: "op-1", clusterId: "default", status: "Running" } }, 202);
-    }),
-  );
-  return calls;
-}
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
+    });
+  return api.calls;
 }
 
 /** Renders the applications pages at `path`, with the router's routes of the real app. */
 export function renderApplicationsAt(path: string) {
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <NotificationsProvider>
-          <Routes>
-            <Route path="/applications" element={<ApplicationsPage />} />
-            <Route path="/applications/edit/:clusterId/:id" element={<ApplicationEditPage />} />
-            <Route path="/applications/:clusterId/:id" element={<ApplicationDetailPage />} />
-            <Route path="/applications/:clusterId/:id/:tab" element={<ApplicationDetailPage />} />
-            <Route path="*" element={null} />
-          </Routes>
-          <LocationProbe />
-        </NotificationsProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderPage(path, [
+    { path: "/applications", element: <ApplicationsPage /> },
+    { path: "/applications/edit/:clusterId/:id", element: <ApplicationEditPage /> },
+    { path: "/applications/:clusterId/:id", element: <ApplicationDetailPage /> },
+    { path: "/applications/:clusterId/:id/:tab", element: <ApplicationDetailPage /> },
+  ]);
 }

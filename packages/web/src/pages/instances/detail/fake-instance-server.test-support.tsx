@@ -1,11 +1,7 @@
-import { vi } from "vitest";
-import { render } from "@testing-library/react";
-import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import type { QueryClient } from "@tanstack/react-query";
 import type { ClusterInstance } from "../../../api/instances.ts";
-import { createQueryClient } from "../../../context/query-client.ts";
-import { stubMatchMedia } from "../../../test-support/stub-match-media.ts";
-import { NotificationsProvider } from "../../../context/notifications/NotificationsProvider.tsx";
+import { apiError, FakeApi } from "../../../test-support/fake-api.ts";
+import { renderPage } from "../../../test-support/render-page.tsx";
 import InstanceDetailPage from "../InstanceDetailPage.tsx";
 
 /** An instance as `GET /api/instances/{id}` answers it: a streamable Android app, running. */
@@ -81,71 +77,41 @@ export interface FakeServer {
   calls: { method: string; path: string; body: unknown }[];
 }
 
-const json = (body: unknown, status = 200) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status }));
-
-/** Stubs `fetch` with the instance calls of the page, answered from `server`. */
+/** Stubs `fetch` with the instance calls of the page (`FakeApi`), answered from `server`. */
 export function stubInstanceServer(server: FakeServer): void {
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((input: URL | string, init?: RequestInit) => {
-      const url = new URL(String(input), "http://dashboard.test");
-      const method = init?.method ?? "GET";
-      const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-      server.calls.push({ method, path: url.pathname, body });
-      const logMatch = /^\/api\/instances\/[^/]+\/logs(?:\/(.+))?$/.exec(url.pathname);
-      if (logMatch) {
-        const name = logMatch[1] === undefined ? undefined : decodeURIComponent(logMatch[1]);
-        if (name === undefined) return json({ metadata: Object.keys(server.logs) });
-        const text = server.logs[name];
-        if (text === undefined || text === null) {
-          return json({ status: 404, error: "Not Found", message: `No log ${name}` }, 404);
-        }
-        return Promise.resolve(new Response(text));
-      }
-      if (url.pathname.startsWith("/api/instances/") && method === "GET") {
-        if (server.instanceError) {
-          const { status, message } = server.instanceError;
-          return json({ status, error: "Error", message }, status);
-        }
-        if (!server.instance) {
-          return json({ status: 404, error: "Not Found", message: "Instance not found" }, 404);
-        }
-        return json({ metadata: server.instance });
-      }
-      if (url.pathname.startsWith("/api/instances/")) {
-        if (server.actionError) {
-          const { status, message } = server.actionError;
-          return json({ status, error: "Error", message }, status);
-        }
-        return json({ metadata: { id: "op-1", resources: {}, status: "Running" } });
-      }
-      return json({ status: 404, error: "Not Found", message: `No ${url.pathname}` }, 404);
-    }),
-  );
+  const refusal = (error: { status: number; message: string }) =>
+    apiError(error.status, error.message);
+  new FakeApi(({ method, url, body }) => {
+    server.calls.push({ method, path: url.pathname, body });
+  })
+    .on("GET", /^\/api\/instances\/[^/]+\/logs$/, () => ({ metadata: Object.keys(server.logs) }))
+    .on("GET", /^\/api\/instances\/[^/]+\/logs\/(.+)$/, (_call, match) => {
+      const name = decodeURIComponent(match?.[1] ?? "");
+      const text = server.logs[name];
+      return typeof text === "string" ? new Response(text) : apiError(404, `No log ${name}`);
+    })
+    .on("GET", /^\/api\/instances\//, () => {
+      if (server.instanceError) return refusal(server.instanceError);
+      if (!server.instance) return apiError(404, "Instance not found");
+      return { metadata: server.instance };
+    })
+    .on("*", /^\/api\/instances\//, () =>
+      server.actionError
+        ? refusal(server.actionError)
+        : { metadata: { id: "op-1", resources: {}, status: "Running" } },
+    );
 }
 
 /** The page at `path`, inside a router that also knows the pages it links to. */
-export function renderInstancePage(
-  path: string,
-  queryClient: QueryClient = createQueryClient(),
-): { queryClient: QueryClient; router: ReturnType<typeof createMemoryRouter> } {
-  stubMatchMedia();
-  const router = createMemoryRouter(
+export function renderInstancePage(path: string, queryClient?: QueryClient) {
+  return renderPage(
+    path,
     [
       { path: "/instances", element: <p>The instances list</p> },
       { path: "/instances/:clusterId/:instanceId", element: <InstanceDetailPage /> },
       { path: "/instances/:clusterId/:instanceId/:tab", element: <InstanceDetailPage /> },
       { path: "/sessions/:sessionId", element: <p>A session</p> },
     ],
-    { initialEntries: [path] },
+    queryClient,
   );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <NotificationsProvider>
-        <RouterProvider router={router} />
-      </NotificationsProvider>
-    </QueryClientProvider>,
-  );
-  return { queryClient, router };
 }
