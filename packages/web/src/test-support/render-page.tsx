@@ -18,6 +18,15 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
+interface Options {
+  queryClient?: QueryClient;
+  /**
+   * Where the address probe shows: on every page (a test reads what a page wrote in its query), or
+   * only once the router has left the given routes (a test waits for where a form moved on to).
+   */
+  probe?: "everywhere" | "elsewhere";
+}
+
 /**
  * Renders the pages of `routes` at `path` with the app's providers: a query client with the app's
  * policy (`createQueryClient`), the notifications, and a router (with a probe of its address).
@@ -26,7 +35,7 @@ function LocationProbe() {
 export function renderPage(
   path: string,
   routes: readonly PageRoute[],
-  queryClient: QueryClient = createQueryClient(),
+  { queryClient = createQueryClient(), probe = "everywhere" }: Options = {},
 ): { queryClient: QueryClient; router: ReturnType<typeof createMemoryRouter> } {
   stubMatchMedia();
   const router = createMemoryRouter(
@@ -36,7 +45,7 @@ export function renderPage(
         element: (
           <>
             {route.element}
-            <LocationProbe />
+            {probe === "everywhere" && <LocationProbe />}
           </>
         ),
       })),

@@ -1,12 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import type { ConfigKeyView } from "@anbox-dashboard/contract";
-import { createQueryClient } from "../../context/query-client.ts";
-import { NotificationsProvider } from "../../context/notifications/NotificationsProvider.tsx";
-import { stubMatchMedia } from "../../test-support/stub-match-media.ts";
+import { renderPage as renderRoutes } from "../../test-support/render-page.tsx";
 import ConfigPage from "./ConfigPage.tsx";
 
 const keysOf = (clusterId: string): ConfigKeyView[] => [
@@ -95,25 +91,11 @@ function renderPage({ path = "/config", refusal = "" } = {}) {
       return json({ message: "not here" }, 404);
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <NotificationsProvider>
-          <Routes>
-            <Route path="/config" element={<ConfigPage />} />
-            <Route path="/config/:clusterId" element={<ConfigPage />} />
-          </Routes>
-          <LocationProbe />
-        </NotificationsProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRoutes(path, [
+    { path: "/config", element: <ConfigPage /> },
+    { path: "/config/:clusterId", element: <ConfigPage /> },
+  ]);
   return calls;
-}
-
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
 const patches = (calls: Call[]) => calls.filter((call) => call.method === "PATCH");
@@ -126,7 +108,6 @@ async function keyBlock(name: string): Promise<HTMLElement> {
   return block;
 }
 
-beforeEach(stubMatchMedia);
 afterEach(() => {
   vi.unstubAllGlobals();
 });

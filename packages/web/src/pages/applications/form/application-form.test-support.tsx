@@ -1,11 +1,7 @@
 import { vi } from "vitest";
-import { render } from "@testing-library/react";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import type { AmsCapacity, SessionInfo } from "@anbox-dashboard/contract";
 import type { ClusterApplication, ClusterImage } from "../../../api/catalog.ts";
-import { createQueryClient } from "../../../context/query-client.ts";
-import { NotificationsProvider } from "../../../context/notifications/NotificationsProvider.tsx";
+import { renderPage } from "../../../test-support/render-page.tsx";
 import ApplicationAddPage from "../ApplicationAddPage.tsx";
 import ApplicationEditPage from "../ApplicationEditPage.tsx";
 
@@ -88,10 +84,6 @@ interface SeenRequest {
   body: unknown;
 }
 
-function Location() {
-  return <p data-testid="location">{useLocation().pathname}</p>;
-}
-
 /** Renders the form at `path` (`/applications/add` or the edit page) over the stubbed server. */
 export function renderApplicationForm(
   path: string,
@@ -150,18 +142,14 @@ export function renderApplicationForm(
       }
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[path]}>
-        <NotificationsProvider>
-          <Routes>
-            <Route path="/applications/add" element={<ApplicationAddPage />} />
-            <Route path="/applications/edit/:clusterId/:id" element={<ApplicationEditPage />} />
-            <Route path="*" element={<Location />} />
-          </Routes>
-        </NotificationsProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  // Where a form moves on to: the address shows only once the router has left the form.
+  renderPage(
+    path,
+    [
+      { path: "/applications/add", element: <ApplicationAddPage /> },
+      { path: "/applications/edit/:clusterId/:id", element: <ApplicationEditPage /> },
+    ],
+    { probe: "elsewhere" },
   );
   return { requests };
 }

@@ -1,10 +1,9 @@
 // The instance form's page rendered over a fake API for its tests (InstanceCreatePage*.test.tsx):
 // the calls it made, the answers it gets, and the steps the tests share.
 import { vi } from "vitest";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type {
   AmsApplicationVersion,
   Cluster,
@@ -12,8 +11,7 @@ import type {
   SessionInfo,
 } from "@anbox-dashboard/contract";
 import type { ClusterApplication, ClusterImage } from "../../../api/catalog.ts";
-import { createQueryClient } from "../../../context/query-client.ts";
-import { NotificationsProvider } from "../../../context/notifications/NotificationsProvider.tsx";
+import { renderPage as renderRoutes } from "../../../test-support/render-page.tsx";
 import InstanceCreatePage from "../InstanceCreatePage.tsx";
 
 export const gibibyte = 1024 ** 3;
@@ -172,19 +170,11 @@ export function renderPage(overrides: Partial<FakeServer> = {}, entry = "/instan
       return json({ status: 404, error: "Not Found", message: `No ${path}` }, 404);
     }),
   );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[entry]}>
-        <NotificationsProvider>
-          <Routes>
-            <Route path="/instances/new" element={<InstanceCreatePage />} />
-            <Route path="/instances/:clusterId/:instanceId" element={<WhereAmI />} />
-            <Route path="/instances" element={<WhereAmI />} />
-          </Routes>
-        </NotificationsProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRoutes(entry, [
+    { path: "/instances/new", element: <InstanceCreatePage /> },
+    { path: "/instances/:clusterId/:instanceId", element: <WhereAmI /> },
+    { path: "/instances", element: <WhereAmI /> },
+  ]);
   return calls;
 }
 

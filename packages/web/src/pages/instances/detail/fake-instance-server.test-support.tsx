@@ -112,6 +112,6 @@ export function renderInstancePage(path: string, queryClient?: QueryClient) {
       { path: "/instances/:clusterId/:instanceId/:tab", element: <InstanceDetailPage /> },
       { path: "/sessions/:sessionId", element: <p>A session</p> },
     ],
-    queryClient,
+    { queryClient },
   );
 }
