@@ -4,19 +4,14 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import type { SessionInfo } from "../../api/session-info.ts";
 import { Navigation } from "./Navigation.tsx";
+import { makeSessionInfo } from "../../test-support/session-info.ts";
 
-const info: SessionInfo = {
+const info = makeSessionInfo({
   user: { fullname: "Ada Lovelace", email: "ada@example.com" },
-  applications_enabled: true,
-  sessions_enabled: true,
   registry_enabled: true,
-  registry_automatic: false,
-  config_enabled: true,
   dashboard_version: "1.2.3",
   ams_version: "1.23.0",
-  has_version_update_modal: false,
-  ext4_root_volumes_support: false,
-};
+});
 
 function renderNavigation(at: string, flags: Partial<SessionInfo> = {}) {
   render(

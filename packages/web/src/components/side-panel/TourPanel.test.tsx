@@ -4,7 +4,6 @@ import userEvent from "@testing-library/user-event";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, useLocation } from "react-router";
 import type { OnboardingProgress } from "../../api/onboarding.ts";
-import type { SessionInfo } from "../../api/session-info.ts";
 import { NotificationsProvider } from "../../context/notifications/NotificationsProvider.tsx";
 import { createQueryClient } from "../../context/query-client.ts";
 import { stubMatchMedia } from "../../test-support/stub-match-media.ts";
@@ -12,6 +11,7 @@ import { useOnboardingProgress } from "../../queries/onboarding.ts";
 import { TourProvider } from "../../tour/TourProvider.tsx";
 import { useTour } from "../../tour/tour-context.ts";
 import { TourPanel } from "./TourPanel.tsx";
+import { makeSessionInfo } from "../../test-support/session-info.ts";
 
 interface Cloud {
   progress: OnboardingProgress;
@@ -21,18 +21,11 @@ interface Cloud {
   instances: { status: string; tags: string[]; app_id: string }[];
 }
 
-const sessionInfo: SessionInfo = {
+const sessionInfo = makeSessionInfo({
   user: { fullname: "Ada Lovelace", email: "ada@example.com" },
-  applications_enabled: true,
-  sessions_enabled: true,
-  registry_enabled: false,
-  registry_automatic: false,
-  config_enabled: true,
   dashboard_version: "1.2.3",
   ams_version: "1.23.0",
-  has_version_update_modal: false,
-  ext4_root_volumes_support: false,
-};
+});
 
 const running = { status: "running", tags: ["session=s1"], app_id: "a1" };
 

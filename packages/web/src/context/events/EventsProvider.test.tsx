@@ -7,19 +7,9 @@ import { EventsProvider } from "./EventsProvider.tsx";
 import { useRunningOperationsCount } from "./use-running-operations.ts";
 import { registerOperationFailureHandler } from "./operation-failure-handlers.ts";
 import { FakeSocket } from "./fake-socket.test-support.ts";
+import { makeSessionInfo } from "../../test-support/session-info.ts";
 
-const info = {
-  user: { fullname: "Ada", email: "ada@example.com" },
-  applications_enabled: true,
-  sessions_enabled: true,
-  registry_enabled: false,
-  registry_automatic: true,
-  config_enabled: true,
-  dashboard_version: "1",
-  ams_version: "1",
-  has_version_update_modal: false,
-  ext4_root_volumes_support: false,
-};
+const info = makeSessionInfo({ registry_automatic: true });
 
 function operation(id: string, status: ClusterOperation["status"]): ClusterOperation {
   return {

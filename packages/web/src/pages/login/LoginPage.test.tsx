@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import type { AuthInfo, SessionInfo } from "@anbox-dashboard/contract";
 import { createQueryClient } from "../../context/query-client.ts";
 import LoginPage from "./LoginPage.tsx";
+import { makeSessionInfo } from "../../test-support/session-info.ts";
 
 /** Signed out (the session check answers 401), unless `sessionInfo` is given. */
 function renderWithAuthInfo(
@@ -51,18 +52,11 @@ function WhereNow() {
   return <p>Now at {`${location.pathname}${location.search}`}</p>;
 }
 
-const signedIn: SessionInfo = {
+const signedIn = makeSessionInfo({
   user: { fullname: "Ada Lovelace", email: "ada@example.com" },
-  applications_enabled: true,
-  sessions_enabled: true,
-  registry_enabled: false,
-  registry_automatic: false,
-  config_enabled: true,
   dashboard_version: "1.0.0",
   ams_version: "1.29.0",
-  has_version_update_modal: false,
-  ext4_root_volumes_support: false,
-};
+});
 
 const withUsers: AuthInfo = { hasUsers: true, isExternalIdp: false, variant: "appliance" };
 

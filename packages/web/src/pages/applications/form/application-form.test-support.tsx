@@ -1,25 +1,15 @@
 import { vi } from "vitest";
-import type { AmsCapacity, SessionInfo } from "@anbox-dashboard/contract";
+import type { AmsCapacity } from "@anbox-dashboard/contract";
 import type { ClusterApplication, ClusterImage } from "../../../api/catalog.ts";
 import { renderPage } from "../../../test-support/render-page.tsx";
 import ApplicationAddPage from "../ApplicationAddPage.tsx";
 import ApplicationEditPage from "../ApplicationEditPage.tsx";
+import { makeSessionInfo } from "../../../test-support/session-info.ts";
 
 // A stubbed dashboard server for the application form's tests: clusters, images, the capacity
 // check, one application with its manifest, and the writes it was sent.
 
-const sessionInfo = {
-  user: { fullname: "Ada", email: "ada@example.com" },
-  applications_enabled: true,
-  sessions_enabled: true,
-  registry_enabled: false,
-  registry_automatic: false,
-  config_enabled: true,
-  dashboard_version: "1",
-  ams_version: "1",
-  has_version_update_modal: false,
-  ext4_root_volumes_support: false,
-} satisfies SessionInfo;
+const sessionInfo = makeSessionInfo();
 
 const images = [
   {

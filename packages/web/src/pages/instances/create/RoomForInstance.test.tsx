@@ -3,25 +3,15 @@ import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter, Route, Routes } from "react-router";
-import type { AmsCapacity, SessionInfo } from "@anbox-dashboard/contract";
+import type { AmsCapacity } from "@anbox-dashboard/contract";
 import type { ClusterImage } from "../../../api/catalog.ts";
 import { createQueryClient } from "../../../context/query-client.ts";
 import { NotificationsProvider } from "../../../context/notifications/NotificationsProvider.tsx";
 import { stubMatchMedia } from "../../../test-support/stub-match-media.ts";
 import InstanceCreatePage from "../InstanceCreatePage.tsx";
+import { makeSessionInfo } from "../../../test-support/session-info.ts";
 
-const sessionInfo = {
-  user: { fullname: "Ada", email: "ada@example.com" },
-  applications_enabled: true,
-  sessions_enabled: true,
-  registry_enabled: false,
-  registry_automatic: false,
-  config_enabled: true,
-  dashboard_version: "1",
-  ams_version: "1",
-  has_version_update_modal: false,
-  ext4_root_volumes_support: false,
-} satisfies SessionInfo;
+const sessionInfo = makeSessionInfo();
 
 const images = [
   { id: "img", name: "android14", clusterId: "default", type: "container", default: true },

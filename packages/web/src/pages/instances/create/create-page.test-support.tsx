@@ -13,6 +13,7 @@ import type {
 import type { ClusterApplication, ClusterImage } from "../../../api/catalog.ts";
 import { renderPage as renderRoutes } from "../../../test-support/render-page.tsx";
 import InstanceCreatePage from "../InstanceCreatePage.tsx";
+import { makeSessionInfo } from "../../../test-support/session-info.ts";
 
 export const gibibyte = 1024 ** 3;
 
@@ -55,18 +56,7 @@ export const operation: ClusterOperation = {
 };
 
 export function sessionInfo(ext4: boolean): SessionInfo {
-  return {
-    user: { fullname: "Ada", email: "ada@example.com" },
-    applications_enabled: true,
-    sessions_enabled: true,
-    registry_enabled: false,
-    registry_automatic: false,
-    config_enabled: true,
-    dashboard_version: "1",
-    ams_version: "1",
-    has_version_update_modal: false,
-    ext4_root_volumes_support: ext4,
-  };
+  return makeSessionInfo({ ext4_root_volumes_support: ext4 });
 }
 
 export function application(overrides: Partial<ClusterApplication>): ClusterApplication {
