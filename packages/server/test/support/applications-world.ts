@@ -14,6 +14,7 @@ import {
 import type { AuthHarness } from "./auth-harness.ts";
 import { clusterClient, startSignedIn, waitForSuccess } from "./signed-in-harness.ts";
 import { storedZip } from "./stored-zip.ts";
+import { send, type Answer } from "./http-answer.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 export type ClusterId = "default" | "second";
@@ -31,12 +32,7 @@ export function useApplicationsWorld(): { harness: () => AuthHarness } {
   return { harness: () => harness };
 }
 
-export interface Answer {
-  status: number;
-  body: unknown;
-  text: string;
-}
-
+/** The dashboard's answer: its JSON body, or its text where it is none (a manifest). */
 export async function call(
   method: string,
   path: string,
@@ -45,19 +41,11 @@ export async function call(
   const headers: Record<string, string> = { ...options.headers };
   if (options.signedIn !== false) headers.cookie = cookie;
   if (options.body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${harness.url}${path}`, {
-    method,
+  const answer = await send(`${harness.url}${path}`, method, {
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text) as unknown;
-  } catch {
-    // a manifest: text
-  }
-  return { status: response.status, body, text };
+  return { ...answer, body: answer.body === undefined ? answer.text : answer.body };
 }
 
 export async function expectStatus<T>(answer: Promise<Answer>, status: number): Promise<T> {
