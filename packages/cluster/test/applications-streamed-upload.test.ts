@@ -94,8 +94,10 @@ describe("applications streamed as the dashboard sends them", () => {
     console.log(
       `256 MiB upload: peak RSS growth ${rssGrowth.toFixed(1)} MiB, peak heap growth ${heapGrowth.toFixed(1)} MiB`,
     );
-    // The package is 256 MiB: holding it, or a copy, would show here several times over.
-    expect(rssGrowth).toBeLessThan(64);
+    // The package is 256 MiB: holding it, or a copy, would show here several times over. The RSS
+    // bound leaves room for the fresh worker thread each package is read in (its isolate alone
+    // took up to 68 MiB on a busy machine); the heap is this thread's own.
+    expect(rssGrowth).toBeLessThan(128);
     expect(heapGrowth).toBeLessThan(64);
   }, 120_000);
 
