@@ -64,7 +64,12 @@ export default defineConfig({
             // Everything the entry imports statically: the shell, React, the router, the queries.
             { name: "index", tags: ["$initial"], priority: 2 },
             // The list pages' shared kit (filters, table, paging), loaded with the first of them.
-            { name: "list-kit", test: /src[\\/]components[\\/](list|table)[\\/]/, priority: 1 },
+            // Not the bulk actions' confirmation: only their dialogs, loaded when used, show it.
+            {
+              name: "list-kit",
+              test: /src[\\/]components[\\/](list|table)[\\/](?!selection[\\/]BulkConfirmModal)/,
+              priority: 1,
+            },
             // What every page shows (its layout, heading, error notice) and the formats most use:
             // small modules, one file rather than five.
             {

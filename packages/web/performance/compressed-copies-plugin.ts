@@ -1,17 +1,17 @@
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { brotliCompress, constants, gzip } from "node:zlib";
+import { brotliCompress, constants } from "node:zlib";
+import { gzipAsync } from "@gfx/zopfli";
 import type { Plugin, ResolvedConfig } from "vite";
 
 const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
 
 /** What is worth compressing: text. Images and fonts are compressed formats already. */
 const compressible = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 /**
- * Writes a brotli (`.br`, best quality) and a gzip (`.gz`) copy beside every text file of the
- * build, once, so that the server sends the smaller one a browser accepts without compressing
+ * Writes a brotli (`.br`, best quality) and a gzip (`.gz`, by Zopfli) copy beside every text file
+ * of the build, once, so that the server sends the smaller one a browser accepts without compressing
  * anything per request (@fastify/static's `preCompressed`, packages/server/src/static/spa.ts).
  * A copy that would not be smaller is not written.
  */
@@ -44,7 +44,10 @@ async function writeCopies(path: string): Promise<void> {
         [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
       },
     }),
-    gzipped(content, { level: constants.Z_BEST_COMPRESSION }),
+    // Zopfli writes gzip any browser reads, 4% smaller than zlib's best (the first load of
+    // /instances: 126.5 -> 121.8 KB). One iteration gives nearly all of it (15 save 0.2 KB more
+    // on the app's entry) at a fraction of the time: the build's copies take ~3 s.
+    gzipAsync(content, { numiterations: 1 }),
   ]);
   await Promise.all([
     br.length < content.length ? writeFile(`${path}.br`, br) : undefined,

@@ -1,22 +1,23 @@
 // The first-load budget (issue 21): what `/instances` needs before its first row, from the
 // build's manifest, gzipped as the server sends it (the build's own .gz copies), against LXD UI's
 // first load. Prints every file's size; fails above the enforced limit. Run by `make budget`
-// (part of `make test`), after `make build`.
+// (part of `make test`), after `make build`. That Chromium fetches these files and no others
+// before the first row is checked end to end (e2e/tests/signed-in-first-load.spec.ts).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { firstLoadFiles, type BuildManifest } from "./first-load-files.ts";
+import { firstLoadOf } from "./first-load-files.ts";
 
 const dist = join(import.meta.dirname, "..", "dist");
-const routeModule = "src/pages/instances/InstancesPage.tsx";
 const kib = 1024;
 
 /**
- * The targets: a third of the 383 KB gzipped that Canonical's LXD UI loads first, and 40 KB of
- * CSS. The enforced limits sit at what the build weighed when the budget came in, so that it can
- * only shrink; each is lowered to its target as the bundle gets there.
+ * The enforced limits: a third of the 383 KB gzipped that Canonical's LXD UI loads first, and
+ * 40 KB of CSS; the build fails above them. The scripts' target sits 8 KB under their limit
+ * (issue 36), so that a feature that adds to the first load is seen, and made lighter, before
+ * it breaks the build.
  */
 const budgets = {
-  scripts: { target: 128 * kib, enforced: 128 * kib },
+  scripts: { target: 120 * kib, enforced: 128 * kib },
   styles: { target: 40 * kib, enforced: 40 * kib },
 } as const;
 
@@ -37,16 +38,16 @@ function brotliSize(file: string): number {
 
 const format = (bytes: number) => `${(bytes / kib).toFixed(1)} KB`;
 
-const manifestPath = join(dist, ".vite", "manifest.json");
-if (!existsSync(manifestPath)) {
-  console.error(`${manifestPath} is missing: run \`make build\` first.`);
+let files: ReturnType<typeof firstLoadOf>;
+try {
+  files = firstLoadOf(dist, "/instances");
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as BuildManifest;
-const files = firstLoadFiles(manifest, routeModule);
 
 let failed = false;
-console.log(`First load of /instances (${routeModule} and the page's entries), per file:`);
+console.log(`First load of /instances (${files.module} and the page's entries), per file:`);
 for (const kind of ["scripts", "styles"] as const) {
   const rows = files[kind]
     .map((file) => ({

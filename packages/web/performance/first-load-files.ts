@@ -1,3 +1,7 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { firstPageModules } from "../src/first-pages.ts";
+
 /** An entry of Vite's build manifest (dist/.vite/manifest.json), as far as the budget reads it. */
 export interface ManifestChunk {
   file: string;
@@ -8,6 +12,13 @@ export interface ManifestChunk {
 }
 
 export type BuildManifest = Record<string, ManifestChunk>;
+
+/** The build's manifest in `dist` (the web app's build directory); an error saying how to get one. */
+export function readBuildManifest(dist: string): BuildManifest {
+  const path = join(dist, ".vite", "manifest.json");
+  if (!existsSync(path)) throw new Error(`${path} is missing: run \`make build\` first.`);
+  return JSON.parse(readFileSync(path, "utf8")) as BuildManifest;
+}
 
 /** The files a page needs before it can draw: its scripts and its stylesheets. */
 export interface FirstLoadFiles {
@@ -41,4 +52,16 @@ export function firstLoadFiles(manifest: BuildManifest, routeModule: string): Fi
     scripts: [...new Set(chunks.map((chunk) => chunk.file).filter((file) => file.endsWith(".js")))],
     styles: [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))],
   };
+}
+
+/**
+ * What the browser fetches before the first render of a page the early-requests script starts
+ * (src/first-pages.ts names them), in the build in `dist`: `make budget` weighs these files, and
+ * the end-to-end tests check that Chromium fetches these and no others before the page's first
+ * row (e2e/tests/signed-in-first-load.spec.ts).
+ */
+export function firstLoadOf(dist: string, pathname: string): FirstLoadFiles & { module: string } {
+  const module = firstPageModules[pathname];
+  if (module === undefined) throw new Error(`src/first-pages.ts names no page at ${pathname}`);
+  return { module, ...firstLoadFiles(readBuildManifest(dist), module) };
 }

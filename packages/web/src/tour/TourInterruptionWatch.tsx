@@ -3,7 +3,8 @@ import { matchPath, useLocation } from "react-router";
 import { isNotFound } from "../api/api-fetch.ts";
 import { useApplication } from "../queries/applications.ts";
 import { useInstance } from "../queries/instances.ts";
-import type { TourStep, TourStepId } from "./tour-steps.ts";
+import type { TourStep } from "./tour-steps.ts";
+import type { TourStepId } from "./tour-step-ids.ts";
 import {
   applicationState,
   instanceState,

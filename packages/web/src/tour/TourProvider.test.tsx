@@ -72,8 +72,11 @@ describe("TourProvider", () => {
       expect(text("progress")).toBe("welcome-modal");
     });
     await user.click(screen.getByRole("button", { name: "Start 1" }));
-    expect(text("step")).toBe("your-applications");
-    expect(text("location")).toBe("/applications");
+    // The tour's steps load with its first use.
+    await waitFor(() => {
+      expect(text("step")).toBe("your-applications");
+      expect(text("location")).toBe("/applications");
+    });
 
     await user.click(screen.getByRole("button", { name: "Advance" }));
     expect(text("step")).toBe("essential-information");
@@ -111,7 +114,9 @@ describe("TourProvider", () => {
       expect(text("progress")).toBe("explore-advance-details");
     });
     await user.click(screen.getByRole("button", { name: "Start 1" }));
-    expect(text("step")).toBe("explore-advance-details");
+    await waitFor(() => {
+      expect(text("step")).toBe("explore-advance-details");
+    });
     await user.click(screen.getByRole("button", { name: "Cancel" }));
     expect(text("step")).toBe("none");
     expect(text("panel")).toBe("closed");

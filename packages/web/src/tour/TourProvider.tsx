@@ -1,27 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { matchPath, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { focusedElement, returnFocus } from "../components/overlays/return-focus.ts";
 import { useOnboardingProgress, useSetOnboardingProgress } from "../queries/onboarding.ts";
 import { useSessionInfo } from "../queries/session-info.ts";
+import { loadWithRetry } from "../util/lazy-with-retry.ts";
 import { pageNavigationType, restoreActiveStep, saveActiveStep } from "./active-step.ts";
 import { shouldOpenByItself } from "./auto-open.ts";
-import { classifyTourClick } from "./tour-click.ts";
 import { TourContext, type Tour } from "./tour-context.ts";
-import {
-  progressOfFinishedChapter,
-  progressOfStep,
-  retakeProgress,
-  stepToOpen,
-} from "./tour-progress.ts";
-import {
-  firstStepOf,
-  isConcreteRoute,
-  nextStepOf,
-  tourStep,
-  type ChapterNumber,
-  type TourStepId,
-} from "./tour-steps.ts";
+import type { ChapterNumber, TourStepId } from "./tour-step-ids.ts";
+import type { TourStep } from "./tour-steps.ts";
 import { LazyTourInterruptionWatch, LazyTourStepOverlay } from "./lazy-tour-step.ts";
+
+/** The tour's steps and rules, loaded once it is used: its panel opens, or a step runs. */
+const loadEngine = () => loadWithRetry(() => import("./tour-engine.ts"));
+type TourEngine = Awaited<ReturnType<typeof loadEngine>>;
 
 /** SPEC.md section 4: "Finishing a chapter … reopens the progress panel after 1 s". */
 const reopenPanelAfterMs = 1000;
@@ -73,19 +65,51 @@ export function TourProvider({ children }: { children: ReactNode }) {
     saveProgress("welcome-modal");
   }, [progress.data, saveProgress, updateModalShown]);
 
+  // The engine loads when the tour is used (its panel open, a step running); an action asked of
+  // it before then waits for it.
+  const [engine, setEngine] = useState<TourEngine>();
+  const tourInUse = panelOpen || stepId !== undefined;
+  useEffect(() => {
+    if (!tourInUse || engine) return;
+    let ended = false;
+    // Its code failing to load after the retries leaves the tour where it is: nothing runs.
+    void loadEngine().then(
+      (loaded) => {
+        if (!ended) setEngine(loaded);
+      },
+      () => undefined,
+    );
+    return () => {
+      ended = true;
+    };
+  }, [tourInUse, engine]);
+  const withEngine = useCallback(
+    (run: (loaded: TourEngine) => void) => {
+      if (engine) {
+        run(engine);
+        return;
+      }
+      void loadEngine().then(
+        (loaded) => {
+          setEngine(loaded);
+          run(loaded);
+        },
+        () => undefined,
+      );
+    },
+    [engine],
+  );
+
   const showStep = useCallback(
     (id: TourStepId) => {
-      const step = tourStep(id);
-      setStepId(id);
-      saveProgress(progressOfStep[id]);
-      // A step on the page of one resource (`/applications/:clusterId/:id`) is reached by the
-      // click of the step before it, never by the tour itself; nor is a page the click already
-      // went to (a link's own navigation, not a second history entry).
-      if (isConcreteRoute(step.route) && matchPath(step.route, window.location.pathname) === null) {
-        void navigate(step.route);
-      }
+      withEngine((loaded) => {
+        const { progress: reached, goTo } = loaded.stepShown(id, window.location.pathname);
+        setStepId(id);
+        saveProgress(reached);
+        if (goTo !== undefined) void navigate(goTo);
+      });
     },
-    [navigate, saveProgress, setStepId],
+    [navigate, saveProgress, setStepId, withEngine],
   );
 
   const endEarly = useCallback(() => {
@@ -102,6 +126,8 @@ export function TourProvider({ children }: { children: ReactNode }) {
     returnFocus(before, tourHasFocus ? active : null);
   }, [setStepId]);
 
+  const step: TourStep | undefined =
+    stepId === undefined || !engine ? undefined : engine.tourStep(stepId);
   const tour = useMemo<Tour>(() => {
     const current = progress.data ?? "not-started";
     return {
@@ -115,23 +141,26 @@ export function TourProvider({ children }: { children: ReactNode }) {
       togglePanel: () => {
         setPanelOpen((open) => !open);
       },
-      step: stepId === undefined ? undefined : tourStep(stepId),
+      step,
       start: (chapter: ChapterNumber, from = "where-stopped") => {
         clearTimeout(reopenTimer.current);
         focusBeforeTour.current = focusedElement();
         setPanelOpen(false);
-        showStep(from === "first-step" ? firstStepOf(chapter) : stepToOpen(chapter, current));
+        withEngine((loaded) => {
+          showStep(loaded.chapterStart(chapter, from, current));
+        });
       },
       advance: () => {
-        if (stepId === undefined) return;
-        const next = nextStepOf(stepId);
-        if (next) {
-          showStep(next.id);
+        // A step shows only once the engine is in.
+        if (stepId === undefined || !engine) return;
+        const after = engine.afterStep(stepId);
+        if (after.next) {
+          showStep(after.next.id);
           return;
         }
         focusBeforeTour.current = undefined;
         setStepId(undefined);
-        saveProgress(progressOfFinishedChapter[tourStep(stepId).chapter]);
+        saveProgress(after.finished);
         clearTimeout(reopenTimer.current);
         reopenTimer.current = setTimeout(() => {
           setPanelOpen(true);
@@ -140,19 +169,30 @@ export function TourProvider({ children }: { children: ReactNode }) {
       cancel: endEarly,
       retake: () => {
         setStepId(undefined);
-        saveProgress(retakeProgress);
+        withEngine((loaded) => {
+          saveProgress(loaded.retakeProgress);
+        });
       },
     };
-  }, [endEarly, panelOpen, progress.data, saveProgress, setStepId, showStep, stepId]);
+  }, [
+    endEarly,
+    engine,
+    panelOpen,
+    progress.data,
+    saveProgress,
+    setStepId,
+    showStep,
+    step,
+    stepId,
+    withEngine,
+  ]);
 
-  useTourLeaveRules(tour);
+  useTourLeaveRules(tour, engine);
 
   const interrupt = useCallback(() => {
     endEarly();
     setPanelOpen(true);
   }, [endEarly]);
-  const step = stepId === undefined ? undefined : tourStep(stepId);
-
   return (
     <TourContext value={tour}>
       {children}
@@ -176,13 +216,13 @@ export function TourProvider({ children }: { children: ReactNode }) {
  * its work (a link followed, a form submitted); a click outside the tour and the form, the
  * browser's back button, or Escape ends it.
  */
-function useTourLeaveRules(tour: Tour) {
+function useTourLeaveRules(tour: Tour, engine: TourEngine | undefined) {
   const { step, advance, cancel } = tour;
   useEffect(() => {
-    if (!step) return;
+    if (!step || !engine) return;
     const onClick = (event: MouseEvent) => {
       if (!(event.target instanceof Element)) return;
-      const meaning = classifyTourClick(step, event.target);
+      const meaning = engine.classifyTourClick(step, event.target);
       if (meaning === "advance") setTimeout(advance, 0);
       if (meaning === "outside") cancel();
     };
@@ -197,5 +237,5 @@ function useTourLeaveRules(tour: Tour) {
       document.removeEventListener("keydown", onKeyDown);
       window.removeEventListener("popstate", cancel);
     };
-  }, [step, advance, cancel]);
+  }, [step, engine, advance, cancel]);
 }

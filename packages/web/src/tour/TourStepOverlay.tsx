@@ -12,8 +12,8 @@ import {
   nextStepOf,
   tourSelector,
   type TourStep,
-  type TourStepId,
 } from "./tour-steps.ts";
+import { type TourStepId } from "./tour-step-ids.ts";
 import { tourFactTexts, tourStepTexts } from "./tour-texts.ts";
 import { tourPollIntervalMs, useTourElement } from "./use-tour-element.ts";
 import "./_tour-step.scss";

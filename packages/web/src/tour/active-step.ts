@@ -1,7 +1,7 @@
 // The running step, kept for this browser tab: a reload, or a link that loads a whole page (the
 // instances list's Stream link), continues the step where it was. The server's progress is what
 // another tab or browser continues from (through the progress panel).
-import { tourStepIds, type TourStepId } from "./tour-steps.ts";
+import { tourStepIds, type TourStepId } from "./tour-step-ids.ts";
 
 const storageKey = "anbox-dashboard.tour-step";
 

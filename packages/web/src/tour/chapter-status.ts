@@ -3,7 +3,7 @@
 import type { ApplicationStatus, InstanceStatus } from "@anbox-dashboard/contract";
 import type { OnboardingProgress } from "../api/onboarding.ts";
 import { chapterDoneByUser } from "./tour-progress.ts";
-import type { ChapterNumber } from "./tour-steps.ts";
+import type { ChapterNumber } from "./tour-step-ids.ts";
 
 /** What the tour's resources are doing. `stopped` is the instances' alone. */
 export type ResourceStatus = "complete" | "loading" | "stopped" | "deleted" | "error";

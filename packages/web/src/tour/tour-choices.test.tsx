@@ -10,7 +10,7 @@ import { stubMatchMedia } from "../test-support/stub-match-media.ts";
 import { stubProgressApi } from "./onboarding-api.test-support.ts";
 import { useReportTourFact } from "./tour-facts.ts";
 import { TourProvider } from "./TourProvider.tsx";
-import type { TourStepId } from "./tour-steps.ts";
+import type { TourStepId } from "./tour-step-ids.ts";
 
 // Chapter 2's form as the tour sees it: the steps that ask for a choice wait for it, a choice
 // undone takes the tour back, and "Create and start" moves on only once the form is accepted.

@@ -1,5 +1,6 @@
 import { createContext, useContext } from "react";
-import type { ChapterNumber, TourStep } from "./tour-steps.ts";
+import type { TourStep } from "./tour-steps.ts";
+import type { ChapterNumber } from "./tour-step-ids.ts";
 
 /** The running tour, as `TourProvider` gives it to the shell, the panel and the step overlay. */
 export interface Tour {

@@ -10,7 +10,8 @@ import {
   stepToOpen,
   tourPosition,
 } from "./tour-progress.ts";
-import { tourChapters, tourStepIds } from "./tour-steps.ts";
+import { tourChapters } from "./tour-steps.ts";
+import { tourStepIds } from "./tour-step-ids.ts";
 
 const rank = (value: (typeof onboardingProgressValues)[number]) =>
   onboardingProgressValues.indexOf(value);

@@ -16,7 +16,8 @@
 //   `stream-is-ready` with chapter 3's first step.
 import type { OnboardingProgress } from "../api/onboarding.ts";
 import { onboardingProgressValues } from "@anbox-dashboard/contract";
-import { firstStepOf, tourStep, type ChapterNumber, type TourStepId } from "./tour-steps.ts";
+import { firstStepOf, tourStep } from "./tour-steps.ts";
+import { type ChapterNumber, type TourStepId } from "./tour-step-ids.ts";
 
 /** The value each step saves when it shows. */
 export const progressOfStep: Record<TourStepId, OnboardingProgress> = {

@@ -6,8 +6,8 @@ import {
   nextStepOf,
   tourChapters,
   tourStep,
-  tourStepIds,
 } from "./tour-steps.ts";
+import { tourStepIds } from "./tour-step-ids.ts";
 import { tourChapterTexts, tourStepTexts } from "./tour-texts.ts";
 
 describe("the tour's chapters and steps (SPEC.md section 4)", () => {

@@ -3,28 +3,7 @@
 // elements the steps point at with `data-tour="<target>"`.
 
 import type { TourFact } from "./tour-facts.ts";
-
-export type ChapterNumber = 1 | 2 | 3;
-
-export const tourStepIds = [
-  // Chapter 1: create an application.
-  "your-applications",
-  "essential-information",
-  "explore-advance-details",
-  "browse-your-applications",
-  // Chapter 2: create a streamable instance.
-  "create-instance",
-  "source-details",
-  "instance-capabilities",
-  "other-configuration-sections",
-  "create-your-instance",
-  "browse-your-instances",
-  // Chapter 3: stream it.
-  "stream-instance",
-  "stream-is-ready",
-] as const;
-
-export type TourStepId = (typeof tourStepIds)[number];
+import type { ChapterNumber, TourStepId } from "./tour-step-ids.ts";
 
 /**
  * The click that moves a step on; nothing else does (SPEC: "The tour only advances on the

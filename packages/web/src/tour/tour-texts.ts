@@ -2,7 +2,7 @@
 // from the steps' structure (tour-steps.ts), which every page load needs to know where the tour
 // stands: these words load with the tour's panel and step card, only when they show.
 import type { TourFact } from "./tour-facts.ts";
-import type { ChapterNumber, TourStepId } from "./tour-steps.ts";
+import type { ChapterNumber, TourStepId } from "./tour-step-ids.ts";
 
 interface ChapterText {
   title: string;

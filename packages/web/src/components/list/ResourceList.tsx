@@ -18,6 +18,7 @@ import type { BulkPlan } from "./selection/bulk-plan.ts";
 import { useRowSelection } from "./selection/use-row-selection.ts";
 import type { SortOrder } from "./url/list-params.ts";
 import { useListUrlState, type ListSource, type ListUrlState } from "./url/use-list-url-state.ts";
+import { afterNextPaint } from "../../util/after-next-paint.ts";
 
 /** One page of a list as the dashboard's API answers it. */
 export interface ResourcePage<Row> {
@@ -45,7 +46,11 @@ export interface RowActions<Row, Action extends string> {
   dialog?: (row: Row, action: Action, close: () => void) => ReactNode;
   /** The keys of the rows with a write under way. */
   busy?: ReadonlySet<string>;
-  /** Called once the list has rows to act on: the page preloads its dialogs. */
+  /**
+   * Called once the list's rows are on screen: the page preloads its dialogs, after the frame
+   * that shows the rows, so that their code never goes before the rows (make budget counts what
+   * comes before).
+   */
   preload?: () => void;
 }
 
@@ -141,7 +146,7 @@ export function ResourceList<
   const hasRows = (rows?.length ?? 0) > 0;
   const preload = rowActions?.preload;
   useEffect(() => {
-    if (hasRows) preload?.();
+    if (hasRows && preload) return afterNextPaint(preload);
   }, [hasRows, preload]);
 
   const [pending, setPending] = useState<{ key: string; action: Action }>();

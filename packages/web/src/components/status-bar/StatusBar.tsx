@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ToastSlot } from "../../context/notifications/ToastView.tsx";
+import { ToastSlot } from "../../context/notifications/ToastSlot.tsx";
 import { NotificationsToggle } from "./NotificationsToggle.tsx";
 
 interface Props {

@@ -37,6 +37,12 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"] });
   // TanStack Query batches renders on a timer of its own: run them without waiting.
   notifyManager.setScheduler(queueMicrotask);
+  // The provider starts after the first page's frame (context/first-page-shown.ts): here, the
+  // frame is at once and the task after it is run by the fake timers.
+  vi.stubGlobal("requestAnimationFrame", (callback: () => void) => {
+    callback();
+    return 0;
+  });
   FakeSocket.created = [];
   operations = [operation("op-1", "Running"), operation("op-2", "Success")];
   operationCalls = [];
@@ -86,12 +92,13 @@ function renderProvider(onConnectionFailure = vi.fn(), client: QueryClient = cre
   return { client, onConnectionFailure, unmount };
 }
 
-/** Lets `ms` pass, and the fetches and renders that follow settle. */
+/** Lets `ms` pass, and the fetches, renders and code loads that follow settle. */
 async function settle(ms = 0) {
   await act(() => vi.advanceTimersByTimeAsync(ms));
   for (let n = 0; n < 10; n++) {
     await act(async () => {
       await new Promise((resolve) => setImmediate(resolve));
+      await vi.dynamicImportSettled();
       await vi.advanceTimersByTimeAsync(0);
     });
   }

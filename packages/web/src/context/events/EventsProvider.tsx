@@ -1,19 +1,9 @@
 import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { AmsEvent } from "@anbox-dashboard/contract";
-import { eventsSocketUrl, fetchEventsToken } from "../../api/events.ts";
-import { queryKeys } from "../query-keys.ts";
-import { connectEvents, type EventsConnectionOptions } from "./events-connection.ts";
+import { loadWithRetry } from "../../util/lazy-with-retry.ts";
+import { whenFirstPageShown } from "../first-page-shown.ts";
+import type { EventsConnectionOptions } from "./events-connection.ts";
 import { EventsContext } from "./events-context.ts";
-import { coalescedInvalidation } from "./coalesced-invalidation.ts";
-import { handleEvent, refreshAfterConnect } from "./handle-event.ts";
-
-/** Events are handled this long after they arrive, giving the cluster time to settle reads. */
-export const eventHandlingDelayMs = 250;
-/** The operations lists are refetched at most this often, however many events arrive. */
-export const operationsRefetchIntervalMs = 2_000;
-/** A group the lifecycle events touch (the instances, say) is refetched at most this often. */
-export const lifecycleRefetchIntervalMs = 1_000;
 
 export interface EventsProviderProps {
   /** The clusters of `GET /api/clusters`, in its order (a cluster's index names its socket). */
@@ -29,10 +19,9 @@ export interface EventsProviderProps {
 
 /**
  * Follows every cluster's events websocket while mounted (mount it for signed-in users only: the
- * events need a session) and keeps the cached data fresh: lifecycle events invalidate the group
- * they touch (each group at most once a second, however many arrive), operation events refresh
- * the operations lists (at most every 2 s) and call failure handlers, and every (re)opened
- * socket refreshes it all, for the events it could not hear.
+ * events need a session), keeping the cached data fresh (follow-events.ts). It starts once the
+ * first page is shown, its code loaded then: the sockets' tokens, handshakes and code wait for
+ * the page's own requests, and every socket that opens refreshes what was fetched before it.
  */
 export function EventsProvider({
   clusters,
@@ -54,51 +43,34 @@ export function EventsProvider({
   const clusterIds = useMemo(() => (clusterKey === "" ? [] : clusterKey.split(",")), [clusterKey]);
 
   useEffect(() => {
-    // The operations lists and the groups lifecycle events touch, each refreshed at its own pace.
-    const operations = coalescedInvalidation(queryClient, operationsRefetchIntervalMs);
-    const refreshOperations = () => {
-      operations.invalidate(queryKeys.operations());
-    };
-    const groups = coalescedInvalidation(queryClient, lifecycleRefetchIntervalMs);
-    const timers = new Set<ReturnType<typeof setTimeout>>();
-    const onEvent = (clusterId: string, event: AmsEvent) => {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        handleEvent(event, {
-          queryClient,
-          clusterId,
-          refreshOperations,
-          invalidate: groups.invalidate,
-        });
-      }, eventHandlingDelayMs);
-      timers.add(timer);
-    };
-    const closers = clusterIds.map((clusterId, clusterIndex) =>
-      connectEvents({
-        clusterId,
-        clusterIndex,
-        fetchToken: fetchEventsToken,
-        socketUrl: (index, token) => eventsSocketUrl(index, token),
-        createSocket,
-        onEvent: (event) => {
-          onEvent(clusterId, event);
+    if (clusterIds.length === 0) return;
+    let stopFollowing: (() => void) | undefined;
+    let ended = false;
+    const stopWaiting = whenFirstPageShown(queryClient, () => {
+      // Its code failing to load after the retries (the server gone, a new version deployed)
+      // leaves the pages as they are: the next page load follows the events again.
+      void loadWithRetry(() => import("./follow-events.ts")).then(
+        ({ followEvents }) => {
+          if (ended) return;
+          stopFollowing = followEvents({
+            queryClient,
+            clusterIds,
+            createSocket,
+            onConnectionFailure: (id) => {
+              onFailure.current(id);
+            },
+            onRecovered: (id) => {
+              onRecovered.current?.(id);
+            },
+          });
         },
-        onOpen: () => {
-          refreshAfterConnect({ refreshOperations, invalidate: groups.invalidate });
-        },
-        onConnectionFailure: (id) => {
-          onFailure.current(id);
-        },
-        onRecovered: (id) => {
-          onRecovered.current?.(id);
-        },
-      }),
-    );
+        () => undefined,
+      );
+    });
     return () => {
-      for (const close of closers) close();
-      for (const timer of timers) clearTimeout(timer);
-      operations.cancel();
-      groups.cancel();
+      ended = true;
+      stopWaiting();
+      stopFollowing?.();
     };
   }, [clusterIds, queryClient, createSocket]);
 

@@ -88,9 +88,3 @@ export function ToastView() {
     </section>
   );
 }
-
-/** Where the status bar wants the toasts drawn (see `NotificationsProvider`). */
-export function ToastSlot({ className }: { className: string }) {
-  const { setSlot } = useToasts();
-  return <div className={className} ref={setSlot} />;
-}

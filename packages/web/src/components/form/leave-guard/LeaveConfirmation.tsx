@@ -1,6 +1,14 @@
 import { useSyncExternalStore } from "react";
-import { ConfirmModal } from "../../overlays/ConfirmModal.tsx";
+import { lazyPart } from "../../../util/lazy-part.ts";
 import type { LeaveGuards } from "./leave-guards.ts";
+
+/**
+ * The dialog's code (with the modal's) is not part of the first load: it is loaded once a form
+ * has unsaved input (`useLeaveGuard`), before anyone can try to leave it.
+ */
+export const LazyLeaveDialog = lazyPart(() =>
+  import("./LeaveDialog.tsx").then((module) => module.LeaveDialog),
+);
 
 /**
  * Asks whether to leave a form with unsaved input, while the app router holds the move back:
@@ -9,18 +17,5 @@ import type { LeaveGuards } from "./leave-guards.ts";
 export function LeaveConfirmation({ guards }: { guards: LeaveGuards }) {
   const holding = useSyncExternalStore(guards.subscribe, () => guards.isHolding());
   if (!holding) return null;
-  return (
-    <ConfirmModal
-      title="Leave without saving?"
-      body="What you typed in this form has not been sent: leaving the page drops it."
-      confirmLabel="Leave"
-      destructive
-      onConfirm={() => {
-        guards.proceed();
-      }}
-      onCancel={() => {
-        guards.stay();
-      }}
-    />
-  );
+  return <LazyLeaveDialog guards={guards} />;
 }

@@ -1,5 +1,6 @@
 import { useContext, useEffect, useRef } from "react";
 import { LeaveGuardsContext } from "./leave-guards-context.ts";
+import { LazyLeaveDialog } from "./LeaveConfirmation.tsx";
 
 /**
  * Warns before leaving a form with unsaved input: a move inside the app (a link, Back, Forward)
@@ -19,6 +20,7 @@ export function useLeaveGuard(unsaved: boolean): void {
 
   useEffect(() => {
     if (!unsaved) return undefined;
+    void LazyLeaveDialog.preload();
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
     };
