@@ -7,7 +7,7 @@ import { earlyEntry, earlyRequestsScript } from "./performance/early-requests-pl
 import { fontPreloads } from "./performance/font-preloads-plugin.ts";
 import { vanillaIcons, vanillaSassDeprecations } from "./performance/vanilla-icons-plugin.ts";
 import { dropUnusedVanillaParts } from "./performance/vanilla-unused-parts.ts";
-import { firstPageModules } from "./src/first-pages.ts";
+import { firstPages } from "./src/first-pages.ts";
 
 const repositoryNodeModules = fileURLToPath(new URL("../../node_modules", import.meta.url));
 // @canonical/react-components' public entry, as its ES module build (see vendor/react-components.ts).
@@ -20,7 +20,7 @@ export default defineConfig({
   plugins: [
     react(),
     vanillaIcons(),
-    earlyRequestsScript(Object.values(firstPageModules)),
+    earlyRequestsScript(Object.values(firstPages).map((page) => page.module)),
     // The text's face (Vanilla's, from @fontsource in main.tsx), not the code editor's Ubuntu Mono.
     fontPreloads("Ubuntu"),
     compressedCopies(),

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { firstPageModules } from "../src/first-pages.ts";
+import { firstPageAt } from "../src/first-pages.ts";
 
 /** An entry of Vite's build manifest (dist/.vite/manifest.json), as far as the budget reads it. */
 export interface ManifestChunk {
@@ -61,7 +61,7 @@ export function firstLoadFiles(manifest: BuildManifest, routeModule: string): Fi
  * row (e2e/tests/signed-in-first-load.spec.ts).
  */
 export function firstLoadOf(dist: string, pathname: string): FirstLoadFiles & { module: string } {
-  const module = firstPageModules[pathname];
+  const module = firstPageAt(pathname)?.module;
   if (module === undefined) throw new Error(`src/first-pages.ts names no page at ${pathname}`);
   return { module, ...firstLoadFiles(readBuildManifest(dist), module) };
 }

@@ -4,8 +4,9 @@
 // React, no schemas.
 import { apiUrl } from "./api/api-url.ts";
 import { startEarlyRequest } from "./api/early-responses.ts";
-import { firstCallsOf } from "./first-calls.ts";
 import { firstPageFilesOf, preloadPageFile } from "./first-page-files.ts";
+import { firstPageAt } from "./first-pages.ts";
 
-for (const call of firstCallsOf(window.location)) startEarlyRequest(apiUrl(call));
+const calls = firstPageAt(window.location.pathname)?.firstCalls(window.location.search) ?? [];
+for (const call of calls) startEarlyRequest(apiUrl(call));
 for (const file of firstPageFilesOf(window.location.pathname)) preloadPageFile(file);

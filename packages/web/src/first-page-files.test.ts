@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { firstPageFilesOf, preloadPageFile } from "./first-page-files.ts";
-import { firstPageFilesId, firstPageModules } from "./first-pages.ts";
+import { firstPageFilesId, firstPages } from "./first-pages.ts";
 
 afterEach(() => {
   document.head.replaceChildren();
@@ -15,7 +15,7 @@ function writeFiles(json: string) {
   document.head.append(script);
 }
 
-const nodesModule = firstPageModules["/nodes"] ?? "";
+const nodesModule = firstPages["/nodes"].module;
 
 describe("the first page's files", () => {
   it("are those the build wrote for the page at the address", () => {

@@ -1,4 +1,4 @@
-import { firstPageFilesId, firstPageModules } from "./first-pages.ts";
+import { firstPageAt, firstPageFilesId } from "./first-pages.ts";
 
 /**
  * The files of the page at this address that the app would ask for only once it has run (its
@@ -6,7 +6,7 @@ import { firstPageFilesId, firstPageModules } from "./first-pages.ts";
  * development server (which writes none), or if what is there cannot be read.
  */
 export function firstPageFilesOf(pathname: string, page: Document = document): string[] {
-  const module = firstPageModules[pathname];
+  const module = firstPageAt(pathname)?.module;
   const json = page.getElementById(firstPageFilesId)?.textContent;
   if (module === undefined || json === undefined) return [];
   try {

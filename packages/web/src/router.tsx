@@ -13,6 +13,7 @@ import { AppShell } from "./shell/AppShell.tsx";
 import { RootLayout } from "./shell/RootLayout.tsx";
 import { preloadNodesPage } from "./pages/nodes/preload-nodes-page.ts";
 import { preloadInstancesPage } from "./pages/instances/list/preload-instances-page.ts";
+import { isFirstPagePath, type FirstPagePath } from "./first-pages.ts";
 
 type Page = PreloadableComponent<object>;
 
@@ -79,10 +80,24 @@ export function preloadPageOf(address: PageAddress, queryClient: QueryClient): P
   return Promise.all(code).then(() => undefined);
 }
 
-/** A lazily loaded page, with the 'Loading' spinner while its code arrives. */
-function route(path: string, Component: Page, preloadData?: PageDataPreload): RouteObject {
+/**
+ * The data each page of the early pages' table (first-pages.ts) shows first, into the cache its
+ * queries read: the early-requests script has started the same calls, and these take their
+ * answers. A page added to the table without its preload here (or the other way) fails the
+ * type check.
+ */
+const firstPageData: Record<FirstPagePath, PageDataPreload> = {
+  "/instances": preloadInstancesPage,
+  "/nodes": preloadNodesPage,
+};
+
+/**
+ * A lazily loaded page, with the 'Loading' spinner while its code arrives; an early page's route
+ * preloads its data too.
+ */
+function route(path: string, Component: Page): RouteObject {
   const handle: RouteHandle = { preload: Component.preload };
-  if (preloadData) handle.preloadData = preloadData;
+  if (isFirstPagePath(path)) handle.preloadData = firstPageData[path];
   return {
     path,
     handle,
@@ -123,7 +138,7 @@ export const routes: RouteObject[] = [
                     element: <PageErrorBoundary />,
                     children: [
                       route("/", pages.landing),
-                      route("/instances", pages.instances, preloadInstancesPage),
+                      route("/instances", pages.instances),
                       route("/instances/new", pages.instanceCreate),
                       route("/instances/:clusterId/:instanceId", pages.instanceDetail),
                       route("/instances/:clusterId/:instanceId/:tab", pages.instanceDetail),
@@ -136,7 +151,7 @@ export const routes: RouteObject[] = [
                       route("/images/:clusterId/:id", pages.imageDetail),
                       route("/images/:clusterId/:id/:tab", pages.imageDetail),
                       route("/sessions/:sessionId", pages.session),
-                      route("/nodes", pages.nodes, preloadNodesPage),
+                      route("/nodes", pages.nodes),
                       route("/registry", pages.registry),
                       route("/config", pages.config),
                       route("/config/:clusterId", pages.config),

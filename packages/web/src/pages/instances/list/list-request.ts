@@ -37,7 +37,7 @@ export function defaultOrderFor(orderBy: InstanceListOrderBy): SortOrder {
 /** What the instance list takes from the URL. */
 export const instanceListSpec: ListSpec<InstanceListOrderBy, InstanceFilterKey> = {
   // The API's sort keys (`instanceListOrderBy`) are the cluster's: read from the contract's
-  // module of plain values, so that the page's first script loads no schemas (first-calls.ts).
+  // module of plain values, so that the page's first script loads no schemas (first-pages.ts).
   sortKeys: instanceOrderKeys,
   // Newest first unless the user asks otherwise: what an operator looks for most.
   defaultSort: "created_at",

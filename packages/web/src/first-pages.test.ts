@@ -4,7 +4,7 @@ import { fetchInstances } from "./api/instances.ts";
 import { fetchNodes } from "./api/nodes.ts";
 import { fetchSessionInfo } from "./api/session-info.ts";
 import { listRequestAt } from "./components/list/url/list-request-at.ts";
-import { firstCallsOf } from "./first-calls.ts";
+import { firstPageAt } from "./first-pages.ts";
 import { instancesListSource } from "./pages/instances/list/instances-list-source.ts";
 import { nodesListSource } from "./pages/nodes/nodes-list-source.ts";
 
@@ -21,7 +21,7 @@ async function addressesOf(call: () => Promise<unknown>): Promise<string[]> {
 }
 
 const earlyAddresses = (pathname: string, search: string) =>
-  firstCallsOf({ pathname, search }).map((call) => apiUrl(call).href);
+  (firstPageAt(pathname)?.firstCalls(search) ?? []).map((call) => apiUrl(call).href);
 
 describe("the first calls started before the app runs", () => {
   it("are the very requests the nodes page makes first, whatever its address says", async () => {
@@ -50,7 +50,7 @@ describe("the first calls started before the app runs", () => {
 
   it("are none on the other pages", () => {
     for (const pathname of ["/", "/applications", "/login", "/stream/abc", "/nodes/x"]) {
-      expect(firstCallsOf({ pathname, search: "" })).toEqual([]);
+      expect(firstPageAt(pathname)).toBeUndefined();
     }
   });
 });
