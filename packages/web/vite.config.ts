@@ -20,7 +20,9 @@ export default defineConfig({
   plugins: [
     react(),
     vanillaIcons(),
-    earlyRequestsScript(Object.values(firstPages).map((page) => page.module)),
+    earlyRequestsScript(
+      Object.fromEntries(Object.entries(firstPages).map(([path, page]) => [path, page.module])),
+    ),
     // The text's face (Vanilla's, from @fontsource in main.tsx), not the code editor's Ubuntu Mono.
     fontPreloads("Ubuntu"),
     compressedCopies(),

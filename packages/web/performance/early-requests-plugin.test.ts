@@ -34,7 +34,7 @@ const nodesPage = "src/pages/nodes/NodesPage.tsx";
 
 /** The plugin's index.html hook, called as Vite calls it after a build of these chunks. */
 function tagsFor(chunks: FakeChunk[]): unknown {
-  const hook = earlyRequestsScript([nodesPage]).transformIndexHtml as unknown as {
+  const hook = earlyRequestsScript({ "/nodes": nodesPage }).transformIndexHtml as unknown as {
     handler: (html: string, context: { bundle: Rollup.OutputBundle }) => unknown;
   };
   return hook.handler("", { bundle: bundleOf(chunks) });

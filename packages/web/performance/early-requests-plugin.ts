@@ -1,19 +1,30 @@
 import type { HtmlTagDescriptor, Plugin, Rollup } from "vite";
 import { appEntryChunk } from "./app-entry-chunk.ts";
+import { firstPagesOfBuild } from "./first-load-files.ts";
 import { firstPageFilesId } from "../src/first-pages.ts";
 
 /**
  * Puts src/early-requests.ts in the page as a script of its own, beside the app's: built as an
  * entry apart from index.html's (Vite would merge two scripts of the page into one entry, whose
  * first line runs only once the whole app has loaded), so that it runs as soon as its few KB have.
- * Before it (the parser reaches it first), the files of `pageModules` (src/first-pages.ts) as
+ * Before it (the parser reaches it first), the files of the `pages` modules (src/first-pages.ts) as
  * JSON, for it to fetch the page's own code too: the app would ask for it only once it has run
  * (~40 ms here, a round trip more on a network). Both go at the end of the head: the charset must
  * stay in the document's first 1024 bytes.
  */
-export function earlyRequestsScript(pageModules: readonly string[]): Plugin {
+export function earlyRequestsScript(pages: Readonly<Record<string, string>>): Plugin {
+  const pageModules = Object.values(pages);
   return {
     name: "early-requests-script",
+    // Which module each early page's address loads, beside the build's manifest: the first-load
+    // budget and its end-to-end check read the build, not the sources (first-load-files.ts).
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: firstPagesOfBuild,
+        source: `${JSON.stringify(pages, null, 2)}\n`,
+      });
+    },
     transformIndexHtml: {
       order: "post",
       handler(_html, context) {

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { firstPageAt } from "../src/first-pages.ts";
 
 /** An entry of Vite's build manifest (dist/.vite/manifest.json), as far as the budget reads it. */
 export interface ManifestChunk {
@@ -12,6 +11,12 @@ export interface ManifestChunk {
 }
 
 export type BuildManifest = Record<string, ManifestChunk>;
+
+/**
+ * Where the build writes the early pages' modules by address, `{ "/nodes": "src/…tsx" }`
+ * (early-requests-plugin.ts), beside its manifest.
+ */
+export const firstPagesOfBuild = ".vite/first-pages.json";
 
 /** The build's manifest in `dist` (the web app's build directory); an error saying how to get one. */
 export function readBuildManifest(dist: string): BuildManifest {
@@ -56,12 +61,16 @@ export function firstLoadFiles(manifest: BuildManifest, routeModule: string): Fi
 
 /**
  * What the browser fetches before the first render of a page the early-requests script starts
- * (src/first-pages.ts names them), in the build in `dist`: `make budget` weighs these files, and
- * the end-to-end tests check that Chromium fetches these and no others before the page's first
- * row (e2e/tests/signed-in-first-load.spec.ts).
+ * (src/first-pages.ts names them; the build writes their modules beside its manifest), in the
+ * build in `dist`: `make budget` weighs these files, and the end-to-end tests check that Chromium
+ * fetches these and no others before the page's first row (e2e/tests/signed-in-first-load.spec.ts).
  */
 export function firstLoadOf(dist: string, pathname: string): FirstLoadFiles & { module: string } {
-  const module = firstPageAt(pathname)?.module;
-  if (module === undefined) throw new Error(`src/first-pages.ts names no page at ${pathname}`);
+  const pages = JSON.parse(readFileSync(join(dist, firstPagesOfBuild), "utf8")) as Record<
+    string,
+    string | undefined
+  >;
+  const module = Object.hasOwn(pages, pathname) ? pages[pathname] : undefined;
+  if (module === undefined) throw new Error(`the build has no early page at ${pathname}`);
   return { module, ...firstLoadFiles(readBuildManifest(dist), module) };
 }

@@ -1,5 +1,7 @@
 import { useCallback, useEffect } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import type { ClusterNode } from "../../api/nodes.ts";
+import { whenFirstPageShown } from "../../context/first-page-shown.ts";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { useAddOnCluster } from "../../components/page-layout/use-add-on-cluster.tsx";
 import { LazyAddNodeModal, LazyNodePanel } from "./lazy-node-parts.ts";
@@ -24,10 +26,16 @@ export default function NodesPage() {
     },
     [openNode],
   );
-  useEffect(() => {
-    void LazyNodePanel.preload();
-    void LazyAddNodeModal.preload();
-  }, []);
+  // Once the page is shown: their code must not go before its first rows (make budget).
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      whenFirstPageShown(queryClient, () => {
+        void LazyNodePanel.preload();
+        void LazyAddNodeModal.preload();
+      }),
+    [queryClient],
+  );
   return (
     <PageLayout title="Nodes" controls={add.control}>
       <NodesList onEdit={onEdit} />
