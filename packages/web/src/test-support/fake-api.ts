@@ -6,6 +6,9 @@ export interface FakeCall {
   url: URL;
   /** The JSON body, parsed; undefined when there is none. */
   body: unknown;
+  /** The request's abort signal, for an answer that waits to end when the page cancels it. */
+  signal: AbortSignal | undefined;
+  headers: Headers;
 }
 
 /** What a route answers: a Response, or a body sent as JSON with 200. */
@@ -57,7 +60,13 @@ export class FakeApi {
     const url = new URL(String(input), "http://dashboard.test");
     const method = init?.method ?? "GET";
     const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    const call = { method, url, body };
+    const call = {
+      method,
+      url,
+      body,
+      signal: init?.signal ?? undefined,
+      headers: new Headers(init?.headers),
+    };
     this.calls.push(call);
     this.onCall?.(call);
     for (const route of this.routes) {

@@ -139,8 +139,8 @@ describe("the add application form", () => {
 
     expect(await screen.findByTestId("location")).toHaveTextContent("/applications/default/app1");
     const patch = requests.find((request) => request.method === "PATCH");
-    expect(patch?.path).toBe("/api/applications/app1");
-    expect(patch?.params.get("clusterId")).toBe("default");
+    expect(patch?.url.pathname).toBe("/api/applications/app1");
+    expect(patch?.url.searchParams.get("clusterId")).toBe("default");
     expect(patch?.body).toEqual({ inhibit_auto_updates: true });
   });
 

@@ -1,12 +1,13 @@
 import { vi } from "vitest";
 import type { AmsCapacity } from "@anbox-dashboard/contract";
 import type { ClusterApplication, ClusterImage } from "../../../api/catalog.ts";
+import { FakeApi, json } from "../../../test-support/fake-api.ts";
 import { renderPage } from "../../../test-support/render-page.tsx";
 import ApplicationAddPage from "../ApplicationAddPage.tsx";
 import ApplicationEditPage from "../ApplicationEditPage.tsx";
 import { makeSessionInfo } from "../../../test-support/session-info.ts";
 
-// A stubbed dashboard server for the application form's tests: clusters, images, the capacity
+// The fake dashboard API of the application form's tests: clusters, images, the capacity
 // check, one application with its manifest, and the writes it was sent.
 
 const sessionInfo = makeSessionInfo();
@@ -66,72 +67,43 @@ export function upTo(cores: number) {
         };
 }
 
-/** The request a fetch stub saw. */
-interface SeenRequest {
-  method: string;
-  path: string;
-  params: URLSearchParams;
-  body: unknown;
-}
-
-/** Renders the form at `path` (`/applications/add` or the edit page) over the stubbed server. */
+/** Renders the form at `path` (`/applications/add` or the edit page) over the fake API. */
 export function renderApplicationForm(
   path: string,
   capacity: (size: URLSearchParams) => AmsCapacity = upTo(8),
   /** The `api_extensions` cluster `default` reports, when its health is to be known. */
   clusterExtensions?: string[],
 ) {
-  const requests: SeenRequest[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((url: URL, init?: RequestInit) => {
-      const reply = (body: unknown, status = 200) =>
-        Promise.resolve(
-          new Response(typeof body === "string" ? body : JSON.stringify(body), { status }),
-        );
-      const method = init?.method ?? "GET";
-      const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-      requests.push({ method, path: url.pathname, params: url.searchParams, body });
-      switch (url.pathname) {
-        case "/api/info":
-          return reply(sessionInfo);
-        case "/api/clusters":
-          return reply([
-            clusterExtensions === undefined
-              ? { id: "default" }
-              : {
-                  id: "default",
-                  health: {
-                    reachable: true,
-                    version: "1.14.0",
-                    api_extensions: clusterExtensions,
-                    checked_at: "2026-11-29T07:00:00Z",
-                  },
-                },
-          ]);
-        case "/api/images":
-          return reply({
-            metadata: images.filter((image) => image.type === url.searchParams.get("type")),
-          });
-        case "/api/instance-capacity":
-          return reply({
-            metadata: { ...capacity(url.searchParams), known: true, clusterId: "default" },
-          });
-        case "/api/applications/app1":
-          if (method === "PATCH") {
-            return reply({ metadata: { id: "op1", clusterId: "default" } }, 202);
-          }
-          return reply({ metadata: existingApplication });
-        case "/api/applications/app1/manifest":
-          return reply(existingManifest);
-        // The add form's name check: this name is taken.
-        case "/api/applications/com.example.taken":
-          return reply({ metadata: { ...existingApplication, name: "com.example.taken" } });
-        default:
-          return reply({ status: 404, error: "Not Found", message: `No ${url.pathname}` }, 404);
-      }
-    }),
-  );
+  const api = new FakeApi()
+    .on("GET", "/api/info", () => sessionInfo)
+    .on("GET", "/api/clusters", () => [
+      clusterExtensions === undefined
+        ? { id: "default" }
+        : {
+            id: "default",
+            health: {
+              reachable: true,
+              version: "1.14.0",
+              api_extensions: clusterExtensions,
+              checked_at: "2026-11-29T07:00:00Z",
+            },
+          },
+    ])
+    .on("GET", "/api/images", ({ url }) => ({
+      metadata: images.filter((image) => image.type === url.searchParams.get("type")),
+    }))
+    .on("GET", "/api/instance-capacity", ({ url }) => ({
+      metadata: { ...capacity(url.searchParams), known: true, clusterId: "default" },
+    }))
+    .on("PATCH", "/api/applications/app1", () =>
+      json({ metadata: { id: "op1", clusterId: "default" } }, 202),
+    )
+    .on("GET", "/api/applications/app1", () => ({ metadata: existingApplication }))
+    .on("GET", "/api/applications/app1/manifest", () => new Response(existingManifest))
+    // The add form's name check: this name is taken.
+    .on("GET", "/api/applications/com.example.taken", () => ({
+      metadata: { ...existingApplication, name: "com.example.taken" },
+    }));
   // Where a form moves on to: the address shows only once the router has left the form.
   renderPage(
     path,
@@ -141,7 +113,7 @@ export function renderApplicationForm(
     ],
     { probe: "elsewhere" },
   );
-  return { requests };
+  return { requests: api.calls };
 }
 
 /** An upload the form sent through XMLHttpRequest: where, and its fields in order. */

@@ -1,6 +1,5 @@
 // The instance form's page rendered over a fake API for its tests (InstanceCreatePage*.test.tsx):
 // the calls it made, the answers it gets, and the steps the tests share.
-import { vi } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useLocation } from "react-router";
@@ -11,19 +10,14 @@ import type {
   SessionInfo,
 } from "@anbox-dashboard/contract";
 import type { ClusterApplication, ClusterImage } from "../../../api/catalog.ts";
+import { apiError, FakeApi, json, type FakeCall } from "../../../test-support/fake-api.ts";
 import { renderPage as renderRoutes } from "../../../test-support/render-page.tsx";
 import InstanceCreatePage from "../InstanceCreatePage.tsx";
 import { makeSessionInfo } from "../../../test-support/session-info.ts";
 
 export const gibibyte = 1024 ** 3;
 
-export interface Call {
-  method: string;
-  url: URL;
-  body: unknown;
-  signal: AbortSignal | undefined;
-  headers: Headers;
-}
+export type Call = FakeCall;
 
 export interface FakeServer {
   clusters: Cluster[];
@@ -111,61 +105,45 @@ export const defaults: FakeServer = {
   createAnswer: { status: 202, body: { metadata: operation } },
 };
 
-export function json(body: unknown, status = 200): Promise<Response> {
-  return Promise.resolve(new Response(JSON.stringify(body), { status }));
-}
-
 /** Stubs the server the page talks to and renders the page; returns the calls it received. */
 export function renderPage(overrides: Partial<FakeServer> = {}, entry = "/instances/new") {
   const server = { ...defaults, ...overrides };
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((url: URL, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-      const signal = init?.signal ?? undefined;
-      calls.push({ method, url, body, signal, headers: new Headers(init?.headers) });
-      const path = url.pathname;
-      if (path === "/api/info") {
-        const clusterId = url.searchParams.get("clusterId") ?? "";
-        const elsewhere = server.ext4Elsewhere?.includes(clusterId) ?? false;
-        return json(sessionInfo(elsewhere ? !server.ext4 : server.ext4));
-      }
-      if (path === "/api/clusters") return json(server.clusters);
-      if (path === "/api/applications") {
-        return json({ metadata: server.applications, total_size: server.applications.length });
-      }
-      if (path === "/api/images") {
-        const type = url.searchParams.get("type");
-        return json({ metadata: server.images.filter((item) => item.type === type) });
-      }
-      if (method === "POST" && path === "/api/instances") {
-        return json(server.createAnswer.body, server.createAnswer.status);
-      }
-      if (method === "GET" && path.startsWith("/api/instances/")) {
-        const name = decodeURIComponent(path.slice("/api/instances/".length));
-        if (server.hanging.includes(name)) {
-          return new Promise<Response>((_resolve, reject) => {
-            signal?.addEventListener("abort", () => {
-              reject(new DOMException("The request was aborted", "AbortError"));
-            });
+  const api = new FakeApi()
+    .on("GET", "/api/info", ({ url }) => {
+      const clusterId = url.searchParams.get("clusterId") ?? "";
+      const elsewhere = server.ext4Elsewhere?.includes(clusterId) ?? false;
+      return sessionInfo(elsewhere ? !server.ext4 : server.ext4);
+    })
+    .on("GET", "/api/clusters", () => server.clusters)
+    .on("GET", "/api/applications", () => ({
+      metadata: server.applications,
+      total_size: server.applications.length,
+    }))
+    .on("GET", "/api/images", ({ url }) => {
+      const type = url.searchParams.get("type");
+      return { metadata: server.images.filter((item) => item.type === type) };
+    })
+    .on("POST", "/api/instances", () => json(server.createAnswer.body, server.createAnswer.status))
+    .on("GET", /^\/api\/instances\/(.+)$/, ({ url, signal }, match) => {
+      const name = decodeURIComponent(match?.[1] ?? "");
+      if (server.hanging.includes(name)) {
+        return new Promise<Response>((_resolve, reject) => {
+          signal?.addEventListener("abort", () => {
+            reject(new DOMException("The request was aborted", "AbortError"));
           });
-        }
-        const key = `${url.searchParams.get("clusterId") ?? ""}/${name}`;
-        return server.existing.includes(key)
-          ? json({ metadata: { id: "i1", name } })
-          : json({ status: 404, error: "Not Found", message: "Instance not found" }, 404);
+        });
       }
-      return json({ status: 404, error: "Not Found", message: `No ${path}` }, 404);
-    }),
-  );
+      const key = `${url.searchParams.get("clusterId") ?? ""}/${name}`;
+      return server.existing.includes(key)
+        ? { metadata: { id: "i1", name } }
+        : apiError(404, "Instance not found");
+    });
   renderRoutes(entry, [
     { path: "/instances/new", element: <InstanceCreatePage /> },
     { path: "/instances/:clusterId/:instanceId", element: <WhereAmI /> },
     { path: "/instances", element: <WhereAmI /> },
   ]);
-  return calls;
+  return api.calls;
 }
 
 export function WhereAmI() {

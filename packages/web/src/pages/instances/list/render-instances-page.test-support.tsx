@@ -1,13 +1,10 @@
-import { vi } from "vitest";
-import { render, screen } from "@testing-library/react";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { MemoryRouter, useLocation } from "react-router";
+import { screen } from "@testing-library/react";
 import type { ClusterInstanceBulkResult } from "@anbox-dashboard/contract";
 import type { ClusterInstance } from "../../../api/instances.ts";
-import { NotificationsProvider } from "../../../context/notifications/NotificationsProvider.tsx";
-import { createQueryClient } from "../../../context/query-client.ts";
 import InstancesPage from "../InstancesPage.tsx";
 import { makeOperation } from "../../../test-support/cluster-operation.ts";
+import { apiError, FakeApi, json } from "../../../test-support/fake-api.ts";
+import { renderPage } from "../../../test-support/render-page.tsx";
 
 /** An instance as the server lists it, with what a test does not care about filled in. */
 export function makeInstance(
@@ -85,18 +82,8 @@ interface Options {
   listDelayMs?: (params: URLSearchParams) => number;
 }
 
-function json(body: unknown, status = 200): Promise<Response> {
-  return Promise.resolve(new Response(JSON.stringify(body), { status }));
-}
-
-/** Shows the URL's query string, for tests to read what the page wrote there. */
-function LocationProbe() {
-  const location = useLocation();
-  return <output data-testid="location">{location.search}</output>;
-}
-
 /**
- * The instances page against a faked `fetch`: the list answers `instances`; a bulk call succeeds
+ * The instances page on the shared fake API: the list answers `instances`; a bulk call succeeds
  * for every instance sent; single writes answer an operation. Returns the list requests (and
  * those the page cancelled) and the writes the page made, and the URL's query.
  */
@@ -105,72 +92,49 @@ export function renderInstancesPage(options: Options = {}) {
   const listCalls: URLSearchParams[] = [];
   const abortedListCalls: URLSearchParams[] = [];
   const writes: SentWrite[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn((url: URL, init?: RequestInit) => {
-      const method = init?.method ?? "GET";
-      const body: unknown = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-      if (method === "GET" && url.pathname === "/api/clusters") {
-        return json([{ id: "default" }]);
-      }
-      if (method === "GET" && url.pathname === "/api/instances") {
-        listCalls.push(url.searchParams);
-        const delayMs = options.listDelayMs?.(url.searchParams) ?? 0;
-        if (delayMs > 0) {
-          return new Promise<Response>((resolve, reject) => {
-            const timer = setTimeout(() => {
-              resolve(json({ metadata: instances, total_size: instances.length }));
-            }, delayMs);
-            init?.signal?.addEventListener("abort", () => {
-              clearTimeout(timer);
-              abortedListCalls.push(url.searchParams);
-              reject(new DOMException("The request was aborted", "AbortError"));
-            });
+  const listed = () => ({ metadata: instances, total_size: options.total ?? instances.length });
+  new FakeApi((call) => {
+    if (call.method !== "GET")
+      writes.push({ method: call.method, path: call.url.pathname, body: call.body });
+  })
+    .on("GET", "/api/clusters", () => [{ id: "default" }])
+    .on("GET", "/api/instances", ({ url, signal }) => {
+      listCalls.push(url.searchParams);
+      const delayMs = options.listDelayMs?.(url.searchParams) ?? 0;
+      if (delayMs > 0) {
+        return new Promise<Response>((resolve, reject) => {
+          const timer = setTimeout(() => {
+            resolve(json(listed()));
+          }, delayMs);
+          signal?.addEventListener("abort", () => {
+            clearTimeout(timer);
+            abortedListCalls.push(url.searchParams);
+            reject(new DOMException("The request was aborted", "AbortError"));
           });
-        }
-        if (options.listError) {
-          return json(
-            {
-              status: options.listError.status,
-              error: "Bad Request",
-              message: options.listError.message,
-            },
-            options.listError.status,
-          );
-        }
-        return json({ metadata: instances, total_size: options.total ?? instances.length });
+        });
       }
-      writes.push({ method, path: url.pathname, body });
-      if (url.pathname === "/api/instance_bulk") {
-        const sent = (body as { instances: { id: string; clusterId: string }[] }).instances;
-        const results: ClusterInstanceBulkResult[] = sent.map((ref) => ({
-          id: ref.id,
-          clusterId: ref.clusterId,
-          name: instances.find((instance) => instance.id === ref.id)?.name ?? ref.id,
-          success: true,
-          error: "",
-        }));
-        return json({ metadata: { results } });
-      }
-      if (url.pathname.startsWith("/api/instances/")) return json({ metadata: operation });
-      return json({ status: 404, error: "Not Found", message: "not found" }, 404);
-    }),
-  );
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter initialEntries={[options.path ?? "/instances"]}>
-        <NotificationsProvider>
-          <InstancesPage />
-          <LocationProbe />
-        </NotificationsProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+      if (options.listError) return apiError(options.listError.status, options.listError.message);
+      return listed();
+    })
+    .on("*", "/api/instance_bulk", ({ body }) => {
+      const sent = (body as { instances: { id: string; clusterId: string }[] }).instances;
+      const results: ClusterInstanceBulkResult[] = sent.map((ref) => ({
+        id: ref.id,
+        clusterId: ref.clusterId,
+        name: instances.find((instance) => instance.id === ref.id)?.name ?? ref.id,
+        success: true,
+        error: "",
+      }));
+      return { metadata: { results } };
+    })
+    .on("*", /^\/api\/instances\/./, () => ({ metadata: operation }));
+  renderPage(options.path ?? "/instances", [{ path: "/instances", element: <InstancesPage /> }]);
   return {
     listCalls,
     abortedListCalls,
     writes,
     lastListCall: () => listCalls.at(-1),
-    url: () => new URLSearchParams(screen.getByTestId("location").textContent),
+    url: () =>
+      new URL(screen.getByTestId("location").textContent, "http://dashboard.test").searchParams,
   };
 }
