@@ -52,7 +52,7 @@ export async function listNodeViews(
     query = query.where("nodes.status", "in", filters.status);
   }
   if (filters.unschedulable !== undefined) {
-    query = query.where("nodes.unschedulable", "=", filters.unschedulable === "true" ? 1 : 0);
+    query = query.where("nodes.unschedulable", "=", filters.unschedulable ? 1 : 0);
   }
 
   const counted = await query

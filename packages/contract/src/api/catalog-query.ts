@@ -2,7 +2,13 @@
 // message names its parameter, so that a 400 says which one to fix.
 import { z } from "zod";
 import { applicationStatuses } from "../ams/application.ts";
-import { orderQueryField, pageQueryField, sizeQueryField } from "./list-query.ts";
+import {
+  commaListOf,
+  orderQueryField,
+  pageQueryField,
+  sizeQueryField,
+  subclustersField,
+} from "./list-query.ts";
 import { applicationTypes } from "./applications-columns.ts";
 
 /**
@@ -22,20 +28,6 @@ export type ApplicationsListOrderBy = (typeof applicationsListOrderBy)[number];
 
 /** The longest search of the applications list. */
 export const applicationSearchMaxLength = 255;
-
-/** A comma-joined list parameter; `name` names it in the message of a repeated one. */
-const commaList = (name: string) =>
-  z.string({ message: `${name} must be given once, as a comma-joined list` }).transform((value) =>
-    value
-      .split(",")
-      .map((item) => item.trim())
-      .filter((item) => item !== ""),
-  );
-
-/** Comma-joined cluster ids; checked against the known clusters by the server. */
-const subclustersSchema = z
-  .string({ message: "subclusters must be given once, as a comma-joined list of cluster ids" })
-  .optional();
 
 /**
  * Query of `GET /api/applications`. `search` matches a part of the name, whatever the case;
@@ -59,17 +51,11 @@ export const applicationsListQuerySchema = z.object({
       `search must be at most ${String(applicationSearchMaxLength)} characters`,
     )
     .optional(),
-  status: commaList("status")
-    .refine(
-      (values) =>
-        values.every((value) => (applicationStatuses as readonly string[]).includes(value)),
-      `status must be a comma-joined list of ${applicationStatuses.join(", ")}`,
-    )
-    .optional(),
+  status: commaListOf("status", applicationStatuses).optional(),
   type: z
     .enum(applicationTypes, { message: `type must be ${applicationTypes.join(" or ")}` })
     .optional(),
-  subclusters: subclustersSchema,
+  subclusters: subclustersField,
 });
 export type ApplicationsListQuery = z.input<typeof applicationsListQuerySchema>;
 export type ApplicationsListParsed = z.output<typeof applicationsListQuerySchema>;

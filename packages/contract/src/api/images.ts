@@ -4,7 +4,13 @@ import { z } from "zod";
 import { imageStatusCodes, imageTypes, type ImageStatus } from "../ams/image.ts";
 import type { ClusterImage } from "./catalog.ts";
 import type { ClusterOperation } from "./operations.ts";
-import { orderQueryField, pageQueryField, sizeQueryField } from "./list-query.ts";
+import {
+  commaListOf,
+  orderQueryField,
+  pageQueryField,
+  sizeQueryField,
+  subclustersField,
+} from "./list-query.ts";
 import type { UnreachableCluster } from "./cluster.ts";
 
 /** Sort keys of `GET /api/images?orderBy=`; the default is `name`. */
@@ -13,15 +19,6 @@ export type ImagesListOrderBy = (typeof imagesListOrderBy)[number];
 
 /** Every status an image can be in, for the status filter. */
 export const imageStatuses = Object.keys(imageStatusCodes) as ImageStatus[];
-
-const commaList = z
-  .string({ message: "status must be given once, as a comma-joined list" })
-  .transform((value) =>
-    value
-      .split(",")
-      .map((item) => item.trim())
-      .filter((item) => item !== ""),
-  );
 
 /** The longest search of the images list. */
 export const imageSearchMaxLength = 255;
@@ -43,15 +40,8 @@ export const imagesListQuerySchema = z.object({
     .max(imageSearchMaxLength, `search must be at most ${String(imageSearchMaxLength)} characters`)
     .optional(),
   type: z.enum(imageTypes, { message: `type must be ${imageTypes.join(" or ")}` }).optional(),
-  status: commaList
-    .refine(
-      (values) => values.every((value) => (imageStatuses as readonly string[]).includes(value)),
-      `status must be a comma-joined list of ${imageStatuses.join(", ")}`,
-    )
-    .optional(),
-  subclusters: z
-    .string({ message: "subclusters must be given once, as a comma-joined list of cluster ids" })
-    .optional(),
+  status: commaListOf("status", imageStatuses).optional(),
+  subclusters: subclustersField,
 });
 export type ImagesListQuery = z.input<typeof imagesListQuerySchema>;
 export type ImagesListParsed = z.output<typeof imagesListQuerySchema>;

@@ -12,7 +12,14 @@ import {
   type InstanceStatus,
 } from "../ams/instance.ts";
 import { instanceNameMaxLength } from "../validation/instance-name.ts";
-import { orderQueryField, pageQueryField, sizeQueryField } from "./list-query.ts";
+import {
+  commaList,
+  commaListOf,
+  orderQueryField,
+  pageQueryField,
+  sizeQueryField,
+  subclustersField,
+} from "./list-query.ts";
 import type { ClusterOperation } from "./operations.ts";
 
 /** An instance of `GET /api/instances...`: the cluster's AMS instance plus the cluster it is on. */
@@ -40,13 +47,6 @@ export interface InstanceOperationResponse {
 export const instanceListOrderBy = instanceOrderKeys;
 export type InstanceListOrderBy = InstanceOrderKey;
 
-const commaList = z.string().transform((value) =>
-  value
-    .split(",")
-    .map((item) => item.trim())
-    .filter((item) => item !== ""),
-);
-
 /**
  * Query of `GET /api/instances`. `search` matches a part of the name; the other filters match
  * exactly; `status` and `tags` take comma-joined lists (every tag must be present); `subclusters`
@@ -61,12 +61,7 @@ export const instancesListQuerySchema = z.object({
       message: `orderBy must be one of ${instanceListOrderBy.join(", ")}`,
     })
     .default("created_at"),
-  status: commaList
-    .refine(
-      (values) => values.every((value) => (instanceStatuses as readonly string[]).includes(value)),
-      `status must be a comma-joined list of ${instanceStatuses.join(", ")}`,
-    )
-    .optional(),
+  status: commaListOf("status", instanceStatuses).optional(),
   type: z
     .enum(instanceTypes, { message: `type must be one of ${instanceTypes.join(", ")}` })
     .optional(),
@@ -78,8 +73,8 @@ export const instancesListQuerySchema = z.object({
   app_name: z.string().max(255).optional(),
   image_name: z.string().max(255).optional(),
   node: z.string().max(255).optional(),
-  tags: commaList.optional(),
-  subclusters: z.string().optional(),
+  tags: commaList("tags").optional(),
+  subclusters: subclustersField,
 });
 export type InstancesListQuery = z.input<typeof instancesListQuerySchema>;
 export type InstancesListParsed = z.output<typeof instancesListQuerySchema>;

@@ -24,3 +24,57 @@ export const sizeQueryField = z
 export const orderQueryField = z
   .enum(["asc", "desc"], { message: "order must be asc or desc" })
   .default("asc");
+
+/** The items of a comma-joined list, trimmed, the empty ones dropped. */
+function commaSeparated(text: string): string[] {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}
+
+/** A comma-joined list parameter (`tags=a,b`); `name` names it in the message of a repeated one. */
+export function commaList(name: string) {
+  return z
+    .string({ message: `${name} must be given once, as a comma-joined list` })
+    .transform(commaSeparated);
+}
+
+/**
+ * A comma-joined list of allowed values (`status=running,stopped`), typed as them: a value not
+ * allowed is refused with a message that names the parameter and the values it takes.
+ */
+export function commaListOf<T extends string>(name: string, allowed: readonly T[]) {
+  const isAllowed = (value: string): value is T => (allowed as readonly string[]).includes(value);
+  return commaList(name).transform((values, context) => {
+    const known = values.filter(isAllowed);
+    if (known.length < values.length) {
+      context.addIssue({
+        code: "custom",
+        message: `${name} must be a comma-joined list of ${allowed.join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    return known;
+  });
+}
+
+/** `subclusters`: the clusters to list, comma-joined (all when absent), checked by the server. */
+export const subclustersField = z
+  .string({ message: "subclusters must be given once, as a comma-joined list of cluster ids" })
+  .optional();
+
+/** An array field of a list's request as a client holds it: it may hand over a readonly one. */
+type ReadonlyList<V> = V extends readonly (infer Item)[] ? readonly Item[] : V;
+
+/**
+ * What a client asks a list for: the list's query as the server reads it (`z.output` of its
+ * schema: numbers, typed lists, booleans), its clusters as a list (`clusterIds`, sent as
+ * `subclusters`).
+ */
+export type ListRequest<Parsed extends object> = ReadonlyLists<Omit<Parsed, "subclusters">> & {
+  clusterIds?: readonly string[];
+};
+
+/** Each field as it was (optional where it was), its arrays readonly. */
+type ReadonlyLists<Fields> = { [Field in keyof Fields]: ReadonlyList<Fields[Field]> };

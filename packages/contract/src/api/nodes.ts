@@ -11,20 +11,13 @@ import {
 } from "../constants/node-constants.ts";
 
 export { nodeListOrderBy, nodeSearchMaxLength, nodeStatuses, type NodeListOrderBy };
-import { orderQueryField, pageQueryField, sizeQueryField } from "./list-query.ts";
-
-const statusList = z
-  .string({ message: "give status once, comma-joined" })
-  .transform((value) =>
-    value
-      .split(",")
-      .map((item) => item.trim())
-      .filter((item) => item !== ""),
-  )
-  .refine(
-    (values) => values.every((value) => (nodeStatuses as readonly string[]).includes(value)),
-    `status must be a comma-joined list of ${nodeStatuses.join(", ")}`,
-  );
+import {
+  commaListOf,
+  orderQueryField,
+  pageQueryField,
+  sizeQueryField,
+  subclustersField,
+} from "./list-query.ts";
 
 /** The filters both the dashboard and the cluster take, with messages that name the field. */
 export const nodeListFilterFields = {
@@ -33,9 +26,10 @@ export const nodeListFilterFields = {
     .string({ message: "give search once" })
     .max(nodeSearchMaxLength, `search must be at most ${String(nodeSearchMaxLength)} characters`)
     .optional(),
-  status: statusList.optional(),
+  status: commaListOf("status", nodeStatuses).optional(),
   unschedulable: z
     .enum(["true", "false"], { message: "unschedulable must be true or false" })
+    .transform((value) => value === "true")
     .optional(),
 };
 
@@ -48,7 +42,7 @@ export const nodesListQuerySchema = z.object({
     .enum(nodeListOrderBy, { message: `orderBy must be one of ${nodeListOrderBy.join(", ")}` })
     .default("name"),
   ...nodeListFilterFields,
-  subclusters: z.string({ message: "give subclusters once, comma-joined" }).optional(),
+  subclusters: subclustersField,
 });
 export type NodesListQuery = z.input<typeof nodesListQuerySchema>;
 export type NodesListParsed = z.output<typeof nodesListQuerySchema>;

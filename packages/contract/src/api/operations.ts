@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operationStatusCodes, type OperationStatus } from "../ams/operation.ts";
-import { pageQueryField, sizeQueryField } from "./list-query.ts";
+import { commaListOf, pageQueryField, sizeQueryField } from "./list-query.ts";
 import { unreachableClusterSchema } from "./cluster.ts";
 
 /** Columns `GET /api/operations` sorts by (`orderBy`); the default is `created_at`. */
@@ -53,26 +53,6 @@ export function operationTypesOf(resources: Record<string, string[]>): Operation
     (type) => type !== "other" && (resources[type]?.length ?? 0) > 0,
   );
   return kinds.length > 0 ? kinds : ["other"];
-}
-
-/** A comma-joined list of allowed values, with a message that names the parameter. */
-function commaListOf<T extends string>(name: string, allowed: readonly T[]) {
-  const isAllowed = (value: string): value is T => (allowed as readonly string[]).includes(value);
-  return z.string({ message: `give ${name} once, comma-joined` }).transform((text, context) => {
-    const values = text
-      .split(",")
-      .map((item) => item.trim())
-      .filter((item) => item !== "");
-    const known = values.filter(isAllowed);
-    if (known.length < values.length) {
-      context.addIssue({
-        code: "custom",
-        message: `${name} must be a comma-joined list of ${allowed.join(", ")}`,
-      });
-      return z.NEVER;
-    }
-    return known;
-  });
 }
 
 /**

@@ -214,7 +214,7 @@ export function pageOfImages(images: readonly ClusterImage[], query: ImagesListP
   const matching = images.filter(
     (image) =>
       (search === undefined || image.name.toLowerCase().includes(search)) &&
-      (statuses === undefined || statuses.includes(image.status)),
+      (statuses === undefined || statuses.some((status) => status === image.status)),
   );
   const sorted = sortInMemory(matching, {
     column: sortKeyOf(query.orderBy),

@@ -144,7 +144,7 @@ async function listCluster(
   if (query.search !== undefined && query.search !== "") search.set("search", query.search);
   if (query.status !== undefined && query.status.length > 0)
     search.set("status", query.status.join(","));
-  if (query.unschedulable !== undefined) search.set("unschedulable", query.unschedulable);
+  if (query.unschedulable !== undefined) search.set("unschedulable", String(query.unschedulable));
   const result = await listNodes(cluster, search);
   return {
     items: result.metadata.map((node) => ({ ...node, clusterId: cluster.id })),

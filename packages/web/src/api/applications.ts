@@ -2,13 +2,12 @@ import type {
   ApplicationOperationResponse,
   ApplicationResponse,
   ApplicationsDeleteResponse,
-  ApplicationsListOrderBy,
+  ApplicationsListParsed,
   ApplicationsListResponse,
-  ApplicationStatus,
-  ApplicationType,
   ClusterApplication,
   ClusterApplicationDeleteResult,
   ClusterOperation,
+  ListRequest,
 } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
 import { joinedParam, pageParams } from "./api-url.ts";
@@ -20,17 +19,8 @@ export type { ClusterApplication, ClusterApplicationDeleteResult };
 // arrives as an ApiError with the cluster's message. The instance form's own pick list is in
 // catalog.ts.
 
-/** What a page of the applications list asks for (the query of `GET /api/applications`). */
-export interface ApplicationsListRequest {
-  page: number;
-  size: number;
-  order: "asc" | "desc";
-  orderBy: ApplicationsListOrderBy;
-  /** A part of the name. */
-  search?: string;
-  status?: readonly ApplicationStatus[];
-  type?: ApplicationType;
-}
+/** What a page of the applications list asks for: the query of `GET /api/applications`, parsed. */
+export type ApplicationsListRequest = ListRequest<ApplicationsListParsed>;
 
 /** `GET /api/applications`: one page, filtered, sorted and paged in the server. */
 export function fetchApplicationsPage(
@@ -43,6 +33,7 @@ export function fetchApplicationsPage(
       ...pageParams(request),
       status: joinedParam(request.status),
       type: request.type,
+      subclusters: joinedParam(request.clusterIds),
     },
   });
 }

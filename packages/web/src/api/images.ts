@@ -5,9 +5,9 @@ import {
   type ImageImportBody,
   type ImageOperationResponse,
   type ImageResponse,
-  type ImagesListOrderBy,
+  type ImagesListParsed,
   type ImagesListResponse,
-  type ImageStatus,
+  type ListRequest,
   type ImageType,
   type ImageUsedByResponse,
 } from "@anbox-dashboard/contract";
@@ -21,17 +21,8 @@ export type ImageUsers = ImageUsedByResponse["metadata"];
 // The calls about images. The server answers them from the clusters; a cluster's refusal (an
 // image applications use, the only version) arrives as an ApiError with the cluster's message.
 
-/** What a page of the images list asks for (the query of `GET /api/images`). */
-export interface ImagesListRequest {
-  page: number;
-  size: number;
-  order: "asc" | "desc";
-  orderBy: ImagesListOrderBy;
-  /** A part of the name. */
-  search?: string;
-  type?: ImageType;
-  status?: readonly ImageStatus[];
-}
+/** What a page of the images list asks for: the query of `GET /api/images`, parsed. */
+export type ImagesListRequest = ListRequest<ImagesListParsed>;
 
 /** `GET /api/images`: one page, filtered, sorted and paged in the server. */
 export function fetchImagesPage(
@@ -44,6 +35,7 @@ export function fetchImagesPage(
       ...pageParams(request),
       type: request.type,
       status: joinedParam(request.status),
+      subclusters: joinedParam(request.clusterIds),
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { InstanceListOrderBy, InstanceStatus, InstanceType } from "@anbox-dashboard/contract";
+import type { InstancesListParsed, ListRequest } from "@anbox-dashboard/contract";
 import { joinedParam, pageParams, type ApiCall } from "./api-url.ts";
 
 /** `GET /api/instances` for one page of the list (its own module: the early requests use it too). */
@@ -18,21 +18,5 @@ export function instancesListCall(request: InstancesListRequest): ApiCall {
   };
 }
 
-/** What a page of the instance list asks for (the query of `GET /api/instances`). */
-export interface InstancesListRequest {
-  page: number;
-  size: number;
-  order: "asc" | "desc";
-  orderBy: InstanceListOrderBy;
-  status?: readonly InstanceStatus[];
-  type?: InstanceType;
-  /** A part of the name. */
-  search?: string;
-  app_name?: string;
-  image_name?: string;
-  node?: string;
-  /** Every one of these tags. */
-  tags?: readonly string[];
-  /** The clusters to list; all when absent. */
-  clusterIds?: readonly string[];
-}
+/** What a page of the instance list asks for: the query of `GET /api/instances`, as parsed. */
+export type InstancesListRequest = ListRequest<InstancesListParsed>;

@@ -1,4 +1,4 @@
-import type { NodeListOrderBy, NodeStatus } from "@anbox-dashboard/contract";
+import type { ListRequest, NodesListParsed } from "@anbox-dashboard/contract";
 import { joinedParam, pageParams, type ApiCall } from "./api-url.ts";
 
 /** `GET /api/nodes` for one page of the list (its own module: the early requests use it too). */
@@ -15,16 +15,5 @@ export function nodesListCall(request: NodesListRequest): ApiCall {
   };
 }
 
-/** What a page of the nodes list asks for (the query of `GET /api/nodes`). */
-export interface NodesListRequest {
-  page: number;
-  size: number;
-  order: "asc" | "desc";
-  orderBy: NodeListOrderBy;
-  /** A part of the name or address. */
-  search?: string;
-  status?: readonly NodeStatus[];
-  unschedulable?: boolean;
-  /** The clusters to list; all when absent. */
-  clusterIds?: readonly string[];
-}
+/** What a page of the nodes list asks for: the query of `GET /api/nodes`, as parsed. */
+export type NodesListRequest = ListRequest<NodesListParsed>;
