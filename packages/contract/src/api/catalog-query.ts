@@ -2,13 +2,7 @@
 // message names its parameter, so that a 400 says which one to fix.
 import { z } from "zod";
 import { applicationStatuses } from "../ams/application.ts";
-import {
-  commaListOf,
-  orderQueryField,
-  pageQueryField,
-  sizeQueryField,
-  subclustersField,
-} from "./list-query.ts";
+import { commaListOf, pagedListFields, searchField, subclustersField } from "./list-query.ts";
 import { applicationTypes } from "./applications-columns.ts";
 
 /**
@@ -36,21 +30,8 @@ export const applicationSearchMaxLength = 255;
  * when absent).
  */
 export const applicationsListQuerySchema = z.object({
-  page: pageQueryField,
-  size: sizeQueryField,
-  order: orderQueryField,
-  orderBy: z
-    .enum(applicationsListOrderBy, {
-      message: `orderBy must be one of ${applicationsListOrderBy.join(", ")}`,
-    })
-    .default("name"),
-  search: z
-    .string({ message: "search must be given once, as a part of a name" })
-    .max(
-      applicationSearchMaxLength,
-      `search must be at most ${String(applicationSearchMaxLength)} characters`,
-    )
-    .optional(),
+  ...pagedListFields(applicationsListOrderBy, "name"),
+  search: searchField(applicationSearchMaxLength),
   status: commaListOf("status", applicationStatuses).optional(),
   type: z
     .enum(applicationTypes, { message: `type must be ${applicationTypes.join(" or ")}` })

@@ -4,13 +4,7 @@ import { z } from "zod";
 import { imageStatusCodes, imageTypes, type ImageStatus } from "../ams/image.ts";
 import type { ClusterImage } from "./catalog.ts";
 import type { ClusterOperation } from "./operations.ts";
-import {
-  commaListOf,
-  orderQueryField,
-  pageQueryField,
-  sizeQueryField,
-  subclustersField,
-} from "./list-query.ts";
+import { commaListOf, pagedListFields, searchField, subclustersField } from "./list-query.ts";
 import type { UnreachableCluster } from "./cluster.ts";
 
 /** Sort keys of `GET /api/images?orderBy=`; the default is `name`. */
@@ -29,16 +23,8 @@ export const imageSearchMaxLength = 255;
  * (all when absent). Every message names its parameter.
  */
 export const imagesListQuerySchema = z.object({
-  page: pageQueryField,
-  size: sizeQueryField,
-  order: orderQueryField,
-  orderBy: z
-    .enum(imagesListOrderBy, { message: `orderBy must be one of ${imagesListOrderBy.join(", ")}` })
-    .default("name"),
-  search: z
-    .string({ message: "search must be given once, as a part of a name" })
-    .max(imageSearchMaxLength, `search must be at most ${String(imageSearchMaxLength)} characters`)
-    .optional(),
+  ...pagedListFields(imagesListOrderBy, "name"),
+  search: searchField(imageSearchMaxLength),
   type: z.enum(imageTypes, { message: `type must be ${imageTypes.join(" or ")}` }).optional(),
   status: commaListOf("status", imageStatuses).optional(),
   subclusters: subclustersField,

@@ -15,9 +15,8 @@ import { instanceNameMaxLength } from "../validation/instance-name.ts";
 import {
   commaList,
   commaListOf,
-  orderQueryField,
-  pageQueryField,
-  sizeQueryField,
+  pagedListFields,
+  searchField,
   subclustersField,
 } from "./list-query.ts";
 import type { ClusterOperation } from "./operations.ts";
@@ -53,23 +52,13 @@ export type InstanceListOrderBy = InstanceOrderKey;
  * names the clusters to list (all when absent).
  */
 export const instancesListQuerySchema = z.object({
-  page: pageQueryField,
-  size: sizeQueryField,
-  order: orderQueryField,
-  orderBy: z
-    .enum(instanceListOrderBy, {
-      message: `orderBy must be one of ${instanceListOrderBy.join(", ")}`,
-    })
-    .default("created_at"),
+  ...pagedListFields(instanceListOrderBy, "created_at"),
   status: commaListOf("status", instanceStatuses).optional(),
   type: z
     .enum(instanceTypes, { message: `type must be one of ${instanceTypes.join(", ")}` })
     .optional(),
   // A part of a name: no longer than the longest name.
-  search: z
-    .string()
-    .max(instanceNameMaxLength, `search must be at most ${instanceNameMaxLength} characters`)
-    .optional(),
+  search: searchField(instanceNameMaxLength),
   app_name: z.string().max(255).optional(),
   image_name: z.string().max(255).optional(),
   node: z.string().max(255).optional(),

@@ -78,3 +78,29 @@ export type ListRequest<Parsed extends object> = ReadonlyLists<Omit<Parsed, "sub
 
 /** Each field as it was (optional where it was), its arrays readonly. */
 type ReadonlyLists<Fields> = { [Field in keyof Fields]: ReadonlyList<Fields[Field]> };
+
+/**
+ * The paging and sorting fields of a list's query: `page`, `size`, `order`, and `orderBy` among
+ * the list's sort keys (`defaultOrderBy` when absent), each message naming its parameter.
+ */
+export function pagedListFields<Key extends string>(
+  orderKeys: readonly [Key, ...Key[]],
+  defaultOrderBy: NoInfer<Key>,
+) {
+  return {
+    page: pageQueryField,
+    size: sizeQueryField,
+    order: orderQueryField,
+    orderBy: z
+      .enum(orderKeys, { message: `orderBy must be one of ${orderKeys.join(", ")}` })
+      .default(defaultOrderBy),
+  };
+}
+
+/** `search`: a part of what the list shows (`what`), at most `maxLength` characters. */
+export function searchField(maxLength: number, what = "a part of a name") {
+  return z
+    .string({ message: `search must be given once, as ${what}` })
+    .max(maxLength, `search must be at most ${String(maxLength)} characters`)
+    .optional();
+}

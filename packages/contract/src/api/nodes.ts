@@ -11,21 +11,12 @@ import {
 } from "../constants/node-constants.ts";
 
 export { nodeListOrderBy, nodeSearchMaxLength, nodeStatuses, type NodeListOrderBy };
-import {
-  commaListOf,
-  orderQueryField,
-  pageQueryField,
-  sizeQueryField,
-  subclustersField,
-} from "./list-query.ts";
+import { commaListOf, pagedListFields, searchField, subclustersField } from "./list-query.ts";
 
 /** The filters both the dashboard and the cluster take, with messages that name the field. */
 export const nodeListFilterFields = {
   /** A part of the name or of the address. */
-  search: z
-    .string({ message: "give search once" })
-    .max(nodeSearchMaxLength, `search must be at most ${String(nodeSearchMaxLength)} characters`)
-    .optional(),
+  search: searchField(nodeSearchMaxLength, "a part of a name or address"),
   status: commaListOf("status", nodeStatuses).optional(),
   unschedulable: z
     .enum(["true", "false"], { message: "unschedulable must be true or false" })
@@ -35,12 +26,7 @@ export const nodeListFilterFields = {
 
 /** Query of `GET /api/nodes`; `subclusters` names the clusters to list (all when absent). */
 export const nodesListQuerySchema = z.object({
-  page: pageQueryField,
-  size: sizeQueryField,
-  order: orderQueryField,
-  orderBy: z
-    .enum(nodeListOrderBy, { message: `orderBy must be one of ${nodeListOrderBy.join(", ")}` })
-    .default("name"),
+  ...pagedListFields(nodeListOrderBy, "name"),
   ...nodeListFilterFields,
   subclusters: subclustersField,
 });
