@@ -20,7 +20,11 @@ import { requireCluster, selectClusters } from "../clusters/choose-cluster.ts";
 import { addNode, changeNode, getNode, listNodes, removeNode } from "../ams/nodes.ts";
 import { clusterIdOf } from "../input/query-values.ts";
 
-import { pageAcrossClusters, type ClusterSlice } from "../clusters/page-across-clusters.ts";
+import {
+  clusterSliceQuery,
+  pageAcrossClusters,
+  type ClusterSlice,
+} from "../clusters/page-across-clusters.ts";
 import { acts } from "../auth/route-acts.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { bodyOrEmpty, listQuery } from "../input/route-schemas.ts";
@@ -134,17 +138,11 @@ async function listCluster(
   limit: number,
   offset: number,
 ): Promise<ClusterSlice<ClusterNode>> {
-  const search = new URLSearchParams({
-    recursion: "1",
-    limit: String(limit),
-    offset: String(offset),
-    order_by: query.orderBy,
-    order: query.order,
+  const search = clusterSliceQuery(query, limit, offset, {
+    search: query.search,
+    status: query.status?.join(","),
+    unschedulable: query.unschedulable === undefined ? undefined : String(query.unschedulable),
   });
-  if (query.search !== undefined && query.search !== "") search.set("search", query.search);
-  if (query.status !== undefined && query.status.length > 0)
-    search.set("status", query.status.join(","));
-  if (query.unschedulable !== undefined) search.set("unschedulable", String(query.unschedulable));
   const result = await listNodes(cluster, search);
   return {
     items: result.metadata.map((node) => ({ ...node, clusterId: cluster.id })),

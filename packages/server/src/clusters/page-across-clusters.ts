@@ -103,3 +103,27 @@ export function mergeInOrder<T>(
   }
   return merged;
 }
+
+/**
+ * A cluster's list query (`GET /1.0/instances`, `/1.0/nodes`) for one slice of the dashboard's
+ * list: its items with their fields, `limit` from `offset`, sorted as asked, and the filters
+ * given (one left out when undefined or empty).
+ */
+export function clusterSliceQuery(
+  { orderBy, order }: { orderBy: string; order: "asc" | "desc" },
+  limit: number,
+  offset: number,
+  filters: Readonly<Record<string, string | undefined>>,
+): URLSearchParams {
+  const search = new URLSearchParams({
+    recursion: "1",
+    limit: String(limit),
+    offset: String(offset),
+    order_by: orderBy,
+    order,
+  });
+  for (const [name, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== "") search.set(name, value);
+  }
+  return search;
+}

@@ -10,7 +10,11 @@ import {
 import type { ServerContext } from "../../server-context.ts";
 import type { ClusterHandle } from "../../clusters/cluster-handle.ts";
 import { selectClusters } from "../../clusters/choose-cluster.ts";
-import { pageAcrossClusters, type ClusterSlice } from "../../clusters/page-across-clusters.ts";
+import {
+  clusterSliceQuery,
+  pageAcrossClusters,
+  type ClusterSlice,
+} from "../../clusters/page-across-clusters.ts";
 import { listQuery } from "../../input/route-schemas.ts";
 
 import { acts } from "../../auth/route-acts.ts";
@@ -67,14 +71,7 @@ export function clusterListQuery(
   limit: number,
   offset: number,
 ): URLSearchParams {
-  const search = new URLSearchParams({
-    recursion: "1",
-    limit: String(limit),
-    offset: String(offset),
-    order_by: query.orderBy,
-    order: query.order,
-  });
-  const optional: Record<string, string | undefined> = {
+  return clusterSliceQuery(query, limit, offset, {
     status: query.status?.join(","),
     type: query.type,
     node: query.node,
@@ -82,11 +79,7 @@ export function clusterListQuery(
     image_name: query.image_name,
     tags: query.tags?.join(","),
     search: query.search,
-  };
-  for (const [name, value] of Object.entries(optional)) {
-    if (value !== undefined && value !== "") search.set(name, value);
-  }
-  return search;
+  });
 }
 
 /**
