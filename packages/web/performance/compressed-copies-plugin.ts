@@ -46,7 +46,7 @@ async function writeCopies(path: string): Promise<void> {
     }),
     // Zopfli writes gzip any browser reads, 4% smaller than zlib's best (the first load of
     // /instances: 126.5 -> 121.8 KB). One iteration gives nearly all of it (15 save 0.2 KB more
-    // on the app's entry) at a fraction of the time: the build's copies take ~3 s.
+    // on the app's entry) at a fraction of the time: the build takes ~7 s more.
     gzipAsync(content, { numiterations: 1 }),
   ]);
   await Promise.all([

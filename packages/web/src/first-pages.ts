@@ -1,10 +1,11 @@
 // The one table of the pages that start early: which pages, what code and what data each starts
 // before the app has run. Read by the early-requests script (early-requests.ts: the calls, and
 // the files the build wrote for the module), the build (performance/early-requests-plugin.ts
-// writes each module's files into index.html), the first-load budget and its end-to-end check
-// (performance/first-load-files.ts), and the router (router.tsx: each page's data preload, for
-// the same addresses, checked by the type of its table). Only the pages whose first paint is
-// measured against a target are here. It imports only plain values: no React, no schemas.
+// writes each module's files into index.html, and the modules by address beside its manifest,
+// where the first-load budget and its end-to-end check read them), and the router (router.tsx:
+// each page's data preload, for the same addresses, checked by the type of its table). Only the
+// pages whose first paint is measured against a target are here. The early-requests script
+// carries it: it imports what names the calls, no React and no schemas.
 import type { ApiCall } from "./api/api-url.ts";
 import { instancesListCall } from "./api/instances-list-call.ts";
 import { nodesListCall } from "./api/nodes-list-call.ts";

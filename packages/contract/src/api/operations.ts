@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { operationStatusCodes, type OperationStatus } from "../ams/operation.ts";
-import { commaListOf, pageQueryField, sizeQueryField } from "./list-query.ts";
+import { commaListOf, pageQueryField, sizeQueryField, subclustersField } from "./list-query.ts";
 import { unreachableClusterSchema } from "./cluster.ts";
 
 /** Columns `GET /api/operations` sorts by (`orderBy`); the default is `created_at`. */
@@ -67,7 +67,7 @@ export const operationsListQuerySchema = z.object({
     })
     .default("created_at"),
   order: z.enum(operationsOrderValues, { message: "order must be asc or desc" }).default("desc"),
-  subclusters: z.string({ message: "give subclusters once, comma-joined" }).optional(),
+  subclusters: subclustersField,
   status: commaListOf("status", operationStatusNames).optional(),
   type: commaListOf("type", operationTypes).optional(),
   page: pageQueryField,

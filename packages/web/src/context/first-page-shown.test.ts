@@ -84,6 +84,19 @@ describe("whenFirstPageShown", () => {
     expect(shown).toHaveBeenCalledOnce();
   });
 
+  it("tells every waiter once one of them sees the page shown", async () => {
+    const { whenFirstPageShown } = await freshModule();
+    const stillLoading = new QueryClient();
+    loadingQuery(stillLoading);
+    const early = vi.fn();
+    whenFirstPageShown(stillLoading, early);
+    const idle = vi.fn();
+    whenFirstPageShown(new QueryClient(), idle);
+    await paintFrame();
+    expect(idle).toHaveBeenCalledOnce();
+    expect(early).toHaveBeenCalledOnce();
+  });
+
   it("calls nothing once cancelled", async () => {
     const { whenFirstPageShown } = await freshModule();
     const queryClient = new QueryClient();

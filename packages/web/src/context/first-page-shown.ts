@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import { useQueryClient, type QueryClient } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { afterNextPaint } from "../util/after-next-paint.ts";
 
 /**
@@ -10,6 +9,13 @@ import { afterNextPaint } from "../util/after-next-paint.ts";
 const longestWaitMs = 3_000;
 
 let shown = false;
+/** Those still waiting: whichever of them sees the page shown first tells them all. */
+const waiting = new Set<() => void>();
+
+function pageShown(): void {
+  shown = true;
+  for (const finish of [...waiting]) finish();
+}
 
 /**
  * Calls `callback` once the app's first page has been painted with its data: the first frame
@@ -23,11 +29,6 @@ export function whenFirstPageShown(queryClient: QueryClient, callback: () => voi
     return () => undefined;
   }
   let cancelPaint: (() => void) | undefined;
-  const done = () => {
-    stop();
-    shown = true;
-    callback();
-  };
   const check = () => {
     if (queryClient.isFetching() > 0) {
       cancelPaint?.();
@@ -36,29 +37,22 @@ export function whenFirstPageShown(queryClient: QueryClient, callback: () => voi
     }
     cancelPaint ??= afterNextPaint(() => {
       cancelPaint = undefined;
-      if (queryClient.isFetching() === 0) done();
+      if (queryClient.isFetching() === 0) pageShown();
     });
   };
   const unsubscribe = queryClient.getQueryCache().subscribe(check);
-  const deadline = setTimeout(done, longestWaitMs);
+  const deadline = setTimeout(pageShown, longestWaitMs);
   const stop = () => {
+    waiting.delete(finish);
     unsubscribe();
     clearTimeout(deadline);
     cancelPaint?.();
   };
+  const finish = () => {
+    stop();
+    callback();
+  };
+  waiting.add(finish);
   check();
   return stop;
-}
-
-/** Whether the app's first page has been shown (`whenFirstPageShown`), as a component's state. */
-export function useFirstPageShown(): boolean {
-  const queryClient = useQueryClient();
-  const [firstPageShown, setFirstPageShown] = useState(shown);
-  useEffect(() => {
-    if (firstPageShown) return;
-    return whenFirstPageShown(queryClient, () => {
-      setFirstPageShown(true);
-    });
-  }, [queryClient, firstPageShown]);
-  return firstPageShown;
 }

@@ -66,31 +66,25 @@ export function TourProvider({ children }: { children: ReactNode }) {
   }, [progress.data, saveProgress, updateModalShown]);
 
   // The engine loads when the tour is used (its panel open, a step running); an action asked of
-  // it before then waits for it.
+  // it before then waits for it. A provider gone meanwhile (signed out) does nothing with it.
   const [engine, setEngine] = useState<TourEngine>();
-  const tourInUse = panelOpen || stepId !== undefined;
+  const mounted = useRef(true);
   useEffect(() => {
-    if (!tourInUse || engine) return;
-    let ended = false;
-    // Its code failing to load after the retries leaves the tour where it is: nothing runs.
-    void loadEngine().then(
-      (loaded) => {
-        if (!ended) setEngine(loaded);
-      },
-      () => undefined,
-    );
+    mounted.current = true;
     return () => {
-      ended = true;
+      mounted.current = false;
     };
-  }, [tourInUse, engine]);
+  }, []);
   const withEngine = useCallback(
     (run: (loaded: TourEngine) => void) => {
       if (engine) {
         run(engine);
         return;
       }
+      // Its code failing to load after the retries leaves the tour where it is: nothing runs.
       void loadEngine().then(
         (loaded) => {
+          if (!mounted.current) return;
           setEngine(loaded);
           run(loaded);
         },
@@ -99,6 +93,12 @@ export function TourProvider({ children }: { children: ReactNode }) {
     },
     [engine],
   );
+  const tourInUse = panelOpen || stepId !== undefined;
+  useEffect(() => {
+    if (tourInUse && !engine) {
+      withEngine(() => undefined);
+    }
+  }, [tourInUse, engine, withEngine]);
 
   const showStep = useCallback(
     (id: TourStepId) => {
@@ -145,8 +145,9 @@ export function TourProvider({ children }: { children: ReactNode }) {
       start: (chapter: ChapterNumber, from = "where-stopped") => {
         clearTimeout(reopenTimer.current);
         focusBeforeTour.current = focusedElement();
-        setPanelOpen(false);
+        // The panel closes once the step can show: a tour whose code cannot load keeps it open.
         withEngine((loaded) => {
+          setPanelOpen(false);
           showStep(loaded.chapterStart(chapter, from, current));
         });
       },

@@ -117,6 +117,22 @@ const operationEvent = (id: string, status: string, err = "") => ({
 });
 
 describe("EventsProvider", () => {
+  // First in this file: the first page is shown once per page load (first-page-shown.ts keeps it),
+  // and every later test starts with it shown.
+  it("opens its sockets only once the first page is shown, or after 3 s", async () => {
+    const client = createQueryClient();
+    // The page's own data, still loading.
+    void client.query({
+      queryKey: ["the-first-page"],
+      queryFn: () => new Promise<never>(() => undefined),
+    });
+    renderProvider(vi.fn(), client);
+    await settle(2_900);
+    expect(FakeSocket.created).toHaveLength(0);
+    await settle(100);
+    expect(FakeSocket.created).toHaveLength(2);
+  });
+
   it("opens one socket per cluster, by its index, with a token", async () => {
     renderProvider();
     await settle();

@@ -1,19 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
-import { lazyPart } from "../../util/lazy-part.ts";
-import { useFirstPageShown } from "../first-page-shown.ts";
 import { toastRelayOf } from "../query-client.ts";
 import { endedOperation } from "./ended-operation.ts";
 import { resolveEndedToasts, type NewToast, type ToastItem } from "./toast-list.ts";
 import { ToastsContext, type ToastsState } from "./toasts-context.ts";
+import { ToastView } from "./ToastView.tsx";
 import { useToast } from "./use-toast.ts";
-
-/**
- * The toasts' code (and styles) load once the first page is shown: no page shows a toast as it
- * loads, and their live region is in place before the first one comes.
- */
-const LazyToastView = lazyPart(async () => (await import("./ToastView.tsx")).ToastView);
 
 interface Shown {
   toasts: readonly ToastItem[];
@@ -42,7 +35,6 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
   const [listOpen, setListOpen] = useState(false);
   const [slot, setSlot] = useState<HTMLElement | null>(null);
   const lastId = useRef(0);
-  const firstPageShown = useFirstPageShown();
 
   const next = useCallback(() => {
     lastId.current += 1;
@@ -130,8 +122,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     <ToastsContext.Provider value={state}>
       <MutationToasts />
       {children}
-      {firstPageShown &&
-        (slot === null ? <LazyToastView /> : createPortal(<LazyToastView />, slot))}
+      {slot === null ? <ToastView /> : createPortal(<ToastView />, slot)}
     </ToastsContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import { ConfirmModal } from "../../overlays/ConfirmModal.tsx";
 import type { LeaveGuards } from "./leave-guards.ts";
 
-/** The question itself: Leave makes the move, Cancel (or Escape) stays. */
+/** The question in the app's dialog: Leave makes the move, Cancel (or Escape) stays. */
 export function LeaveDialog({ guards }: { guards: LeaveGuards }) {
   return (
     <ConfirmModal

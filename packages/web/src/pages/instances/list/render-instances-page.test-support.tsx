@@ -93,9 +93,10 @@ export function renderInstancesPage(options: Options = {}) {
   const abortedListCalls: URLSearchParams[] = [];
   const writes: SentWrite[] = [];
   const listed = () => ({ metadata: instances, total_size: options.total ?? instances.length });
-  new FakeApi((call) => {
-    if (call.method !== "GET")
-      writes.push({ method: call.method, path: call.url.pathname, body: call.body });
+  // Every call but the list's and the clusters' is a write the test may look at.
+  new FakeApi(({ method, url, body }) => {
+    const read = method === "GET" && ["/api/clusters", "/api/instances"].includes(url.pathname);
+    if (!read) writes.push({ method, path: url.pathname, body });
   })
     .on("GET", "/api/clusters", () => [{ id: "default" }])
     .on("GET", "/api/instances", ({ url, signal }) => {
