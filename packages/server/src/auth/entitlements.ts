@@ -11,33 +11,37 @@ export type ResourceKind = "server" | "cluster" | "instance" | "application" | "
 export type ClusterResourceKind = Exclude<ResourceKind, "server" | "cluster">;
 
 /** Entitlements on the whole server or on one cluster (what Anbox grants on `server`). */
-export type ServerEntitlement =
-  | "admin"
-  | "can_view"
-  | "can_view_config"
-  | "can_edit_config"
-  | "can_view_registry_applications"
-  | "can_push_registry_applications"
-  | "can_pull_registry_applications"
-  | "can_delete_registry_applications"
-  | "can_create_instances"
-  | "can_create_applications"
-  | "can_create_images"
-  | "can_create_nodes";
+export const serverEntitlements = [
+  "admin",
+  "can_view",
+  "can_view_config",
+  "can_edit_config",
+  "can_view_registry_applications",
+  "can_push_registry_applications",
+  "can_pull_registry_applications",
+  "can_delete_registry_applications",
+  "can_create_instances",
+  "can_create_applications",
+  "can_create_images",
+  "can_create_nodes",
+] as const;
+export type ServerEntitlement = (typeof serverEntitlements)[number];
 
 /**
  * Entitlements on one resource: Anbox's, plus `can_stream` (join and control an instance's stream)
  * and `can_share` (its share links), which neither Anbox nor LXD has.
  */
-export type ResourceEntitlement =
-  | "can_view"
-  | "can_edit"
-  | "can_delete"
-  | "can_view_logs"
-  | "can_exec"
-  | "can_publish"
-  | "can_stream"
-  | "can_share";
+export const resourceEntitlements = [
+  "can_view",
+  "can_edit",
+  "can_delete",
+  "can_view_logs",
+  "can_exec",
+  "can_publish",
+  "can_stream",
+  "can_share",
+] as const;
+export type ResourceEntitlement = (typeof resourceEntitlements)[number];
 
 export type Entitlement = ServerEntitlement | ResourceEntitlement;
 
@@ -49,4 +53,20 @@ export type ResourceName =
 export interface Grant {
   entitlement: Entitlement;
   resource: ResourceName;
+}
+
+/** Whether a stored or given text is one of the entitlements. */
+export function isEntitlement(text: string): text is Entitlement {
+  return (
+    (serverEntitlements as readonly string[]).includes(text) ||
+    (resourceEntitlements as readonly string[]).includes(text)
+  );
+}
+
+const resourceNamePattern =
+  /^(?:server|cluster:[^/\s]+|(?:instance|application|image|node):[^/\s]+\/[^/\s]+)$/;
+
+/** Whether a stored or given text names a resource as `ResourceName` spells it. */
+export function isResourceName(text: string): text is ResourceName {
+  return resourceNamePattern.test(text);
 }

@@ -14,6 +14,29 @@ export interface DatabaseSchema {
   auth_known_pairs: AuthKnownPairsTable;
   server_secrets: ServerSecretsTable;
   idempotency_keys: IdempotencyKeysTable;
+  auth_groups: AuthGroupsTable;
+  auth_group_members: AuthGroupMembersTable;
+  auth_group_permissions: AuthGroupPermissionsTable;
+}
+
+/** An authorization group (store/authorization-groups.ts): identities and their permissions. */
+export interface AuthGroupsTable {
+  name: string;
+  description: Generated<string>;
+  created_at: string;
+}
+
+/** A user in a group. */
+export interface AuthGroupMembersTable {
+  group_name: string;
+  user_id: string;
+}
+
+/** What a group grants: an entitlement on a resource (auth/entitlements.ts names both). */
+export interface AuthGroupPermissionsTable {
+  group_name: string;
+  entitlement: string;
+  resource: string;
 }
 
 /** A creating request's idempotency key and, once answered, its answer (store/idempotency-keys.ts). */

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Database } from "./database.ts";
 import type { UsersTable } from "./schema.ts";
+import { makeAdminIfNoneYet } from "./authorization-groups.ts";
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -66,6 +67,8 @@ export async function createUser(db: Database, user: NewUser, now = new Date()):
     has_version_update_modal: 0,
   };
   await db.insertInto("users").values(row).execute();
+  // A new installation's first account is an admin (its callers make both in one transaction).
+  await makeAdminIfNoneYet(db, row.id);
   const created = await findUserById(db, row.id);
   if (!created) throw new Error("the new user was not stored");
   return created;

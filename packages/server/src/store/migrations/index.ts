@@ -5,6 +5,7 @@ import { joinGrants } from "./0003-join-grants.ts";
 import { authFailures } from "./0004-auth-failures.ts";
 import { serverSecrets } from "./0005-server-secrets.ts";
 import { idempotencyKeys } from "./0006-idempotency-keys.ts";
+import { authorizationGroups } from "./0007-authorization-groups.ts";
 
 /** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0004-auth-failures": authFailures,
   "0005-server-secrets": serverSecrets,
   "0006-idempotency-keys": idempotencyKeys,
+  "0007-authorization-groups": authorizationGroups,
 };
