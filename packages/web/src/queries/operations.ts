@@ -7,7 +7,7 @@ import {
   type OperationsPageRequest,
   type OperationsQuery,
 } from "../api/operations.ts";
-import { useEventClusterIds } from "../context/events/events-context.ts";
+import { useEventClusters } from "../context/events/events-context.ts";
 import { queryKeys } from "../context/query-keys.ts";
 import { useSessionInfo } from "./session-info.ts";
 
@@ -22,17 +22,18 @@ export function operationsListQuery(query: OperationsQuery) {
 /**
  * The operations of the followed clusters (all outside an events provider), sorted on the server.
  * Runs only for a signed-in user (the session info query, shared with the session check,
- * succeeded). The events provider invalidates these lists, at most every 2 s.
+ * succeeded), and once the events provider knows its clusters. The events provider invalidates
+ * these lists, at most every 2 s.
  */
 export function useOperations(
   orderBy: OperationsOrderBy = "created_at",
   order: OperationsOrder = "desc",
 ) {
-  const clusterIds = useEventClusterIds();
+  const { clusterIds, ready } = useEventClusters();
   const info = useSessionInfo();
   return useQuery({
     ...operationsListQuery({ orderBy, order, clusterIds }),
-    enabled: info.isSuccess,
+    enabled: info.isSuccess && ready,
   });
 }
 
@@ -50,11 +51,11 @@ export function operationsPageQuery(request: OperationsPageRequest) {
  * events provider invalidates it with every operations list.
  */
 export function useOperationsPage(request: Omit<OperationsPageRequest, "clusterIds">) {
-  const clusterIds = useEventClusterIds();
+  const { clusterIds, ready } = useEventClusters();
   const info = useSessionInfo();
   return useQuery({
     ...operationsPageQuery({ ...request, clusterIds }),
-    enabled: info.isSuccess,
+    enabled: info.isSuccess && ready,
     placeholderData: keepPreviousData,
   });
 }

@@ -48,7 +48,7 @@ export function AppShell() {
 
   return (
     <EventsProvider
-      clusters={clusters.data ?? noClusters}
+      clusters={clusters.data ?? (clusters.isError ? noClusters : undefined)}
       onConnectionFailure={onConnectionFailure}
       onConnectionRecovered={onConnectionRecovered}
     >

@@ -144,6 +144,29 @@ describe("EventsProvider", () => {
     expect(new URL(FakeSocket.created[0]?.url ?? "").protocol).toBe("ws:");
   });
 
+  it("asks for the running operations once the clusters are known, for those clusters only", async () => {
+    const client = createQueryClient();
+    const tree = (clusters: { id: string }[] | undefined) => (
+      <QueryClientProvider client={client}>
+        <EventsProvider
+          clusters={clusters}
+          onConnectionFailure={vi.fn()}
+          createSocket={FakeSocket.create}
+        >
+          <RunningCount />
+        </EventsProvider>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(tree(undefined));
+    await settle();
+    expect(operationCalls).toEqual([]);
+    rerender(tree([{ id: "default" }, { id: "second" }]));
+    await settle();
+    expect(operationCalls.map((url) => url.searchParams.get("subclusters"))).toEqual([
+      "default,second",
+    ]);
+  });
+
   it("counts running operations of the clusters, refreshed by events at most every 2 s", async () => {
     renderProvider();
     await settle();

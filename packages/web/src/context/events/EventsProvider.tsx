@@ -6,8 +6,11 @@ import type { EventsConnectionOptions } from "./events-connection.ts";
 import { EventsContext } from "./events-context.ts";
 
 export interface EventsProviderProps {
-  /** The clusters of `GET /api/clusters`, in its order (a cluster's index names its socket). */
-  clusters: readonly { id: string }[];
+  /**
+   * The clusters of `GET /api/clusters`, in its order (a cluster's index names its socket);
+   * undefined while they are not known yet.
+   */
+  clusters: readonly { id: string }[] | undefined;
   /** The quick retries for the cluster's events socket are exhausted (it is tried every 15 s). */
   onConnectionFailure: (clusterId: string) => void;
   /** The events of a cluster reported down are heard again. */
@@ -39,7 +42,8 @@ export function EventsProvider({
   }, [onConnectionFailure, onConnectionRecovered]);
 
   // Reconnect only when the set of clusters changes, not on every new array of the same ids.
-  const clusterKey = clusters.map((cluster) => cluster.id).join(",");
+  const clusterKey = (clusters ?? []).map((cluster) => cluster.id).join(",");
+  const clustersKnown = clusters !== undefined;
   const clusterIds = useMemo(() => (clusterKey === "" ? [] : clusterKey.split(",")), [clusterKey]);
 
   useEffect(() => {
@@ -74,6 +78,6 @@ export function EventsProvider({
     };
   }, [clusterIds, queryClient, createSocket]);
 
-  const value = useMemo(() => ({ clusterIds }), [clusterIds]);
+  const value = useMemo(() => ({ clusterIds, clustersKnown }), [clusterIds, clustersKnown]);
   return <EventsContext value={value}>{children}</EventsContext>;
 }
