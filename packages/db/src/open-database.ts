@@ -55,19 +55,29 @@ export function engineOf(options: Pick<DatabaseOptions, "databaseUrl">): Databas
 
 function dialectFor(options: DatabaseOptions): Dialect {
   if (options.databaseUrl !== undefined) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // The schema is the connection's from its start (a startup option, not a query sent once it
+    // is made: such a query, unawaited, failed as an unhandled rejection when a connection ended
+    // while it ran, as at shutdown).
+    const schema = options.postgresSchema;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(schema === undefined ? {} : { options: `-c search_path=${quotedIdentifier(schema)}` }),
+    });
     // An idle connection the server ends (a restart, an administrator) is replaced by the pool on
     // the next query; without a listener its error would crash the process.
     pool.on("error", (error) => {
       console.error(`PostgreSQL connection lost: ${error.message}`);
     });
-    if (options.postgresSchema !== undefined) {
-      const schema = options.postgresSchema;
-      pool.on("connect", (client) => {
-        void client.query(`SET search_path TO "${schema.replaceAll('"', '""')}"`);
-      });
-    }
     return new PostgresDialect({ pool });
   }
   return new SqliteDialect({ database: openNodeSqliteDatabase(options.sqlitePath) });
+}
+
+/**
+ * A PostgreSQL identifier in double quotes, for a startup option: its quotes doubled, and its
+ * spaces and backslashes escaped as the startup options' parser asks.
+ */
+function quotedIdentifier(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`.replaceAll("\\", "\\\\").replaceAll(" ", "\\ ");
 }

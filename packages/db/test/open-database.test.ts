@@ -125,6 +125,34 @@ describe.each(engines())("openDatabase on $name", ({ options }) => {
   });
 });
 
+describe.skipIf(process.env.TEST_POSTGRES_URL === undefined)("PostgreSQL schemas", () => {
+  it("keep two components' tables apart in one database, every connection in its own", async () => {
+    const database = await createTestDatabase(process.env.TEST_POSTGRES_URL ?? "");
+    cleanups.push(() => database.drop());
+    const [dashboard, cluster] = await Promise.all(
+      ["dashboard", "cluster_lab"].map((postgresSchema) =>
+        open({ sqlitePath: "", databaseUrl: database.url, migrations, postgresSchema }),
+      ),
+    );
+    if (dashboard === undefined || cluster === undefined) throw new Error("not opened");
+    await dashboard.insertInto("things").values({ id: 1, name: "dashboard's", size: 1 }).execute();
+    await cluster.insertInto("things").values({ id: 1, name: "cluster's", size: 2 }).execute();
+    // Many queries at once: each of the pool's connections, new ones too, is in its schema.
+    const names = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        (index % 2 === 0 ? dashboard : cluster).selectFrom("things").select("name").execute(),
+      ),
+    );
+    expect(names.map((rows) => rows[0]?.name)).toEqual(
+      Array.from({ length: 12 }, (_, index) => (index % 2 === 0 ? "dashboard's" : "cluster's")),
+    );
+    const current = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(
+      cluster,
+    );
+    expect(current.rows[0]?.schema).toBe("cluster_lab");
+  });
+});
+
 describe("SQLite through node:sqlite", () => {
   it("keeps the database in its owner's folder and file, whatever the umask", async () => {
     const directory = temporaryDirectory();
