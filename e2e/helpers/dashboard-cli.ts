@@ -19,10 +19,21 @@ export function runDashboardCli(args: string[], dataDir: string): Promise<string
   });
 }
 
-/** `bin/dashboard register`: its output is the link alone, since it is not a terminal here. */
-export async function createRegistrationLink(dataDir: string, email?: string): Promise<string> {
+/**
+ * `bin/dashboard register`: its output is the link alone, since it is not a terminal here. The
+ * account starts in `groups`: `admin` unless told, as most tests act as an operator.
+ */
+export async function createRegistrationLink(
+  dataDir: string,
+  email?: string,
+  groups: readonly string[] = ["admin"],
+): Promise<string> {
   const stdout = await runDashboardCli(
-    email === undefined ? ["register"] : ["register", "--email", email],
+    [
+      "register",
+      ...(email === undefined ? [] : ["--email", email]),
+      ...groups.flatMap((group) => ["--group", group]),
+    ],
     dataDir,
   );
   return stdout.trim();

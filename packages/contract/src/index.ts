@@ -50,3 +50,7 @@ export * from "./api/config.ts";
 export * from "./config/config-catalog.ts";
 export * from "./config/config-value-checks.ts";
 export * from "./api/registry.ts";
+export * from "./auth/entitlements.ts";
+export * from "./auth/entitlement-catalogue.ts";
+export * from "./auth/decide.ts";
+export * from "./api/auth.ts";

@@ -7,6 +7,7 @@ import { registerAuthInfoRoutes } from "./api/auth-info.ts";
 import { registerClusterRoutes } from "./api/clusters.ts";
 import { registerRegistrationRoutes } from "./api/registration.ts";
 import { registerProfileRoutes } from "./api/profile.ts";
+import { registerPermissionsApi } from "./api/auth/register-permissions-api.ts";
 import { registerOnboardingRoutes } from "./api/onboarding.ts";
 import { registerUserEventRoutes } from "./api/user-events.ts";
 import { registerEventsAuthRoutes } from "./api/events-auth.ts";
@@ -132,6 +133,7 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   await registerAuthRoutes(app, context);
   await registerRegistrationRoutes(app, context);
   await registerProfileRoutes(app, context);
+  registerPermissionsApi(app, context);
   await registerOnboardingRoutes(app, context);
   await registerUserEventRoutes(app, context);
   registerEventsAuthRoutes(app, context);

@@ -57,7 +57,9 @@ describe("authorization groups", () => {
     db = await openDatabase(environment);
     for (const id of ["u-ada", "u-bob"]) {
       expect(await groupsOf(db, id)).toEqual(["admin"]);
-      expect(await grantsOf(db, id)).toEqual([{ entitlement: "admin", resource: "server" }]);
+      expect(await grantsOf(db, id)).toEqual([
+        { entitlement: "admin", resource: "server", grantedBy: { group: "admin" } },
+      ]);
     }
     // An account made afterwards, with admins there already, is in no group and holds nothing.
     const later = await db.transaction().execute((tx) => createUser(tx, person("carol")));
@@ -90,8 +92,12 @@ describe("authorization groups", () => {
     expect(grants).toHaveLength(2);
     expect(grants).toEqual(
       expect.arrayContaining([
-        { entitlement: "can_view", resource: "cluster:lab" },
-        { entitlement: "can_stream", resource: "instance:lab/c1" },
+        { entitlement: "can_view", resource: "cluster:lab", grantedBy: { group: "testers" } },
+        {
+          entitlement: "can_stream",
+          resource: "instance:lab/c1",
+          grantedBy: { group: "testers" },
+        },
       ]),
     );
   });

@@ -192,6 +192,8 @@ describe("the route table", () => {
     const ownAccount = sessionRoutes.filter((route) => route.acts?.on === "own-account");
     expect(declarations(ownAccount).sort()).toEqual([
       "DELETE /api/profile/sessions",
+      "GET /api/auth/entitlements",
+      "GET /api/auth/permissions",
       "GET /api/info",
       "GET /api/onboarding-progress",
       "GET /api/profile",

@@ -11,6 +11,9 @@ export const apiExtensions: readonly string[] = [
   // This cluster's own: `PATCH /1.0/instances {ids, desired_status}` and `order_by`/`order`.
   "bulk_update.instances",
   "instances_order_by",
+  // `GET /1.0/instances?id=a,b,c`: the instances of these ids (the dashboard lists what a user
+  // was given one by one with it).
+  "instance_id_list_filter",
   // Exec over the LXD exec protocol (POST /1.0/instances/{id}/exec) and its pre-1.20 alias.
   "instance_exec",
   "container_exec",

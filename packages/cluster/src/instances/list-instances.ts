@@ -40,7 +40,8 @@ const wholeText = z
 /** The filters and sort of `GET /1.0/instances` (AMS-OAS), plus `order_by`/`order` (extension). */
 export const instanceFiltersSchema = z
   .object({
-    id: listText.optional(),
+    // This cluster's extension (instance_id_list_filter): several ids, comma-separated, match any.
+    id: commaList.optional(),
     name: listText.optional(),
     base: z.enum(["true", "false", "1", "0"], { message: "must be true or false" }).optional(),
     type: z
@@ -92,12 +93,12 @@ function conditions(
 ): Expression<SqlBool>[] {
   const where: Expression<SqlBool>[] = [];
   const text = (
-    column: "id" | "name" | "node" | "app_id" | "app_name" | "image_id" | "image_name",
+    column: "name" | "node" | "app_id" | "app_name" | "image_id" | "image_name",
     value: string | undefined,
   ): void => {
     if (value !== undefined) where.push(eb(column, "=", value));
   };
-  text("id", filters.id);
+  if (filters.id !== undefined && filters.id.length > 0) where.push(eb("id", "in", filters.id));
   text("name", filters.name);
   text("node", filters.node);
   text("app_id", filters.app_id);

@@ -19,6 +19,14 @@ export async function listOperations(cluster: ClusterHandle): Promise<AmsOperati
   return answer.metadata;
 }
 
+/** `GET /1.0/operations/{id}`: one operation as it stands. */
+export async function readOperation(cluster: ClusterHandle, id: string): Promise<AmsOperation> {
+  const answer = await callAndRead(cluster, "an operation", amsOperationSchema, (signal) =>
+    cluster.client.get(`${operationsPath}/${encodeURIComponent(id)}`, signal),
+  );
+  return answer.metadata;
+}
+
 /**
  * `GET /1.0/operations/{id}/wait?timeout=`: the operation once it ended, or as it stands when
  * `seconds` ran out (its status then says it is still running).

@@ -36,6 +36,9 @@ import { listQuery } from "../input/route-schemas.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { registerUploadRoute } from "../uploads/upload-route.ts";
 import { acts } from "../auth/route-acts.ts";
+import { recordCreator } from "../auth/owners.ts";
+import { operationTargetId } from "../ams/resource-paths.ts";
+import { accessOf } from "../auth/access.ts";
 import { pageInMemory, sortInMemory } from "../clusters/in-memory-page.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { idParams } from "../input/route-schemas.ts";
@@ -65,11 +68,13 @@ export async function registerImagesRoutes(
     },
     async (request): Promise<ImagesListResponse> => {
       const query = request.query;
-      const clusters = selectClusters(context.clusters, query.subclusters);
+      const access = accessOf(request);
+      const clusters = selectClusters(access.visibleClusters(context.clusters), query.subclusters);
       const { items, unreachable } = await listEachCluster(clusters, (cluster) =>
         imagesOf(cluster, query),
       );
-      return { ...pageOfImages(items, query), ...unreachablePart(unreachable) };
+      const viewable = access.viewable("image", items);
+      return { ...pageOfImages(viewable, query), ...unreachablePart(unreachable) };
     },
   );
 
@@ -95,6 +100,13 @@ export async function registerImagesRoutes(
       const cluster = clusterOf(request.query);
       const body = request.body;
       const operation = await importImage(cluster, body);
+      await recordCreator(
+        context.db,
+        request,
+        "image",
+        cluster.id,
+        operationTargetId(operation, "image"),
+      );
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
     },
@@ -118,6 +130,13 @@ export async function registerImagesRoutes(
         signal: upload.signal,
         request: upload.fields,
       });
+      await recordCreator(
+        context.db,
+        request,
+        "image",
+        cluster.id,
+        operationTargetId(operation, "image"),
+      );
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
     },

@@ -26,6 +26,7 @@ import {
   type ClusterSlice,
 } from "../clusters/page-across-clusters.ts";
 import { acts } from "../auth/route-acts.ts";
+import { accessOf } from "../auth/access.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { bodyOrEmpty, listQuery } from "../input/route-schemas.ts";
 
@@ -52,7 +53,14 @@ export function registerNodesRoutes(scope: FastifyInstance, context: ServerConte
     },
     async (request): Promise<NodesListResponse> => {
       const query = request.query;
-      return listNodesOf(selectClusters(context.clusters, query.subclusters), query);
+      // Nodes are listed from the clusters the user may view whole; one granted a single node
+      // opens its page by name.
+      const access = accessOf(request);
+      const clusters = selectClusters(access.visibleClusters(context.clusters), query.subclusters);
+      return listNodesOf(
+        clusters.filter((cluster) => access.viewScope("node", cluster.id).all),
+        query,
+      );
     },
   );
 

@@ -18,6 +18,8 @@ import { parseInput } from "../input/parse-input.ts";
 import { withoutEmptyValues } from "../input/query-values.ts";
 import { listOperations, readResourceName } from "../ams/operations.ts";
 import { acts } from "../auth/route-acts.ts";
+import { accessOf, type Access } from "../auth/access.ts";
+import { resourceOfPath } from "../ams/resource-paths.ts";
 import { pageInMemory, sortInMemory } from "../clusters/in-memory-page.ts";
 
 /**
@@ -25,7 +27,8 @@ import { pageInMemory, sortInMemory } from "../clusters/in-memory-page.ts";
  * the named clusters (all when none are named), each with its `clusterId`, filtered and sorted
  * here so that the list reads the same whatever order the clusters answer in. Default: newest
  * first. With `page` or `size`: that page, each operation with the names of the resources it
- * names, and how many match (`total_size`); without, every operation that matches.
+ * names, and how many match (`total_size`); without, every operation that matches. Only the
+ * operations about resources the user may view.
  */
 export function registerOperationsRoutes(app: FastifyInstance, context: ServerContext): void {
   const operations = acts.onEachItem("cluster", "can_view");
@@ -35,9 +38,11 @@ export function registerOperationsRoutes(app: FastifyInstance, context: ServerCo
     async (request): Promise<OperationsResponse> => {
       const raw = withoutEmptyValues(request.query);
       const query = parseInput(operationsListQuerySchema, raw, "operations query");
-      const clusters = selectClusters(context.clusters, query.subclusters);
+      const access = accessOf(request);
+      const clusters = selectClusters(access.visibleClusters(context.clusters), query.subclusters);
       const { items, unreachable } = await listEachCluster(clusters, operationsOf);
-      const matching = sortOperations(filterOperations(items, query), query.orderBy, query.order);
+      const visible = items.filter((operation) => mayViewOperation(access, operation));
+      const matching = sortOperations(filterOperations(visible, query), query.orderBy, query.order);
       const left = unreachablePart(unreachable);
       if (raw.page === undefined && raw.size === undefined) return { metadata: matching, ...left };
       const page = pageInMemory(matching, query);
@@ -47,6 +52,20 @@ export function registerOperationsRoutes(app: FastifyInstance, context: ServerCo
         ...left,
       };
     },
+  );
+}
+
+/**
+ * Whether an operation is about something the user may view: anything of a cluster they view
+ * whole, else one of the resources it names (as Anbox shows operations).
+ */
+export function mayViewOperation(access: Access, operation: ClusterOperation): boolean {
+  if (access.allows("can_view", `cluster:${operation.clusterId}`)) return true;
+  return Object.values(operation.resources).some((paths) =>
+    paths.some((path) => {
+      const resource = resourceOfPath(operation.clusterId, path);
+      return resource !== undefined && access.allows("can_view", resource);
+    }),
   );
 }
 

@@ -28,28 +28,57 @@ import {
 } from "../ams/gateway.ts";
 import { joinStream } from "../streaming/stream-join.ts";
 import { acts } from "../auth/route-acts.ts";
+import { accessOf } from "../auth/access.ts";
+import type { FastifyRequest } from "fastify";
+import type { Entitlement, GatewaySession, ResourceName } from "@anbox-dashboard/contract";
+import type { GatewayCluster } from "../streaming/gateway-lookup.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { z } from "zod";
 import { bodyOrEmpty, shareTokenParams } from "../input/route-schemas.ts";
 
 const sessionParams = z.object({ sessionId: z.string() }).describe("path");
+/** The instance a stream session shows: what access to the session is decided on. */
+function instanceOfSession(at: GatewayCluster, session: GatewaySession): ResourceName {
+  return `instance:${at.cluster.id}/${session.container_id}`;
+}
+
 /**
  * The signed-in user's streaming calls, answered by the clusters' stream gateways with the
  * server's own service-account tokens: list and read sessions, join one (the browser gets a relay
- * path with a single-use join token, never a gateway token), and make or revoke share links.
+ * path with a single-use join token, never a gateway token), and make or revoke share links. Each
+ * is decided on the session's instance (`can_view`, `can_stream`, `can_share`); a session of an
+ * instance the user may not view is answered as one that does not exist.
  */
 export function registerSessionRoutes(scope: FastifyInstance, context: ServerContext): void {
   const app = scope.withTypeProvider<ZodSchemas>();
-  const find = (query: unknown, sessionId: string) =>
-    findOnGateways(
+  const find = async (request: FastifyRequest, sessionId: string, action: Entitlement) => {
+    const notFound = `No session ${sessionId} on any cluster.`;
+    const found = await findOnGateways(
       context.clusters,
-      clusterIdOf(query),
+      clusterIdOf(request.query),
       (at) => readStreamSession(at, sessionId),
-      `No session ${sessionId} on any cluster.`,
+      notFound,
     );
-  const findShare = (query: unknown, token: string, notFound: string) =>
-    findShareOnGateways(context.clusters, clusterIdOf(query), token, notFound);
+    accessOf(request).require(action, instanceOfSession(found.at, found.metadata), notFound);
+    return found;
+  };
+  /** A share link, decided on its session's instance (on its cluster when it names no session). */
+  const findShare = async (request: FastifyRequest, token: string, notFound: string) => {
+    const found = await findShareOnGateways(
+      context.clusters,
+      clusterIdOf(request.query),
+      token,
+      notFound,
+    );
+    const sessionId = found.metadata.session_id;
+    const resource: ResourceName =
+      sessionId === undefined
+        ? `cluster:${found.at.cluster.id}`
+        : instanceOfSession(found.at, await readStreamSession(found.at, sessionId));
+    accessOf(request).require("can_share", resource, notFound);
+    return found;
+  };
 
   const onTheStream = acts.onOneFoundIn("instance", "can_view");
   const streamIt = acts.onOneFoundIn("instance", "can_stream");
@@ -58,15 +87,17 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
   app.get(
     "/api/sessions",
     { config: { acts: acts.onEachItem("instance", "can_view") } },
-    async (): Promise<SessionsListResponse> => {
+    async (request): Promise<SessionsListResponse> => {
+      const access = accessOf(request);
       const { items: sessions, unreachable } = await listEachCluster(
-        gatewayClusters(context.clusters).map((at) => ({ ...at, id: at.cluster.id })),
+        gatewayClusters(context.clusters)
+          .filter((at) => access.maySee(`cluster:${at.cluster.id}`))
+          .map((at) => ({ ...at, id: at.cluster.id })),
         async (at) => {
           const sessions = await listStreamSessions(at);
-          return sessions.map((session): ClusterSession => ({
-            ...session,
-            clusterId: at.cluster.id,
-          }));
+          return sessions
+            .filter((session) => access.allows("can_view", instanceOfSession(at, session)))
+            .map((session): ClusterSession => ({ ...session, clusterId: at.cluster.id }));
         },
       );
       return { metadata: sessions, total_size: sessions.length, ...unreachablePart(unreachable) };
@@ -77,7 +108,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     "/api/sessions/:sessionId",
     { schema: { params: sessionParams }, config: { acts: onTheStream } },
     async (request): Promise<SessionResponse> => {
-      const { at, metadata } = await find(request.query, request.params.sessionId);
+      const { at, metadata } = await find(request, request.params.sessionId, "can_view");
       return { metadata: { ...metadata, clusterId: at.cluster.id } };
     },
   );
@@ -87,7 +118,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     { schema: { params: sessionParams }, config: { acts: streamIt } },
     async (request): Promise<SessionJoinResponse> => {
       const { sessionId } = request.params;
-      const { at } = await find(request.query, sessionId);
+      const { at } = await find(request, sessionId, "can_stream");
       const user = signedInUser(request);
       return joinStream(
         context,
@@ -105,7 +136,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     "/api/sessions/:sessionId/shares",
     { schema: { params: sessionParams }, config: { acts: shareIt } },
     async (request): Promise<{ metadata: StreamShare[] }> => {
-      const { at } = await find(request.query, request.params.sessionId);
+      const { at } = await find(request, request.params.sessionId, "can_share");
       const shares = await listShares(at, request.params.sessionId);
       return { metadata: shares.map(toStreamShare) };
     },
@@ -119,7 +150,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     },
     async (request, reply): Promise<{ metadata: StreamShare }> => {
       const input = request.body;
-      const { at } = await find(request.query, request.params.sessionId);
+      const { at } = await find(request, request.params.sessionId, "can_share");
       const expiry = new Date(Date.now() + input.expires_in_minutes * 60_000).toISOString();
       const share = await createShare(at, request.params.sessionId, {
         description: input.description ?? "",
@@ -148,7 +179,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
       const input = request.body;
       const { token } = request.params;
       const { at } = await findShare(
-        request.query,
+        request,
         token,
         "No such share link: it was revoked, or never existed.",
       );
@@ -163,7 +194,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     async (request, reply) => {
       const { token } = request.params;
       const { at } = await findShare(
-        request.query,
+        request,
         token,
         "No such share link: it was revoked already, or never existed.",
       );

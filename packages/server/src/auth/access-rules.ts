@@ -4,7 +4,7 @@ import { registerCsrfProtection } from "./csrf.ts";
 import { registerSessionGate } from "./session-gate.ts";
 import { requireSession } from "./require-session.ts";
 import { registerDecisionGate } from "./decision-gate.ts";
-import { everySignedInUserIsAdmin } from "./grants.ts";
+import { storedGrants } from "./grants.ts";
 
 /**
  * The rules every request meets, decided on the route that matched (route-access.ts): cross-site
@@ -18,6 +18,6 @@ export function registerAccessRules(app: FastifyInstance, context: ServerContext
   registerSessionGate(app, requireSession(context.db, context.config.session));
   registerDecisionGate(app, {
     clusters: () => context.clusters,
-    grantsOf: everySignedInUserIsAdmin,
+    grantsOf: storedGrants(context.db),
   });
 }

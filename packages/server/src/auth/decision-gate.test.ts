@@ -1,11 +1,9 @@
 // The decision point on its own: a route's declaration, the grants of the signed-in user, and the
-// answer. Today every signed-in user holds admin on server (grants.ts); these grants are the ones
-// permissions (issue 37) will hand out, so that the gate is proven before anyone depends on it.
+// answer.
 import { afterEach, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
-import { decide } from "./decide.ts";
+import { decide, type Grant } from "@anbox-dashboard/contract";
 import { registerDecisionGate } from "./decision-gate.ts";
-import type { Grant } from "./entitlements.ts";
 import { acts } from "./route-acts.ts";
 
 describe("decide", () => {
@@ -28,7 +26,7 @@ describe("decide", () => {
       { entitlement: "admin", resource: "cluster:prod" },
       { entitlement: "admin", resource: "instance:lab/c2" },
     ] satisfies Grant[]) {
-      expect(decide([grant], "can_delete", resource)).toEqual({
+      expect(decide([grant], "can_delete", resource)).toMatchObject({
         allowed: false,
         missing: "needs can_delete on instance:lab/c1",
       });
@@ -36,6 +34,7 @@ describe("decide", () => {
     expect(decide([], "can_view_config", "cluster:lab")).toEqual({
       allowed: false,
       missing: "needs can_view_config on cluster:lab",
+      hidden: true,
     });
   });
 });
@@ -63,7 +62,8 @@ describe("the decision gate", () => {
     });
     registerDecisionGate(app, {
       clusters: () => [{ id: "lab" }, { id: "prod" }],
-      grantsOf: () => Promise.resolve(grants),
+      grantsOf: () =>
+        Promise.resolve(grants.map((grant) => ({ ...grant, grantedBy: { group: "test" } }))),
     });
     const answer = (name: string) => () => {
       handled.push(name);
@@ -119,24 +119,35 @@ describe("the decision gate", () => {
     expect(handled.sort()).toEqual(["create", "delete", "delete", "exec", "profile", "public"]);
   });
 
-  it("refuses what the grants do not cover with a 403 naming it, before the route runs", async () => {
+  it("refuses what the grants do not cover with a 403 naming it, or a 404 for what they hide, before the route runs", async () => {
     await appWith([
       { entitlement: "can_view", resource: "cluster:lab" },
       { entitlement: "can_exec", resource: "cluster:lab" },
     ]);
-    const refused = {
-      "/instances/c1?clusterId=lab": "needs can_delete on instance:lab/c1",
-      "/instances/c1?clusterId=prod": "needs can_delete on instance:prod/c1",
-      "/applications?clusterId=lab": "needs can_create_applications on cluster:lab",
-      "/instances": "needs can_view on server",
-      "/ams/0/events": "needs can_view on server",
-      "/ams/1/exec": "needs can_exec on cluster:prod",
-      "/ams/9/exec": "needs can_exec on server",
+    const refused: Record<string, [number, string]> = {
+      "/instances/c1?clusterId=lab": [
+        403,
+        "You may not do this: needs can_delete on instance:lab/c1.",
+      ],
+      // Nothing on prod is theirs to see: whether c1 exists there is not theirs to know either.
+      "/instances/c1?clusterId=prod": [
+        404,
+        "There is no instance:prod/c1, or you may not view it.",
+      ],
+      "/applications?clusterId=lab": [
+        403,
+        "You may not do this: needs can_create_applications on cluster:lab.",
+      ],
+      "/applications?clusterId=prod": [404, "There is no cluster:prod, or you may not view it."],
+      "/ams/1/exec": [403, "You may not do this: needs can_exec on an instance of cluster:prod."],
       // The relay reads its cluster from the path: a ?clusterId= beside it decides nothing.
-      "/ams/1/exec?clusterId=lab": "needs can_exec on cluster:prod",
-      "/undeclared": "GET /undeclared declares nothing it acts on",
+      "/ams/1/exec?clusterId=lab": [
+        403,
+        "You may not do this: needs can_exec on an instance of cluster:prod.",
+      ],
+      "/undeclared": [403, "You may not do this: GET /undeclared declares nothing it acts on."],
     };
-    for (const [url, missing] of Object.entries(refused)) {
+    for (const [url, [status, message]] of Object.entries(refused)) {
       const method = url.startsWith("/instances/")
         ? "DELETE"
         : url.startsWith("/applications")
@@ -147,13 +158,28 @@ describe("the decision gate", () => {
         url,
         payload: method === "POST" ? {} : undefined,
       });
-      const { message } = response.json<{ message: string }>();
-      expect({ url, status: response.statusCode, message }).toEqual({
+      expect({
         url,
-        status: 403,
-        message: `You may not do this: ${missing}.`,
+        status: response.statusCode,
+        message: response.json<{ message: string }>().message,
+      }).toEqual({
+        url,
+        status,
+        message,
       });
     }
     expect(handled).toEqual([]);
+  });
+
+  it("lets a list through to decide item by item, and a found resource's route to decide on it", async () => {
+    await appWith([{ entitlement: "can_exec", resource: "instance:lab/c1" }]);
+    const statuses = await Promise.all(
+      ["/instances", "/ams/0/events", "/ams/0/exec"].map(async (url) => {
+        const response = await app.inject({ method: "GET", url });
+        return response.statusCode;
+      }),
+    );
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(handled.sort()).toEqual(["events", "exec", "list"]);
   });
 });

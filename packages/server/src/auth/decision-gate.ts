@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Decision } from "@anbox-dashboard/contract";
 import { sendApiError } from "../http/api-error.ts";
-import { decide, type Decision } from "./decide.ts";
+import { Access, refusal } from "./access.ts";
 import type { GrantsSource } from "./grants.ts";
 import { matchedRouteAccess } from "./route-access.ts";
 import type { ClusterIds } from "./route-acts.ts";
@@ -14,15 +15,18 @@ export interface DecisionGateOptions {
 /**
  * Decides every session route from its declaration (`config: { acts }`, route-acts.ts), on the
  * route that matched, after the session gate and before the body is read (an upload refused costs
- * no byte of its file). A route that declares nothing is refused: no one may call what does not
- * say what it does. A refusal is a 403 naming what was missing.
+ * no byte of its file). It reads what the user holds once and leaves it on the request
+ * (`accessOf`, access.ts) for the routes that decide item by item. A route that declares nothing
+ * is refused: no one may call what does not say what it does. A refusal is a 403 naming what was
+ * missing, or a 404 when the user may not even view the resource.
  */
 export function registerDecisionGate(app: FastifyInstance, options: DecisionGateOptions): void {
+  app.decorateRequest("access", null);
   app.addHook("onRequest", async (request, reply) => {
     if (matchedRouteAccess(request) !== "session") return;
-    const decision = await decideRoute(request, options);
-    if (decision.allowed) return;
-    await sendApiError(reply, 403, `You may not do this: ${decision.missing}.`);
+    const refused = await decideRoute(request, options);
+    if (refused === undefined) return;
+    await sendApiError(reply, refused.statusCode, refused.message);
     return reply;
   });
 }
@@ -30,15 +34,33 @@ export function registerDecisionGate(app: FastifyInstance, options: DecisionGate
 async function decideRoute(
   request: FastifyRequest,
   { clusters, grantsOf }: DecisionGateOptions,
-): Promise<Decision> {
+): Promise<{ statusCode: number; message: string } | undefined> {
   const { config, method, url } = request.routeOptions;
   const acts = config.acts;
   if (acts === undefined) {
     const route = `${String(method)} ${url ?? request.url}`;
-    return { allowed: false, missing: `${route} declares nothing it acts on` };
+    return {
+      statusCode: 403,
+      message: `You may not do this: ${route} declares nothing it acts on.`,
+    };
   }
-  if (acts.on === "own-account") return { allowed: true };
-  // A list or a bulk call: until its route decides item by item, only the whole server allows it.
-  const resource = acts.resource === "each item" ? "server" : acts.resource(request, clusters());
-  return decide(await grantsOf(signedInUser(request)), acts.action, resource);
+  const access = new Access(await grantsOf(signedInUser(request)));
+  request.access = access;
+  if (acts.on === "own-account" || acts.resource === "each item") return undefined;
+  if (acts.resource === "found by the route") {
+    const cluster = acts.cluster(request, clusters());
+    if (access.holdsAnywhere(acts.action, cluster)) return undefined;
+    const where = cluster === undefined ? "" : ` of cluster:${cluster}`;
+    return {
+      statusCode: 403,
+      message: `You may not do this: needs ${acts.action} on ${article(acts.on)} ${acts.on}${where}.`,
+    };
+  }
+  const resource = acts.resource(request, clusters());
+  const decision: Decision = access.decide(acts.action, resource);
+  return decision.allowed ? undefined : refusal(decision, resource);
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? "an" : "a";
 }

@@ -1,13 +1,22 @@
 import type { SignedInUser } from "../store/browser-sessions.ts";
-import type { Grant } from "./entitlements.ts";
+import type { Database } from "../store/database.ts";
+import { grantsOf, type HeldGrant } from "../store/authorization-groups.ts";
+import { ownerGrantsOf } from "../store/resource-owners.ts";
 
 /** Where the decision gate reads what a signed-in user holds. */
-export type GrantsSource = (user: SignedInUser) => Promise<readonly Grant[]>;
-
-const everything: readonly Grant[] = [{ entitlement: "admin", resource: "server" }];
+export type GrantsSource = (user: SignedInUser) => Promise<readonly HeldGrant[]>;
 
 /**
- * What every signed-in user holds until identities get groups (issue 37): `admin` on `server`, so
- * that each may do everything, as before access was decided in one place.
+ * What a user holds now, read from the store on each request: their groups' permissions and what
+ * they own. Read afresh so that a change (a member removed, a permission taken away) applies to
+ * the next request, whichever dashboard process serves it.
  */
-export const everySignedInUserIsAdmin: GrantsSource = () => Promise.resolve(everything);
+export function storedGrants(db: Database): GrantsSource {
+  return async (user) => {
+    const [fromGroups, asOwner] = await Promise.all([
+      grantsOf(db, user.id),
+      ownerGrantsOf(db, user.id),
+    ]);
+    return [...fromGroups, ...asOwner];
+  };
+}

@@ -3,12 +3,13 @@ import { textOf } from "@anbox-dashboard/http-kit";
 import { clusterAtIndex } from "../clusters/cluster-at-index.ts";
 import type {
   ClusterResourceKind,
+  DashboardResourceKind,
   Entitlement,
   ResourceEntitlement,
   ResourceKind,
   ResourceName,
   ServerEntitlement,
-} from "./entitlements.ts";
+} from "@anbox-dashboard/contract";
 
 /** The clusters, in configuration order: a socket's path names one by its position. */
 export type ClusterIds = readonly { readonly id: string }[];
@@ -23,13 +24,27 @@ export type ResourceReader = (request: FastifyRequest, clusters: ClusterIds) => 
  * - `own-account`: the signed-in user's own things (their profile, sessions, tour, session info):
  *   any signed-in user.
  * - a resource read from the request: `action` on it (`can_delete` on `instance:lab/c1`).
- * - `each item`: a list or a bulk call, whose items each need `action`. Until the routes decide
- *   item by item (issue 37), only a grant over the whole server allows the call.
+ * - `each item`: a list or a bulk call, whose items each need `action`: the route asks the
+ *   request's access (access.ts) item by item, showing only what may be viewed and answering each
+ *   item of a bulk call.
+ * - `found by the route`: one resource the route finds from what the request gives (a stream
+ *   session's instance, a share link's): the gate refuses at once a user who holds `action` on
+ *   nothing in the cluster named, and the route decides on what it found (`accessOf().require`).
  */
 export type RouteActs =
   | { on: "own-account" }
   | { on: ResourceKind; action: Entitlement; resource: ResourceReader }
-  | { on: ClusterResourceKind | "cluster"; action: Entitlement; resource: "each item" };
+  | {
+      on: ClusterResourceKind | DashboardResourceKind | "cluster";
+      action: Entitlement;
+      resource: "each item";
+    }
+  | {
+      on: ClusterResourceKind;
+      action: Entitlement;
+      resource: "found by the route";
+      cluster: (request: FastifyRequest, clusters: ClusterIds) => string | undefined;
+    };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -63,15 +78,6 @@ const theCluster: ResourceReader = (request, clusters) => {
   return cluster === undefined ? "server" : `cluster:${cluster}`;
 };
 
-/**
- * The cluster a request names, or the whole server when it names none: the route then looks for
- * what it acts on in every cluster.
- */
-const theNamedClusterOrAll: ResourceReader = (request, clusters) => {
-  const cluster = namedCluster(request, clusters);
-  return cluster === undefined ? "server" : `cluster:${cluster}`;
-};
-
 function oneResource(kind: ClusterResourceKind, idParam: string): ResourceReader {
   return (request, clusters) => {
     const cluster = clusterActedOn(request, clusters);
@@ -98,17 +104,37 @@ export const acts = {
     idParam = "id",
   ): RouteActs => ({ on: kind, action, resource: oneResource(kind, idParam) }),
   /**
-   * `action` on a `kind` of the named cluster that the route finds from what the request gives
-   * (a stream session's instance, a share link's): decided on the cluster, which a grant on the
-   * cluster or the server covers, until the route decides on what it found (issue 37).
+   * `action` on a `kind` that the route finds from what the request gives (a stream session's
+   * instance, a share link's), in the cluster the request names or in any: the route decides on
+   * what it found.
    */
   onOneFoundIn: (kind: ClusterResourceKind, action: ResourceEntitlement): RouteActs => ({
     on: kind,
     action,
-    resource: theNamedClusterOrAll,
+    resource: "found by the route",
+    cluster: namedCluster,
+  }),
+  /** `action` on the whole dashboard (`server`): its groups, its registration links. */
+  onServer: (action: ServerEntitlement): RouteActs => ({
+    on: "server",
+    action,
+    resource: () => "server",
+  }),
+  /** `action` on one of the dashboard's groups or identities, named by the path parameter. */
+  onNamed: (
+    kind: DashboardResourceKind,
+    action: ResourceEntitlement,
+    param: string,
+  ): RouteActs => ({
+    on: kind,
+    action,
+    resource: (request) => `${kind}:${textOf(request.params, param) ?? ""}`,
   }),
   /** `action` on each item of a list or a bulk call. */
-  onEachItem: (kind: ClusterResourceKind | "cluster", action: Entitlement): RouteActs => ({
+  onEachItem: (
+    kind: ClusterResourceKind | DashboardResourceKind | "cluster",
+    action: Entitlement,
+  ): RouteActs => ({
     on: kind,
     action,
     resource: "each item",

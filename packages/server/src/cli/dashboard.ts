@@ -8,6 +8,7 @@ import { registerCommand } from "./register.ts";
 import { setAccountStatusCommand } from "./account-status.ts";
 import { clusterCommand } from "./cluster-command.ts";
 import { askYesNo } from "./ask-yes-no.ts";
+import { groupCommand, identityCommand } from "./permission-commands.ts";
 
 const repositoryRoot = resolve(import.meta.dirname, "../../../..");
 
@@ -15,12 +16,17 @@ const usage = `usage: bin/dashboard <command>
 
 commands:
   start                 run the dashboard and its embedded cluster (HOST, PORT, DATA_DIR configure it)
-  register [--email ADDRESS] [--validity DURATION]
+  register [--email ADDRESS] [--validity DURATION] [--group NAME]...
                         print a one-time URL that registers an account (valid 1h by default;
-                        DURATION like 30m, 2h, 1d; the orchestrator variant needs --email)
+                        DURATION like 30m, 2h, 1d; the orchestrator variant needs --email), which
+                        starts in the groups named (in none without --group)
   cluster add|list|remove
                         the clusters it manages: a remote AMS and its stream gateway, or embedded
                         (bin/dashboard cluster for more)
+  group list|show|create|delete|permission
+                        authorization groups and their permissions (bin/dashboard group for more)
+  identity list|show|group
+                        who has an account, and their groups (bin/dashboard identity for more)
   disable-user EMAIL    disable an account and end its sessions
   enable-user EMAIL     enable a disabled account again
 
@@ -78,6 +84,12 @@ try {
         output,
         process.stdin.isTTY ? askYesNo : undefined,
       );
+      break;
+    case "group":
+      await groupCommand(args, readConfig(process.env, repositoryRoot), output);
+      break;
+    case "identity":
+      await identityCommand(args, readConfig(process.env, repositoryRoot), output);
       break;
     case "disable-user":
     case "enable-user":

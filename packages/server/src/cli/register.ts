@@ -9,15 +9,17 @@ import {
   defaultRegistrationValidityMs,
 } from "../store/registration-tokens.ts";
 import { findUserByEmail } from "../store/users.ts";
+import { missingGroups } from "../store/authorization-groups.ts";
 import { CliError } from "./cli-error.ts";
 import { describeDuration, parseDuration } from "./parse-duration.ts";
 import { readRuntimeFile } from "./runtime-file.ts";
 
-export const registerUsage = `usage: bin/dashboard register [--email ADDRESS] [--validity DURATION]
+export const registerUsage = `usage: bin/dashboard register [--email ADDRESS] [--validity DURATION] [--group NAME]...
 
 Prints a one-time URL that registers an account (valid 1 hour unless --validity says otherwise,
 e.g. 30m, 2h, 1d). The orchestrator variant needs --email; the appliance asks for the address on the
-page when it is not given.`;
+page when it is not given. The account starts in the groups named by --group (bin/dashboard group
+list shows them), or in none: it can then do nothing until an admin adds it to a group.`;
 
 export interface CommandOutput {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
@@ -39,17 +41,26 @@ export async function registerCommand(
     if (options.email !== "" && (await findUserByEmail(db, options.email))) {
       throw new CliError(`${options.email} already has an account.`, 1);
     }
+    const missing = await missingGroups(db, options.groups);
+    if (missing.length > 0) {
+      throw new CliError(
+        `No group named ${missing.map((name) => `"${name}"`).join(", ")}: bin/dashboard group list shows the groups.`,
+        1,
+      );
+    }
     const { token, expiresAt } = await createRegistrationToken(
       db,
       options.email,
       options.validityMs,
+      new Date(),
+      options.groups,
     );
     await recordAudit(db, {
       action: "registration-link-created",
       outcome: "success",
       actor: "cli",
       address: "",
-      detail: `${options.email === "" ? "any address" : options.email}, expires ${expiresAt.toISOString()}`,
+      detail: `${options.email === "" ? "any address" : options.email}, expires ${expiresAt.toISOString()}, groups: ${options.groups.length === 0 ? "none" : options.groups.join(", ")}`,
     });
     const url = `${runtime.publicUrl}/register?token=${encodeURIComponent(token)}`;
     if (!output.stdout.isTTY) {
@@ -76,12 +87,16 @@ export async function registerCommand(
 function parseRegisterArgs(
   args: string[],
   variant: DeploymentVariant,
-): { email: string; validityMs: number } {
-  let values: { email?: string; validity?: string };
+): { email: string; validityMs: number; groups: string[] } {
+  let values: { email?: string; validity?: string; group?: string[] };
   try {
     ({ values } = parseArgs({
       args,
-      options: { email: { type: "string" }, validity: { type: "string" } },
+      options: {
+        email: { type: "string" },
+        validity: { type: "string" },
+        group: { type: "string", multiple: true },
+      },
       strict: true,
       allowPositionals: false,
     }));
@@ -109,5 +124,5 @@ function parseRegisterArgs(
     }
     validityMs = parsed;
   }
-  return { email, validityMs };
+  return { email, validityMs, groups: [...new Set(values.group ?? [])] };
 }

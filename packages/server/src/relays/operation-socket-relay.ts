@@ -9,6 +9,12 @@ import { acts } from "../auth/route-acts.ts";
 import { operationSocketPath as amsOperationSocketPath } from "../ams/sockets.ts";
 import { requireClusterAtIndex } from "../clusters/cluster-at-index.ts";
 import { textOf } from "@anbox-dashboard/http-kit";
+import { readOperation } from "../ams/operations.ts";
+import { operationTargetId } from "../ams/resource-paths.ts";
+import { accessOf } from "../auth/access.ts";
+import { signedInUser } from "../auth/signed-in-user.ts";
+import { clusterFailure } from "../clusters/cluster-call.ts";
+import type { SocketOwner } from "./cluster-socket-route.ts";
 
 interface OperationSocketTarget {
   cluster: ClusterHandle;
@@ -37,7 +43,9 @@ export function operationSocketPath(
  * cluster's Unix socket trusts its caller, so the relay must never connect without one. The
  * cluster's socket is opened before the browser's upgrade is accepted, so that the terminal's
  * first output (the prompt) is not lost; a secret the cluster refuses closes the browser's
- * socket with 4003, with the cluster's reason.
+ * socket with 4003, with the cluster's reason. The operation's instance is decided on
+ * (`can_exec`) before the cluster's socket is opened: a secret alone, passed on or kept after
+ * the right to it was taken away, opens nothing.
  */
 export async function registerOperationSocketRelay(
   app: FastifyInstance,
@@ -48,10 +56,34 @@ export async function registerOperationSocketRelay(
     url: "/ams/:clusterIndex/1.0/operations/:operationId/websocket",
     acts: acts.onOneFoundIn("instance", "can_exec"),
     target: (request) => operationSocketTarget(request, context.clusters),
+    owner: (request) => execOwner(request, context.clusters),
     upstream: { stream: "operation's websocket", secret: "Operation secret" },
     notPrepared: "The operation's websocket was not prepared",
     relay: relayBothWays,
   });
+}
+
+/**
+ * The socket's owner, once the user is found to hold `can_exec` on the instance the operation
+ * names; an operation that names none (not an exec), or one they may not view, is not found.
+ */
+async function execOwner(
+  request: FastifyRequest,
+  clusters: readonly ClusterHandle[],
+): Promise<SocketOwner> {
+  const cluster = requireClusterAtIndex(request, clusters);
+  const operationId = textOf(request.params, "operationId") ?? "";
+  const notFound = `No operation ${operationId} on this cluster.`;
+  let id: string | undefined;
+  try {
+    id = operationTargetId(await readOperation(cluster, operationId), "instance");
+  } catch (error) {
+    const failure = clusterFailure(cluster, error);
+    throw failure.statusCode === 404 ? new HttpError(404, notFound) : failure;
+  }
+  if (id === undefined) throw new HttpError(404, notFound);
+  accessOf(request).require("can_exec", `instance:${cluster.id}/${id}`, notFound);
+  return { sessionId: signedInUser(request).sessionId };
 }
 
 function operationSocketTarget(

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "./database.ts";
+import { addGroupMembers, missingGroups } from "./authorization-groups.ts";
 
 export const defaultRegistrationValidityMs = 60 * 60 * 1000;
 
@@ -7,12 +8,16 @@ function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** Makes a one-time registration token, valid for `validityMs`; only its hash is stored. */
+/**
+ * Makes a one-time registration token, valid for `validityMs`; only its hash is stored. The
+ * account it registers starts in `groups` (in none when none are given).
+ */
 export async function createRegistrationToken(
   db: Database,
   email: string,
   validityMs = defaultRegistrationValidityMs,
   now = new Date(),
+  groups: readonly string[] = [],
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + validityMs);
@@ -25,6 +30,7 @@ export async function createRegistrationToken(
       expires_at: expiresAt.toISOString(),
       used_at: "",
       used_by: "",
+      groups: groups.join("\n"),
     })
     .execute();
   return { token, expiresAt };
@@ -53,8 +59,9 @@ export async function checkRegistrationToken(
 }
 
 /**
- * Marks the token used by `userId`, once: false when it was used (or expired) meanwhile, so two
- * registrations racing on one link cannot both succeed.
+ * Marks the token used by `userId`, once, and makes them a member of the groups it names (those
+ * that still exist): false when it was used (or expired) meanwhile, so two registrations racing on
+ * one link cannot both succeed. Call it in the transaction that makes the account.
  */
 export async function consumeRegistrationToken(
   db: Database,
@@ -69,5 +76,16 @@ export async function consumeRegistrationToken(
     .where("used_at", "=", "")
     .where("expires_at", ">", now.toISOString())
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  const { groups } = await db
+    .selectFrom("registration_tokens")
+    .select("groups")
+    .where("token_hash", "=", hashToken(token))
+    .executeTakeFirstOrThrow();
+  const named = groups === "" ? [] : groups.split("\n");
+  const gone = await missingGroups(db, named);
+  for (const group of named) {
+    if (!gone.includes(group)) await addGroupMembers(db, group, [userId]);
+  }
+  return true;
 }

@@ -17,6 +17,7 @@ export interface DatabaseSchema {
   auth_groups: AuthGroupsTable;
   auth_group_members: AuthGroupMembersTable;
   auth_group_permissions: AuthGroupPermissionsTable;
+  resource_owners: ResourceOwnersTable;
 }
 
 /** An authorization group (store/authorization-groups.ts): identities and their permissions. */
@@ -37,6 +38,14 @@ export interface AuthGroupPermissionsTable {
   group_name: string;
   entitlement: string;
   resource: string;
+}
+
+/** Who made a resource (store/resource-owners.ts): its owner holds what owners hold on it. */
+export interface ResourceOwnersTable {
+  /** Named as auth/entitlements.ts names resources: `instance:lab/c1`. */
+  resource: string;
+  user_id: string;
+  created_at: string;
 }
 
 /** A creating request's idempotency key and, once answered, its answer (store/idempotency-keys.ts). */
@@ -129,6 +138,8 @@ export interface RegistrationTokensTable {
   /** When and by which user the link was used; empty until then. */
   used_at: string;
   used_by: string;
+  /** The groups the account starts in, one name per line ("" for none). */
+  groups: Generated<string>;
 }
 
 /** Accounts of the embedded identity provider (the provider's single sign-on). */

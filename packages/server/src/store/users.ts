@@ -102,3 +102,8 @@ export async function setUserDisabled(
   });
   return findUserById(db, user.id);
 }
+
+/** Every user, by e-mail address (the identities page; a few hundred at most per dashboard). */
+export function listUsers(db: Database): Promise<UserRow[]> {
+  return db.selectFrom("users").selectAll().orderBy("email").execute();
+}

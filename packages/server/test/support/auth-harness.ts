@@ -7,6 +7,7 @@ import { startDashboard, type RunningDashboard } from "../../src/main.ts";
 import { openDatabase, type Database } from "../../src/store/database.ts";
 import { createUser, type UserRow } from "../../src/store/users.ts";
 import { sessionCookieName } from "../../src/auth/session-cookie.ts";
+import { addGroupMembers } from "../../src/store/authorization-groups.ts";
 import {
   startTestOidcProvider,
   type TestOidcAccount,
@@ -74,14 +75,23 @@ export async function startAuthHarness(
   };
 }
 
-/** A dashboard account for the provider's account. */
-export function addUser(harness: AuthHarness, account: TestOidcAccount): Promise<UserRow> {
-  return createUser(harness.db, {
+/**
+ * A dashboard account for the provider's account, in `groups`: `admin` unless told, as most tests
+ * act as an operator.
+ */
+export async function addUser(
+  harness: AuthHarness,
+  account: TestOidcAccount,
+  groups: readonly string[] = ["admin"],
+): Promise<UserRow> {
+  const user = await createUser(harness.db, {
     email: account.email,
     fullname: account.name,
     issuer: harness.provider.issuer,
     subject: account.sub,
   });
+  for (const group of groups) await addGroupMembers(harness.db, group, [user.id]);
+  return user;
 }
 
 /** Signs in through the provider from `/api/login?<query>`; returns the hops and the browser. */

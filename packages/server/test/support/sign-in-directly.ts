@@ -3,15 +3,23 @@ import type { Database } from "../../src/store/database.ts";
 import { sessionCookieName } from "../../src/auth/session-cookie.ts";
 import { createUser } from "../../src/store/users.ts";
 import { createBrowserSession } from "../../src/store/browser-sessions.ts";
+import { addGroupMembers } from "../../src/store/authorization-groups.ts";
 
-/** A new user with a live browser session, made in the database: the cookie header that carries it. */
-export async function signInDirectly(db: Database): Promise<string> {
+/**
+ * A new user with a live browser session, made in the database: the cookie header that carries it.
+ * The user is in `groups`: `admin` unless told, as most tests act as an operator.
+ */
+export async function signInDirectly(
+  db: Database,
+  groups: readonly string[] = ["admin"],
+): Promise<string> {
   const user = await createUser(db, {
     email: `${randomUUID()}@example.com`,
     fullname: "Ada Lovelace",
     issuer: "https://idp.example.com",
     subject: randomUUID(),
   });
+  for (const group of groups) await addGroupMembers(db, group, [user.id]);
   const token = await createBrowserSession(
     db,
     { userId: user.id, address: "127.0.0.1", userAgent: "test", idToken: "" },

@@ -15,6 +15,7 @@ import { operationFailure, waitForBulkOperation } from "../../clusters/bulk-oper
 
 import { noSuchApplication } from "./read-application.ts";
 import { acts } from "../../auth/route-acts.ts";
+import { accessOf, type Access } from "../../auth/access.ts";
 import { mapBounded } from "@anbox-dashboard/http-kit";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
@@ -25,7 +26,9 @@ const deleteConcurrency = 8;
  * `DELETE /api/applications`: many applications, of several clusters, with one result per
  * application (the shape of the instances' bulk results). Each is deleted on its own, so that a
  * refusal (instances still use it, unless `force`) is that application's error with the cluster's
- * reason and the others are deleted all the same; the answer waits for the operations.
+ * reason and the others are deleted all the same; the answer waits for the operations. Each is
+ * decided on its own (`can_delete`): one refused is reported with what was missing, one the user
+ * may not view as one that does not exist.
  */
 export function registerApplicationsBulkDeleteRoute(
   scope: FastifyInstance,
@@ -41,12 +44,14 @@ export function registerApplicationsBulkDeleteRoute(
     async (request): Promise<ApplicationsDeleteResponse> => {
       const body = request.body;
       // Every cluster is checked before anything is deleted: an unknown one is a 400 for the call.
+      const access = accessOf(request);
+      const visible = access.visibleClusters(context.clusters);
       const targets = uniqueRefs(body.applications).map((ref) => ({
         ref,
-        cluster: requireCluster(context.clusters, ref.clusterId),
+        cluster: requireCluster(visible, ref.clusterId),
       }));
       const results = await mapBounded(targets, deleteConcurrency, ({ ref, cluster }) =>
-        deleteOne(cluster, ref.id, body.force ?? false),
+        deleteOne(access, cluster, ref.id, body.force ?? false),
       );
       return { metadata: { results } };
     },
@@ -66,6 +71,7 @@ function uniqueRefs(refs: readonly ApplicationRef[]): ApplicationRef[] {
 
 /** One application's delete: looked up (for its name, and a 404 of its own), deleted, waited for. */
 async function deleteOne(
+  access: Access,
   cluster: ClusterHandle,
   ref: string,
   force: boolean,
@@ -88,6 +94,12 @@ async function deleteOne(
     );
   }
   const { id, name } = application;
+  const decision = access.decide("can_delete", `application:${cluster.id}/${id}`);
+  if (!decision.allowed) {
+    return decision.hidden
+      ? failed("", noSuchApplication(cluster, ref).message)
+      : { ...failed(name, `You may not do this: ${decision.missing}.`), id };
+  }
   try {
     const started = await deleteApplication(cluster, id, force);
     const failure = operationFailure(await waitForBulkOperation(cluster, started));

@@ -13,6 +13,7 @@ import { registerUploadRoute } from "../../uploads/upload-route.ts";
 import { readManifestField } from "../../uploads/application-manifest.ts";
 import { applicationUploadLimits, sendPackagedApk } from "./send-package.ts";
 import { acts } from "../../auth/route-acts.ts";
+import { recordCreator } from "../../auth/owners.ts";
 
 /**
  * `POST /api/applications?clusterId=`: a new application from multipart fields `manifest`
@@ -40,6 +41,7 @@ export async function registerApplicationCreateRoute(
         manifestText: upload.fields.manifest,
         upload,
       });
+      await recordCreator(context.db, request, "application", cluster.id, answer.metadata.id);
       void reply.code(202);
       return answer;
     },

@@ -17,6 +17,7 @@ import { listApplications as listAmsApplications } from "../../ams/applications.
 import { listQuery } from "../../input/route-schemas.ts";
 import { imageNamesOf, toClusterApplication } from "./read-application.ts";
 import { acts } from "../../auth/route-acts.ts";
+import { accessOf } from "../../auth/access.ts";
 import { pageInMemory, sortInMemory } from "../../clusters/in-memory-page.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
@@ -43,9 +44,11 @@ export function registerApplicationsListRoute(
     },
     async (request): Promise<ApplicationsListResponse> => {
       const query = request.query;
-      const clusters = selectClusters(context.clusters, query.subclusters);
+      const access = accessOf(request);
+      const clusters = selectClusters(access.visibleClusters(context.clusters), query.subclusters);
       const { items, unreachable } = await listEachCluster(clusters, listApplications);
-      return { ...pageApplications(items, query), ...unreachablePart(unreachable) };
+      const viewable = access.viewable("application", items);
+      return { ...pageApplications(viewable, query), ...unreachablePart(unreachable) };
     },
   );
 }

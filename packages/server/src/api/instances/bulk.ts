@@ -26,6 +26,7 @@ import {
 } from "../../clusters/bulk-operation-wait.ts";
 
 import { acts } from "../../auth/route-acts.ts";
+import { accessOf, type Access } from "../../auth/access.ts";
 import { mapBounded } from "@anbox-dashboard/http-kit";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
@@ -38,7 +39,9 @@ const lookupConcurrency = 8;
  * `PATCH /api/instance_bulk` (start, stop or delete) and `DELETE /api/instances`: many instances,
  * of several clusters, in one call. Each cluster gets one bulk request for its instances (one
  * request per instance when it refuses the batch), and the answer waits for the operations, so
- * that it reports every instance's outcome.
+ * that it reports every instance's outcome. Each instance is decided on its own (`can_edit` to
+ * start or stop, `can_delete`): those allowed are done, the others reported with the refusal, and
+ * one the user may not view is reported as not found, in the cluster's words for a missing one.
  */
 export function registerInstancesBulkRoutes(scope: FastifyInstance, context: ServerContext): void {
   const app = scope.withTypeProvider<ZodSchemas>();
@@ -51,6 +54,7 @@ export function registerInstancesBulkRoutes(scope: FastifyInstance, context: Ser
     async (request): Promise<InstanceBulkResponse> => {
       const body = request.body;
       const results = await applyToInstances(
+        accessOf(request),
         context.clusters,
         body.instances,
         body.desired_status,
@@ -69,6 +73,7 @@ export function registerInstancesBulkRoutes(scope: FastifyInstance, context: Ser
     async (request): Promise<InstanceBulkResponse> => {
       const body = request.body;
       const results = await applyToInstances(
+        accessOf(request),
         context.clusters,
         body.instances,
         "deleted",
@@ -79,40 +84,63 @@ export function registerInstancesBulkRoutes(scope: FastifyInstance, context: Ser
   );
 }
 
-/** Groups the instances by cluster (400 for an unknown one, before anything is done). */
+/**
+ * Groups the instances by cluster (400 for an unknown one, or one the user may see nothing in,
+ * before anything is done).
+ */
 async function applyToInstances(
+  access: Access,
   clusters: readonly ClusterHandle[],
   refs: readonly InstanceRef[],
   action: BulkAction,
   force: boolean,
 ): Promise<ClusterInstanceBulkResult[]> {
+  const visible = access.visibleClusters(clusters);
   const groups = new Map<ClusterHandle, Set<string>>();
   for (const ref of refs) {
-    const cluster = requireCluster(clusters, ref.clusterId);
+    const cluster = requireCluster(visible, ref.clusterId);
     groups.set(cluster, (groups.get(cluster) ?? new Set()).add(ref.id));
   }
+  const entitlement = action === "deleted" ? "can_delete" : "can_edit";
   const outcomes = await Promise.all(
-    [...groups].map(([cluster, ids]) => applyOnCluster(cluster, [...ids], action, force)),
+    [...groups].map(([cluster, ids]) =>
+      applyOnCluster(cluster, [...ids], action, force, (lookup) => {
+        const decision = access.decide(entitlement, `instance:${cluster.id}/${lookup.id}`);
+        if (decision.allowed) return lookup;
+        const error = decision.hidden
+          ? `Instance "${lookup.ref}" not found`
+          : `You may not do this: ${decision.missing}.`;
+        return { ref: lookup.ref, found: false, error };
+      }),
+    ),
   );
   return outcomes.flat();
 }
 
-type Lookup =
-  | { ref: string; found: true; id: string; name: string }
-  | { ref: string; found: false; error: string };
+interface Found {
+  ref: string;
+  found: true;
+  id: string;
+  name: string;
+}
+type Lookup = Found | { ref: string; found: false; error: string };
 
 /**
  * One cluster's share. The instances are looked up first: one that is gone (deleted meanwhile) is
  * reported alone instead of making the cluster refuse the whole request, and the names are known
- * for a delete, whose operation does not list them.
+ * for a delete, whose operation does not list them. `allowed` keeps each instance found, or turns
+ * it into its refusal.
  */
 async function applyOnCluster(
   cluster: ClusterHandle,
   refs: readonly string[],
   action: BulkAction,
   force: boolean,
+  allowed: (lookup: Found) => Lookup,
 ): Promise<ClusterInstanceBulkResult[]> {
-  const lookups = await lookUpInstances(cluster, refs);
+  const lookups = (await lookUpInstances(cluster, refs)).map((lookup) =>
+    lookup.found ? allowed(lookup) : lookup,
+  );
   const ids = [...new Set(lookups.flatMap((lookup) => (lookup.found ? [lookup.id] : [])))];
   /** Each instance's outcome: `found` decides those the cluster was asked to act on. */
   const report = (found: (id: string, name: string) => Omit<InstanceBulkResult, "id">) =>

@@ -18,13 +18,16 @@ import {
 import { listQuery } from "../../input/route-schemas.ts";
 
 import { acts } from "../../auth/route-acts.ts";
+import { accessOf, type ViewScope } from "../../auth/access.ts";
 import { listInstances } from "../../ams/instances.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 
 /**
  * `GET /api/instances`: one page of the instances of the named clusters (all when none are named),
  * filtered, sorted and paged in the clusters, each with its `clusterId`, and how many match.
- * Across several clusters: `pageAcrossClusters`.
+ * Across several clusters: `pageAcrossClusters`. Only what the user may view is listed, counted and
+ * paged: a cluster they view whole as it is, else the instances granted to them one by one (their
+ * ids given to the cluster as a filter, so that it still pages and counts).
  */
 export function registerInstancesListRoute(scope: FastifyInstance, context: ServerContext): void {
   const app = scope.withTypeProvider<ZodSchemas>();
@@ -37,20 +40,41 @@ export function registerInstancesListRoute(scope: FastifyInstance, context: Serv
     },
     async (request): Promise<InstancesListResponse> => {
       const query = request.query;
-      return listInstancesOf(selectClusters(context.clusters, query.subclusters), query);
+      const access = accessOf(request);
+      const scopes = new Map<string, ViewScope>();
+      for (const cluster of access.visibleClusters(context.clusters)) {
+        scopes.set(cluster.id, access.viewScope("instance", cluster.id));
+      }
+      const clusters = selectClusters(
+        context.clusters.filter((cluster) => scopes.has(cluster.id)),
+        query.subclusters,
+      );
+      return listInstancesOf(
+        clusters.filter((cluster) => viewsAny(scopes.get(cluster.id))),
+        query,
+        (cluster) => scopes.get(cluster.id) ?? { all: true },
+      );
     },
   );
 }
 
-/** One page of the instances of these clusters, and how many match in all of them. */
+function viewsAny(scope: ViewScope | undefined): boolean {
+  return scope !== undefined && (scope.all || scope.ids.size > 0);
+}
+
+/**
+ * One page of the instances of these clusters, and how many match in all of them, of those
+ * `scopeOf` each cluster lets the user view.
+ */
 export function listInstancesOf(
   clusters: readonly ClusterHandle[],
   query: InstancesListParsed,
+  scopeOf: (cluster: ClusterHandle) => ViewScope,
 ): Promise<InstancesListResponse> {
   return pageAcrossClusters(
     clusters,
     query,
-    (cluster, limit, offset) => listCluster(cluster, query, limit, offset),
+    (cluster, limit, offset) => listCluster(cluster, query, scopeOf(cluster), limit, offset),
     instanceOrder(query.orderBy, query.order),
   );
 }
@@ -58,20 +82,31 @@ export function listInstancesOf(
 async function listCluster(
   cluster: ClusterHandle,
   query: InstancesListParsed,
+  scope: ViewScope,
   limit: number,
   offset: number,
 ): Promise<ClusterSlice<ClusterInstance>> {
-  const { instances, total } = await listInstances(cluster, clusterListQuery(query, limit, offset));
+  // A user granted no instance of the cluster asks it nothing: an empty id filter is no filter.
+  if (!scope.all && scope.ids.size === 0) return { items: [], total: 0 };
+  const { instances, total } = await listInstances(
+    cluster,
+    clusterListQuery(query, limit, offset, scope),
+  );
   return { items: instances.map((instance) => ({ ...instance, clusterId: cluster.id })), total };
 }
 
-/** The cluster's `GET /1.0/instances` query for the dashboard's. */
+/**
+ * The cluster's `GET /1.0/instances` query for the dashboard's; with the ids of what the user may
+ * view when they may not view the whole cluster (the `instance_id_list_filter` extension).
+ */
 export function clusterListQuery(
   query: InstancesListParsed,
   limit: number,
   offset: number,
+  scope: ViewScope = { all: true },
 ): URLSearchParams {
   return clusterSliceQuery(query, limit, offset, {
+    id: scope.all ? undefined : [...scope.ids].sort().join(","),
     status: query.status?.join(","),
     type: query.type,
     node: query.node,

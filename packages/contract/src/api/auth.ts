@@ -1,0 +1,118 @@
+import { z } from "zod";
+import type { EntitlementEntry } from "../auth/entitlement-catalogue.ts";
+import {
+  isEntitlement,
+  isResourceName,
+  type Entitlement,
+  type ResourceKind,
+  type ResourceName,
+} from "../auth/entitlements.ts";
+
+// The permissions API (`/api/auth/...`), in Anbox Cloud's names: identities, groups and their
+// permissions, the caller's own effective permissions and the entitlement catalogue.
+
+export const groupDescriptionMaxLength = 500;
+
+/** Where a permission a user holds comes from: a group (theirs, or claimed by their provider), or owning. */
+export type GrantedBy = { group: string; fromProvider?: boolean } | { owner: true };
+
+/** A permission as the API gives it: `{entitlement, resource}`. */
+export interface Permission {
+  entitlement: Entitlement;
+  resource: ResourceName;
+}
+
+/** `GET /api/auth/permissions`: the caller's effective permissions, each with what grants it. */
+export interface EffectivePermissions {
+  metadata: {
+    groups: string[];
+    permissions: (Permission & { grantedBy: GrantedBy })[];
+  };
+}
+
+/** `GET /api/auth/entitlements`: every entitlement with its description, per resource kind. */
+export interface EntitlementCatalogueResponse {
+  metadata: Record<ResourceKind, readonly EntitlementEntry[]>;
+}
+
+export interface GroupSummary {
+  name: string;
+  description: string;
+  identities: number;
+  permissions: number;
+}
+
+export interface GroupDetail {
+  name: string;
+  description: string;
+  permissions: Permission[];
+  identities: IdentitySummary[];
+}
+
+export interface IdentitySummary {
+  id: string;
+  name: string;
+  email: string;
+  /** `oidc`: the dashboard's own provider or an external one; the only kind today. */
+  authentication_method: "oidc";
+  groups: string[];
+}
+
+export interface IdentityDetail extends IdentitySummary {
+  /** What the identity may do, each with the group that grants it (as the identity's profile shows it). */
+  effective_permissions: (Permission & { grantedBy: GrantedBy })[];
+}
+
+const permissionSchema = z
+  .object({
+    entitlement: z.string({ message: "must be an entitlement" }),
+    resource: z.string({ message: "must be a resource name" }),
+  })
+  .transform((value, context) => {
+    if (!isEntitlement(value.entitlement)) {
+      context.addIssue({
+        code: "custom",
+        message: `"${value.entitlement}" is not an entitlement: GET /api/auth/entitlements lists them`,
+        path: ["entitlement"],
+      });
+      return z.NEVER;
+    }
+    if (!isResourceName(value.resource)) {
+      context.addIssue({
+        code: "custom",
+        message: `"${value.resource}" is not a resource: server, cluster:<cluster>, instance:<cluster>/<id>, application:..., image:..., node:..., group:<name> or identity:<id>`,
+        path: ["resource"],
+      });
+      return z.NEVER;
+    }
+    return { entitlement: value.entitlement, resource: value.resource } satisfies Permission;
+  });
+
+const groupDescription = z
+  .string({ message: "must be text" })
+  .max(
+    groupDescriptionMaxLength,
+    `must be at most ${String(groupDescriptionMaxLength)} characters`,
+  );
+
+/** `POST /api/auth/groups`. */
+export const groupCreateSchema = z.object({
+  name: z.string({ message: "must be a group name" }),
+  description: groupDescription.optional(),
+});
+
+/** `PUT /api/auth/groups/{name}`: the description and the permissions, replaced as a whole. */
+export const groupReplaceSchema = z.object({
+  description: groupDescription.optional(),
+  permissions: z.array(permissionSchema, { message: "must be a list of permissions" }).max(1000),
+});
+export type GroupReplaceInput = z.infer<typeof groupReplaceSchema>;
+
+/** `PUT /api/auth/identities/{id}`: the identity's groups, replaced as a whole. */
+export const identityGroupsSchema = z.object({
+  groups: z
+    .array(z.string({ message: "must be group names" }), {
+      message: "must be a list of group names",
+    })
+    .max(1000),
+});

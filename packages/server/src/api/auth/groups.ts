@@ -1,0 +1,145 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import {
+  groupCreateSchema,
+  groupReplaceSchema,
+  type GroupDetail,
+  type GroupSummary,
+  type IdentitySummary,
+  type Permission,
+} from "@anbox-dashboard/contract";
+import { HttpError, type ZodSchemas } from "@anbox-dashboard/http-kit";
+import type { ServerContext } from "../../server-context.ts";
+import { accessOf, type Access } from "../../auth/access.ts";
+import { acts } from "../../auth/route-acts.ts";
+import {
+  adminGroupName,
+  createGroup,
+  deleteGroup,
+  groupsByUser,
+  listGroups,
+  readGroup,
+  replaceGroup,
+} from "../../store/authorization-groups.ts";
+import { listUsers } from "../../store/users.ts";
+import { toIdentitySummary } from "./identity-summary.ts";
+
+const nameParams = z.object({ name: z.string() }).describe("path");
+
+/**
+ * The dashboard's authorization groups, as Anbox's `/1.0/auth/groups`: list those the caller may
+ * view, make one (`can_create_groups`), read one, replace its description and permissions as a
+ * whole (`can_edit` on it), delete it (`can_delete`). The `admin` group's permissions cannot
+ * change and it cannot be deleted. A group grants only what its editor holds: no one gives a
+ * group (theirs, maybe) more than they may do themselves.
+ */
+export function registerGroupRoutes(scope: FastifyInstance, context: ServerContext): void {
+  const app = scope.withTypeProvider<ZodSchemas>();
+
+  app.get(
+    "/api/auth/groups",
+    { config: { acts: acts.onEachItem("group", "can_view") } },
+    async (request): Promise<{ metadata: GroupSummary[] }> => {
+      const access = accessOf(request);
+      const groups = await listGroups(context.db);
+      return {
+        metadata: groups.filter((group) => access.allows("can_view", `group:${group.name}`)),
+      };
+    },
+  );
+
+  app.post(
+    "/api/auth/groups",
+    {
+      schema: { body: groupCreateSchema.describe("group") },
+      config: { idempotent: true, acts: acts.onServer("can_create_groups") },
+    },
+    async (request, reply): Promise<{ metadata: GroupSummary }> => {
+      const { name, description = "" } = request.body;
+      await createGroup(context.db, name, description);
+      void reply.code(201);
+      return { metadata: { name, description, identities: 0, permissions: 0 } };
+    },
+  );
+
+  app.get(
+    "/api/auth/groups/:name",
+    {
+      schema: { params: nameParams },
+      config: { acts: acts.onNamed("group", "can_view", "name") },
+    },
+    async (request): Promise<{ metadata: GroupDetail }> => {
+      const group = await readGroup(context.db, request.params.name);
+      const [users, groups] = await Promise.all([listUsers(context.db), groupsByUser(context.db)]);
+      const members = new Set(group.identities);
+      const identities: IdentitySummary[] = users
+        .filter((user) => members.has(user.id))
+        .map((user) => toIdentitySummary(user, groups.get(user.id) ?? []));
+      return { metadata: { ...group, identities } };
+    },
+  );
+
+  app.put(
+    "/api/auth/groups/:name",
+    {
+      schema: { params: nameParams, body: groupReplaceSchema.describe("group") },
+      config: { acts: acts.onNamed("group", "can_edit", "name") },
+    },
+    async (
+      request,
+    ): Promise<{ metadata: { name: string; description: string; permissions: Permission[] } }> => {
+      const { name } = request.params;
+      const before = await readGroup(context.db, name);
+      const description = request.body.description ?? before.description;
+      const permissions = request.body.permissions;
+      if (name !== adminGroupName)
+        refuseWhatTheEditorLacks(accessOf(request), before.permissions, permissions);
+      await replaceGroup(context.db, name, { description, permissions });
+      return {
+        metadata: {
+          name,
+          description,
+          permissions: (await readGroup(context.db, name)).permissions,
+        },
+      };
+    },
+  );
+
+  app.delete(
+    "/api/auth/groups/:name",
+    {
+      schema: { params: nameParams },
+      config: { acts: acts.onNamed("group", "can_delete", "name") },
+    },
+    async (request, reply) => {
+      await deleteGroup(context.db, request.params.name);
+      return reply.code(204).send();
+    },
+  );
+}
+
+/**
+ * Refuses a change that adds a permission its editor does not hold (or takes away one they do not
+ * hold: they could not give it back), naming the first such one.
+ */
+function refuseWhatTheEditorLacks(
+  access: Access,
+  before: readonly Permission[],
+  after: readonly Permission[],
+): void {
+  const key = (permission: Permission) => `${permission.entitlement} ${permission.resource}`;
+  const kept = new Set(before.map(key));
+  const now = new Set(after.map(key));
+  const changed = [
+    ...after.filter((permission) => !kept.has(key(permission))),
+    ...before.filter((permission) => !now.has(key(permission))),
+  ];
+  for (const permission of changed) {
+    if (!access.allows(permission.entitlement, permission.resource)) {
+      throw new HttpError(
+        403,
+        `You may grant or take away only what you hold yourself: you lack ${permission.entitlement} on ${permission.resource}.`,
+      );
+    }
+  }
+}

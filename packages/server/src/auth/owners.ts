@@ -1,0 +1,22 @@
+import type { FastifyRequest } from "fastify";
+import type { ClusterResourceKind } from "@anbox-dashboard/contract";
+import type { Database } from "../store/database.ts";
+import { recordOwner } from "../store/resource-owners.ts";
+import { signedInUser } from "./signed-in-user.ts";
+
+/**
+ * Records the signed-in user as the owner of what their request made on a cluster (what they make
+ * they may view, change, delete, stream, share, read the logs of and open a shell in). Called once
+ * the cluster answered with the new resource's id, before the route answers: an owner is never
+ * missing from what the user was told was made.
+ */
+export async function recordCreator(
+  db: Database,
+  request: FastifyRequest,
+  kind: ClusterResourceKind,
+  clusterId: string,
+  id: string | undefined,
+): Promise<void> {
+  if (id === undefined) return;
+  await recordOwner(db, `${kind}:${clusterId}/${id}`, signedInUser(request).id);
+}

@@ -1,0 +1,142 @@
+// `bin/dashboard group ...`, `identity ...` and `register --group`, as `amc auth` has them: run as
+// functions on a temporary data directory (one run goes through the real entry point), the
+// database read afterwards to check what they did.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { Writable } from "node:stream";
+import { promisify } from "node:util";
+import { readConfig, type ServerConfig } from "../src/config.ts";
+import { runtimeFileName, type RuntimeFile } from "../src/main.ts";
+import { openDatabase, type Database } from "../src/store/database.ts";
+import { groupCommand, identityCommand } from "../src/cli/permission-commands.ts";
+import { registerCommand } from "../src/cli/register.ts";
+import { grantsOf, groupsOf } from "../src/store/authorization-groups.ts";
+import { consumeRegistrationToken } from "../src/store/registration-tokens.ts";
+import { createUser } from "../src/store/users.ts";
+import { CliError } from "../src/cli/cli-error.ts";
+
+let dataDir: string;
+let db: Database;
+let config: ServerConfig;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "dashboard-cli-permissions-"));
+  db = await openDatabase({ dataDir, databaseUrl: undefined });
+  const runtime: RuntimeFile = {
+    publicUrl: "http://dashboard.test:8080",
+    variant: "appliance",
+    pid: process.pid,
+    startedAt: new Date().toISOString(),
+  };
+  writeFileSync(join(dataDir, runtimeFileName), JSON.stringify(runtime));
+  config = readConfig({ DATA_DIR: dataDir }, "/nonexistent-repository-root");
+});
+
+afterAll(async () => {
+  await db.destroy();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs a command function; what it printed, or the error it ended with. */
+async function run(
+  command: typeof groupCommand,
+  args: string[],
+): Promise<{ stdout: string; error?: string }> {
+  let stdout = "";
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      stdout += chunk.toString();
+      done();
+    },
+  });
+  try {
+    await command(args, config, { stdout: sink, stderr: sink });
+    return { stdout };
+  } catch (error) {
+    if (error instanceof CliError) return { stdout, error: error.message };
+    throw error;
+  }
+}
+
+const person = (name: string) => ({
+  email: `${name}@example.com`,
+  fullname: name,
+  issuer: "https://idp.example.com",
+  subject: name,
+});
+
+describe("bin/dashboard group and identity", () => {
+  it("make a group, grant it permissions, put people in it and take them out", async () => {
+    const admin = await db.transaction().execute((tx) => createUser(tx, person("ada")));
+    const grace = await db.transaction().execute((tx) => createUser(tx, person("grace")));
+
+    expect((await run(groupCommand, ["create", "testers", "--description", "QA"])).stdout).toBe(
+      "Created group testers.\n",
+    );
+    expect((await run(groupCommand, ["create", "testers"])).error).toBe(
+      'A group named "testers" exists already.',
+    );
+    await run(groupCommand, [
+      "permission",
+      "add",
+      "testers",
+      "cluster:lab",
+      "can_view",
+      "can_stream",
+    ]);
+    expect(
+      (await run(groupCommand, ["permission", "add", "testers", "lab", "can_view"])).error,
+    ).toContain('"lab" is not a resource');
+    expect(
+      (await run(groupCommand, ["permission", "add", "testers", "cluster:lab", "can_fly"])).error,
+    ).toContain('"can_fly" is not an entitlement');
+
+    await run(identityCommand, ["group", "add", "grace@example.com", "testers"]);
+    expect(await groupsOf(db, grace.id)).toEqual(["testers"]);
+    const shown = await run(identityCommand, ["show", "grace@example.com"]);
+    expect(shown.stdout).toContain("can_stream on cluster:lab (from group testers)");
+
+    await run(groupCommand, ["permission", "remove", "testers", "cluster:lab", "can_stream"]);
+    expect((await grantsOf(db, grace.id)).map((grant) => grant.entitlement)).toEqual(["can_view"]);
+    await run(identityCommand, ["group", "remove", grace.id, "testers"]);
+    expect(await groupsOf(db, grace.id)).toEqual([]);
+
+    // The first account is the admin; the last admin stays one.
+    expect(await groupsOf(db, admin.id)).toEqual(["admin"]);
+    expect(
+      (await run(identityCommand, ["group", "remove", "ada@example.com", "admin"])).error,
+    ).toBe("This is the last member of admin: add another before removing them.");
+    expect((await run(groupCommand, ["delete", "admin"])).error).toBe(
+      "The admin group cannot be deleted.",
+    );
+    expect(
+      (await run(groupCommand, ["permission", "remove", "admin", "server", "admin"])).error,
+    ).toBe("The admin group's permissions cannot change: it holds admin on server.");
+  });
+
+  it("register --group: the link names groups that exist, and its account starts in them", async () => {
+    await run(groupCommand, ["create", "streamers"]);
+    const refused = await run(registerCommand, ["--group", "nope"]);
+    expect(refused.error).toBe('No group named "nope": bin/dashboard group list shows the groups.');
+    const { stdout } = await run(registerCommand, ["--group", "streamers", "--group", "testers"]);
+    const token = new URL(stdout.trim()).searchParams.get("token") ?? "";
+    const newcomer = await db.transaction().execute(async (tx) => {
+      const user = await createUser(tx, person("linus"));
+      expect(await consumeRegistrationToken(tx, token, user.id)).toBe(true);
+      return user;
+    });
+    expect(await groupsOf(db, newcomer.id)).toEqual(["streamers", "testers"]);
+  });
+
+  it("are wired into bin/dashboard", async () => {
+    const cliPath = resolve(import.meta.dirname, "../src/cli/dashboard.ts");
+    const { stdout } = await promisify(execFile)(process.execPath, [cliPath, "group", "list"], {
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir },
+    });
+    expect(stdout).toContain("admin\t1 identities\t1 permissions");
+    expect(stdout).toContain("testers\t1 identities\t1 permissions\tQA");
+  });
+});

@@ -1,0 +1,210 @@
+// Permissions decided on the real dashboard with two embedded clusters: what a user outside the
+// admin group sees in lists, what they may do to one resource, item by item in bulk calls, and
+// what they own by making it. Each refusal names what was missing; what they may not view is a
+// 404, and is never named in a list, a count or a message.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import type { AmsOperation, Grant } from "@anbox-dashboard/contract";
+import type { AuthHarness } from "./support/auth-harness.ts";
+import { signInDirectly } from "./support/sign-in-directly.ts";
+import {
+  clusterClient,
+  messageOf,
+  startSignedIn,
+  waitForSuccess,
+} from "./support/signed-in-harness.ts";
+import { createGroup, replaceGroup } from "../src/store/authorization-groups.ts";
+
+const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
+let harness: AuthHarness;
+let admin: string;
+const ids: Record<string, string> = {};
+const bootDelayBefore = process.env.CLUSTER_BOOT_STEP_DELAY_MS;
+
+async function createOn(clusterId: string, name: string): Promise<string> {
+  const client = clusterClient(harness, clusterId);
+  const started = await client.post<AmsOperation>("/1.0/instances", { name, no_start: true });
+  await waitForSuccess(client, started.metadata.id);
+  return started.metadata.resources.instances?.[0]?.split("/").at(-1) ?? "";
+}
+
+/** A new user in a new group holding `permissions`: their session's cookie. */
+async function userHolding(permissions: Grant[]): Promise<string> {
+  const group = `g-${randomUUID().slice(0, 8)}`;
+  await createGroup(harness.db, group, "");
+  await replaceGroup(harness.db, group, { description: "", permissions });
+  return signInDirectly(harness.db, [group]);
+}
+
+async function call(
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${harness.url}${path}`, {
+    method,
+    headers: {
+      cookie,
+      origin: harness.url,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
+}
+
+interface Listed {
+  metadata: { id: string; clusterId: string }[];
+  total_size?: number;
+}
+
+function listed(body: unknown): string[] {
+  return (body as Listed).metadata.map((item) => `${item.clusterId}/${item.id}`).sort();
+}
+
+beforeAll(async () => {
+  process.env.CLUSTER_BOOT_STEP_DELAY_MS = "20";
+  ({ harness, cookie: admin } = await startSignedIn(ada, { EMBEDDED_CLUSTERS: "lab,prod" }));
+  ids.one = await createOn("lab", "one");
+  ids.two = await createOn("lab", "two");
+  ids.three = await createOn("prod", "three");
+}, 60_000);
+
+afterAll(async () => {
+  await harness.stop();
+  if (bootDelayBefore === undefined) delete process.env.CLUSTER_BOOT_STEP_DELAY_MS;
+  else process.env.CLUSTER_BOOT_STEP_DELAY_MS = bootDelayBefore;
+});
+
+describe("a user in no group", () => {
+  it("sees no cluster and no instance, and what exists is answered as absent", async () => {
+    const nobody = await signInDirectly(harness.db, []);
+    expect((await call(nobody, "GET", "/api/clusters")).body).toEqual([]);
+    const instances = await call(nobody, "GET", "/api/instances");
+    expect(instances.body).toEqual({ metadata: [], total_size: 0 });
+    const one = await call(nobody, "GET", `/api/instances/${ids.one ?? ""}?clusterId=lab`);
+    expect(one.status).toBe(404);
+    expect(messageOf(one.body)).toBe(
+      `There is no instance:lab/${ids.one ?? ""}, or you may not view it.`,
+    );
+    // A cluster they cannot see is not named back to them, even as "unknown".
+    const bulk = await call(nobody, "DELETE", "/api/instances", {
+      instances: [{ id: ids.one, clusterId: "lab" }],
+    });
+    expect(bulk.status).toBe(400);
+    expect(messageOf(bulk.body)).toBe('Unknown cluster "lab": known clusters are none.');
+    expect((await call(nobody, "GET", "/api/operations")).body).toEqual({ metadata: [] });
+    // Their own account is theirs all the same.
+    expect((await call(nobody, "GET", "/api/profile")).status).toBe(200);
+  });
+});
+
+describe("a tester who may view one cluster, create instances and stream there", () => {
+  let tester: string;
+  beforeAll(async () => {
+    tester = await userHolding([
+      { entitlement: "can_view", resource: "cluster:lab" },
+      { entitlement: "can_create_instances", resource: "cluster:lab" },
+      { entitlement: "can_stream", resource: "cluster:lab" },
+    ]);
+  });
+
+  it("lists that cluster and its instances only, counted and paged as such", async () => {
+    const clusters = (await call(tester, "GET", "/api/clusters")).body as { id: string }[];
+    expect(clusters.map((cluster) => cluster.id)).toEqual(["lab"]);
+    const all = await call(tester, "GET", "/api/instances?page=1&size=30");
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect((all.body as Listed).total_size).toBe(2);
+    expect(listed(all.body)).toEqual([`lab/${ids.one ?? ""}`, `lab/${ids.two ?? ""}`].sort());
+    // The admin sees the other cluster's too.
+    const everything = await call(admin, "GET", "/api/instances?page=1&size=30");
+    expect(listed(everything.body)).toContain(`prod/${ids.three ?? ""}`);
+    const prod = await call(tester, "GET", "/api/instances?subclusters=prod");
+    expect(prod.status).toBe(400);
+  });
+
+  it("is refused what it lacks with a 403 naming it, and what it cannot see with a 404", async () => {
+    const deleteOne = await call(tester, "DELETE", `/api/instances/${ids.one ?? ""}?clusterId=lab`);
+    expect(deleteOne.status).toBe(403);
+    expect(messageOf(deleteOne.body)).toBe(
+      `You may not do this: needs can_delete on instance:lab/${ids.one ?? ""}.`,
+    );
+    const config = await call(tester, "GET", "/api/config?clusterId=lab");
+    expect(messageOf(config.body)).toBe(
+      "You may not do this: needs can_view_config on cluster:lab.",
+    );
+    const elsewhere = await call(tester, "POST", "/api/instances?clusterId=prod", {
+      name: "nope",
+    });
+    expect(elsewhere.status).toBe(404);
+    expect(messageOf(elsewhere.body)).toBe("There is no cluster:prod, or you may not view it.");
+    const exec = await call(tester, "POST", `/api/instances/${ids.one ?? ""}/exec?clusterId=lab`, {
+      height: 24,
+      width: 80,
+    });
+    expect(messageOf(exec.body)).toBe(
+      `You may not do this: needs can_exec on instance:lab/${ids.one ?? ""}.`,
+    );
+  });
+
+  it("owns what it creates: may delete it, and a bulk call does what is allowed and reports the rest", async () => {
+    const created = await call(tester, "POST", "/api/instances?clusterId=lab", {
+      name: `mine-${randomUUID().slice(0, 6)}`,
+      no_start: true,
+    });
+    expect(created.status).toBe(202);
+    const operation = (created.body as { metadata: AmsOperation }).metadata;
+    await waitForSuccess(clusterClient(harness, "lab"), operation.id);
+    const mine = operation.resources.instances?.[0]?.split("/").at(-1) ?? "";
+    const logs = await call(tester, "GET", `/api/instances/${mine}/logs?clusterId=lab`);
+    expect(logs.status).toBe(200);
+
+    const bulk = await call(tester, "DELETE", "/api/instances", {
+      instances: [
+        { id: mine, clusterId: "lab" },
+        { id: ids.two, clusterId: "lab" },
+      ],
+    });
+    expect(bulk.status).toBe(200);
+    const results = (
+      bulk.body as { metadata: { results: { id: string; success: boolean; error: string }[] } }
+    ).metadata.results;
+    expect(results.find((result) => result.id === mine)).toMatchObject({ success: true });
+    expect(results.find((result) => result.id === ids.two)).toMatchObject({
+      success: false,
+      error: `You may not do this: needs can_delete on instance:lab/${ids.two ?? ""}.`,
+    });
+    // The admin's instance is still there.
+    expect((await call(admin, "GET", `/api/instances/${ids.two ?? ""}?clusterId=lab`)).status).toBe(
+      200,
+    );
+  });
+});
+
+describe("a user granted one instance", () => {
+  it("sees that instance alone, in the list and its count, and nothing else of its cluster", async () => {
+    const viewer = await userHolding([
+      { entitlement: "can_view", resource: `instance:lab/${ids.two ?? ""}` },
+    ]);
+    const list = await call(viewer, "GET", "/api/instances?page=1&size=30");
+    expect(list.body).toMatchObject({ total_size: 1 });
+    expect(listed(list.body)).toEqual([`lab/${ids.two ?? ""}`]);
+    expect(
+      (await call(viewer, "GET", `/api/instances/${ids.one ?? ""}?clusterId=lab`)).status,
+    ).toBe(404);
+    // A bulk call on one it cannot see reports it as missing, in the cluster's words.
+    const bulk = await call(viewer, "PATCH", "/api/instance_bulk", {
+      instances: [{ id: ids.one, clusterId: "lab" }],
+      desired_status: "running",
+    });
+    expect(bulk.body).toMatchObject({
+      metadata: { results: [{ success: false, error: `Instance "${ids.one ?? ""}" not found` }] },
+    });
+    const nodes = await call(viewer, "GET", "/api/nodes");
+    expect(nodes.body).toMatchObject({ metadata: [], total_size: 0 });
+    const config = await call(viewer, "GET", "/api/config?clusterId=lab");
+    expect(config.status).toBe(403);
+  });
+});
