@@ -14,6 +14,7 @@ import {
   waitForSuccess,
 } from "./support/signed-in-harness.ts";
 import { createGroup, replaceGroup } from "../src/store/authorization-groups.ts";
+import { connect, expectOpened } from "./support/test-websocket.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 let harness: AuthHarness;
@@ -206,5 +207,30 @@ describe("a user granted one instance", () => {
     expect(nodes.body).toMatchObject({ metadata: [], total_size: 0 });
     const config = await call(viewer, "GET", "/api/config?clusterId=lab");
     expect(config.status).toBe(403);
+  });
+});
+
+describe("taking a permission away", () => {
+  it("closes what it opened, as the events socket of a cluster, at the watch's next check", async () => {
+    const group = `g-${randomUUID().slice(0, 8)}`;
+    await createGroup(harness.db, group, "");
+    await replaceGroup(harness.db, group, {
+      description: "",
+      permissions: [{ entitlement: "can_view", resource: "cluster:lab" }],
+    });
+    const viewer = await signInDirectly(harness.db, [group]);
+    const auth = await call(viewer, "POST", "/api/events/auth?clusterId=lab");
+    const { token } = (auth.body as { metadata: { token: string } }).metadata;
+    const url = `${harness.url.replace("http", "ws")}/ams/0/1.0/events?secret=${token}`;
+    const socket = expectOpened(await connect(url, { cookie: viewer, origin: harness.url }));
+
+    const takenAt = Date.now();
+    await replaceGroup(harness.db, group, { description: "", permissions: [] });
+    expect(await socket.closed).toEqual({ code: 4003, reason: "You may no longer do this" });
+    // The watch checks every 400 ms; the bound leaves room for a loaded machine.
+    expect(Date.now() - takenAt).toBeLessThan(3000);
+    // And it cannot be opened again.
+    const again = await call(viewer, "POST", "/api/events/auth?clusterId=lab");
+    expect(again.status).toBe(404);
   });
 });

@@ -22,6 +22,7 @@ import {
   waitForOperation,
 } from "./support/signed-in-harness.ts";
 import { connect, expectOpened, type Closed, type TestSocket } from "./support/test-websocket.ts";
+import { createGroup, replaceGroup } from "../src/store/authorization-groups.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 const cliPath = join(import.meta.dirname, "..", "src", "cli", "dashboard.ts");
@@ -104,6 +105,20 @@ function expectEndedQuickly(closed: (Closed & { ms: number })[]): void {
     expect(socket.reason).toBe("Your session has ended: sign in again");
     expect(socket.ms).toBeLessThan(1_000);
   }
+}
+
+/** Runs `bin/dashboard` on this dashboard's data (another process, as a person would). */
+function runCli(args: string[]): Promise<{ code: number; stderr: string }> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [cliPath, ...args],
+      { env: { PATH: process.env.PATH ?? "", DATA_DIR: harness.dataDir, ...databaseEnv() } },
+      (error, _stdout, stderr) => {
+        done({ code: error ? Number(error.code ?? 1) : 0, stderr });
+      },
+    );
+  });
 }
 
 function isOpen(socket: TestSocket): boolean {
@@ -190,21 +205,40 @@ describe("sockets follow their browser session", () => {
     expect("refused" in after ? after.refused : 0).toBe(403);
   });
 
+  it("bin/dashboard identity group remove, from another process, closes what the group granted within a second", async () => {
+    await createGroup(harness.db, "testers", "");
+    await replaceGroup(harness.db, "testers", {
+      description: "",
+      permissions: [
+        { entitlement: "can_view", resource: "cluster:default" },
+        { entitlement: "can_stream", resource: "cluster:default" },
+        { entitlement: "can_exec", resource: "cluster:default" },
+      ],
+    });
+    const bob = { sub: `bob-${randomUUID()}`, email: "bob@example.com", name: "Bob" };
+    await addUser(harness, bob, ["testers"]);
+    harness.provider.setAccount(bob);
+    const cookie = await newSession();
+    harness.provider.setAccount(ada);
+    const sockets = await openSockets(cookie);
+    const run = await runCli(["identity", "group", "remove", bob.email, "testers"]);
+    expect(run, run.stderr).toMatchObject({ code: 0 });
+    const since = performance.now();
+    for (const socket of await closings(sockets, since)) {
+      expect(socket).toMatchObject({ code: 4003, reason: "You may no longer do this" });
+      expect(socket.ms).toBeLessThan(1_000);
+    }
+    // What they could open before, they cannot now.
+    const join = await call(cookie, "POST", `/api/sessions/${streamSessionId}/join`, {});
+    expect(messageOf(join.body)).toBe("You may not do this: needs can_stream on an instance.");
+  });
+
   // Last: the account stays disabled.
   it("bin/dashboard disable-user, from another process, closes the user's sockets within a second", async () => {
     const cookie = await newSession();
     const tokenBefore = await joinStream(cookie);
     const sockets = await openSockets(cookie);
-    const run = await new Promise<{ code: number; stderr: string }>((done) => {
-      execFile(
-        process.execPath,
-        [cliPath, "disable-user", ada.email],
-        { env: { PATH: process.env.PATH ?? "", DATA_DIR: harness.dataDir, ...databaseEnv() } },
-        (error, _stdout, stderr) => {
-          done({ code: error ? Number(error.code ?? 1) : 0, stderr });
-        },
-      );
-    });
+    const run = await runCli(["disable-user", ada.email]);
     expect(run, run.stderr).toMatchObject({ code: 0 });
     const since = performance.now();
     expectEndedQuickly(await closings(sockets, since));

@@ -118,7 +118,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     { schema: { params: sessionParams }, config: { acts: streamIt } },
     async (request): Promise<SessionJoinResponse> => {
       const { sessionId } = request.params;
-      const { at } = await find(request, sessionId, "can_stream");
+      const { at, metadata } = await find(request, sessionId, "can_stream");
       const user = signedInUser(request);
       return joinStream(
         context,
@@ -127,6 +127,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
         {
           streamSessionId: sessionId,
           grantee: { kind: "session", sessionId: user.sessionId },
+          resource: instanceOfSession(at, metadata),
         },
       );
     },

@@ -1,45 +1,87 @@
+import { allows, type Entitlement, type Grant, type ResourceName } from "@anbox-dashboard/contract";
 import type { Database } from "../store/database.ts";
-import { liveSessionIds } from "../store/browser-sessions.ts";
+import { liveSessionUsers } from "../store/browser-sessions.ts";
+import { grantsOf } from "../store/authorization-groups.ts";
+import { ownerGrantsOf } from "../store/resource-owners.ts";
 
 /** Sessions asked about in one query, at most. */
 const idsPerQuery = 500;
 
+/** Why something held was ended. */
+export type EndReason = "session-ended" | "permission-revoked";
+
+/** The permission something held lives by: when its user no longer holds it, it ends. */
+export interface LivesBy {
+  action: Entitlement;
+  resource: ResourceName;
+}
+
+interface Holder {
+  end: (reason: EndReason) => void;
+  livesBy: LivesBy | undefined;
+}
+
+/** Where the watch reads what a user holds now. */
+export type UserGrants = (userId: string) => Promise<readonly Grant[]>;
+
+/** What a user holds, from the store: their groups' permissions and what they own. */
+function storedUserGrants(db: Database): UserGrants {
+  return async (userId) => {
+    const [fromGroups, asOwner] = await Promise.all([
+      grantsOf(db, userId),
+      ownerGrantsOf(db, userId),
+    ]);
+    return [...fromGroups, ...asOwner];
+  };
+}
+
 /**
- * What lives only as long as a browser session: its events, terminal and signaling sockets, and
- * the stream its user watches. Each is held with the function that ends it; when the session ends
- * (logout, "sign out other sessions", expiry, or `bin/dashboard disable-user` from another
- * process), every one of them is ended within one check interval, well under a second.
+ * What lives only as long as a browser session, and as long as its user may have it: its events,
+ * terminal and signaling sockets, and the stream its user watches. Each is held with the function
+ * that ends it and the permission it lives by; when the session ends (logout, "sign out other
+ * sessions", expiry, or `bin/dashboard disable-user` from another process), or its user no longer
+ * holds that permission (taken out of a group, a permission taken away, from any process or the
+ * command line), it is ended within one check interval, well under a second.
  *
- * Why a check of the database rather than only calls from the routes that end sessions: the
- * command line disables users from another process, and expiry happens by itself. The check runs
- * only while something is held, one query for all the held sessions; the routes that end a
- * session here ask for a check at once (`checkNow`).
+ * Why a check of the database rather than only calls from the routes that make those changes: the
+ * command line changes them from another process, another dashboard process may serve the change,
+ * and expiry happens by itself. The check runs only while something is held: one query for all the
+ * held sessions, and one read of grants per user holding something that lives by one; the routes
+ * that end a session here ask for a check at once (`checkNow`).
  */
 export class SessionWatch {
   private readonly db: Database;
   private readonly intervalMs: number;
-  private readonly held = new Map<string, Set<() => void>>();
+  private readonly userGrants: UserGrants;
+  private readonly held = new Map<string, Set<Holder>>();
   private timer: NodeJS.Timeout | undefined;
   /** The last check asked for: checks run one after another. */
   private checks: Promise<void> = Promise.resolve();
 
-  constructor(db: Database, intervalMs = 400) {
+  constructor(db: Database, intervalMs = 400, userGrants: UserGrants = storedUserGrants(db)) {
     this.db = db;
     this.intervalMs = intervalMs;
+    this.userGrants = userGrants;
   }
 
-  /** Holds `end` until the session ends (then calls it once) or the returned release is called. */
-  hold(sessionId: string, end: () => void): () => void {
+  /**
+   * Holds `end` until the session ends, or its user no longer holds `livesBy` (then calls it once,
+   * saying why), or the returned release is called.
+   */
+  hold(sessionId: string, end: (reason: EndReason) => void, livesBy?: LivesBy): () => void {
     let holders = this.held.get(sessionId);
     if (!holders) {
       holders = new Set();
       this.held.set(sessionId, holders);
     }
     let released = false;
-    const holder = () => {
-      if (released) return;
-      released = true;
-      end();
+    const holder: Holder = {
+      end: (reason) => {
+        if (released) return;
+        released = true;
+        end(reason);
+      },
+      livesBy,
     };
     holders.add(holder);
     this.schedule();
@@ -81,24 +123,48 @@ export class SessionWatch {
     const ids = [...this.held.keys()];
     for (let start = 0; start < ids.length; start += idsPerQuery) {
       const batch = ids.slice(start, start + idsPerQuery);
-      let live: Set<string>;
+      let live: Map<string, string>;
       try {
-        live = await liveSessionIds(this.db, batch);
+        live = await liveSessionUsers(this.db, batch);
       } catch {
         return; // the database is busy or closing: the next check asks again
       }
+      const grantsByUser = new Map<string, Promise<readonly Grant[] | undefined>>();
       for (const id of batch) {
-        if (live.has(id)) continue;
+        const userId = live.get(id);
         const holders = this.held.get(id);
-        this.held.delete(id);
-        for (const end of holders ?? []) {
-          try {
-            end();
-          } catch {
-            // One holder failing to end must not keep the others open.
-          }
+        if (userId === undefined) {
+          this.held.delete(id);
+          endEach(holders, "session-ended");
+          continue;
         }
+        const bound = [...(holders ?? [])].filter((holder) => holder.livesBy !== undefined);
+        if (bound.length === 0) continue;
+        let grants = grantsByUser.get(userId);
+        if (grants === undefined) {
+          // A failed read (the database busy or closing) ends nothing: the next check reads again.
+          grants = this.userGrants(userId).catch(() => undefined);
+          grantsByUser.set(userId, grants);
+        }
+        const held = await grants;
+        if (held === undefined) continue;
+        const revoked = bound.filter(
+          ({ livesBy }) => livesBy !== undefined && !allows(held, livesBy.action, livesBy.resource),
+        );
+        for (const holder of revoked) holders?.delete(holder);
+        if (holders?.size === 0) this.held.delete(id);
+        endEach(revoked, "permission-revoked");
       }
+    }
+  }
+}
+
+function endEach(holders: Iterable<Holder> | undefined, reason: EndReason): void {
+  for (const holder of holders ?? []) {
+    try {
+      holder.end(reason);
+    } catch {
+      // One holder failing to end must not keep the others open.
     }
   }
 }

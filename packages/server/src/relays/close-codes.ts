@@ -4,6 +4,8 @@
 
 /** 4001 (as a 401): the browser's session ended while its socket was open. */
 export const sessionEndedCloseCode = 4001;
+/** 4003 (as a 403): the browser's user no longer holds the permission the socket was opened with. */
+export const permissionRevokedCloseCode = 4003;
 /** 1011: the server cannot carry on (the cluster cannot be reached or ended the stream). */
 export const clusterUnavailableCloseCode = 1011;
 /** 1008: policy violation; used when the browser reads too slowly (as the cluster does). */

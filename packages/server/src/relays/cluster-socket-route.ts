@@ -4,7 +4,8 @@ import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import { websocketTarget, type ClusterEndpoint } from "../clusters/cluster-endpoint.ts";
 import type { RouteAccess } from "../auth/route-access.ts";
 import { HttpError } from "@anbox-dashboard/http-kit";
-import { sessionEndedCloseCode } from "./close-codes.ts";
+import { permissionRevokedCloseCode, sessionEndedCloseCode } from "./close-codes.ts";
+import type { EndReason, LivesBy } from "../auth/session-watch.ts";
 import type { RelayHandle } from "./relay-handle.ts";
 import type { RelayedSocket } from "./two-way-relay.ts";
 import { openUpstream, type Upstream, type UpstreamOptions } from "./upstream.ts";
@@ -15,6 +16,8 @@ import { signedInUser } from "../auth/signed-in-user.ts";
 export interface SocketOwner {
   /** The browser session (its id); undefined for a share link's viewer. */
   sessionId: string | undefined;
+  /** The permission the socket lives by: it closes when its user no longer holds it. */
+  livesBy?: LivesBy | undefined;
 }
 
 export interface ClusterSocketRoute<Owner extends SocketOwner = SocketOwner> {
@@ -57,7 +60,8 @@ function sessionOwner(request: FastifyRequest): Promise<SocketOwner> {
  * stream's signaling) to the browser. The cluster's socket is opened before the upgrade (after the
  * session gate and the CSRF rule), so that a refusal is a plain HTTP answer with the API's error
  * body and nothing the cluster sends after the browser's socket opened is lost. The relay lives
- * only as long as its owner's browser session: when the session ends, it is ended at once (4001).
+ * only as long as its owner's browser session, and the permission it was opened with: when the
+ * session ends it is ended at once (4001), when its user loses the permission too (4003).
  */
 export function registerClusterSocketRoute<Owner extends SocketOwner>(
   app: FastifyInstance,
@@ -106,9 +110,17 @@ export function registerClusterSocketRoute<Owner extends SocketOwner>(
       const handle = route.relay(socket, ready.upstream, { clusterId: cluster.id });
       const { sessionId } = ready.owner;
       if (sessionId !== undefined) {
-        const release = context.sessionWatch.hold(sessionId, () => {
-          handle.end(sessionEndedCloseCode, "Your session has ended: sign in again");
-        });
+        const release = context.sessionWatch.hold(
+          sessionId,
+          (reason: EndReason) => {
+            if (reason === "session-ended") {
+              handle.end(sessionEndedCloseCode, "Your session has ended: sign in again");
+            } else {
+              handle.end(permissionRevokedCloseCode, "You may no longer do this");
+            }
+          },
+          ready.owner.livesBy,
+        );
         socket.on("close", release);
       }
       if (ready.upstream.kind === "open") route.opened?.(ready.owner, request);

@@ -9,6 +9,7 @@ import { acts } from "../auth/route-acts.ts";
 import { eventsSocketPath } from "../ams/sockets.ts";
 import { requireClusterAtIndex } from "../clusters/cluster-at-index.ts";
 import { fieldsOf } from "@anbox-dashboard/http-kit";
+import { signedInUser } from "../auth/signed-in-user.ts";
 
 export interface RelayTarget {
   cluster: ClusterHandle;
@@ -37,6 +38,14 @@ export async function registerEventsRelay(
     target: (request) => {
       const { cluster, search } = relayTarget(request, context.clusters);
       return { cluster, path: eventsSocketPath(search) };
+    },
+    // It closes once its user may not view the cluster any more.
+    owner: (request) => {
+      const { cluster } = relayTarget(request, context.clusters);
+      return Promise.resolve({
+        sessionId: signedInUser(request).sessionId,
+        livesBy: { action: "can_view", resource: `cluster:${cluster.id}` },
+      });
     },
     notPrepared: "The events stream was not prepared",
     relay: relayEvents,

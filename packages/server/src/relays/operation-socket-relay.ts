@@ -82,8 +82,12 @@ async function execOwner(
     throw failure.statusCode === 404 ? new HttpError(404, notFound) : failure;
   }
   if (id === undefined) throw new HttpError(404, notFound);
-  accessOf(request).require("can_exec", `instance:${cluster.id}/${id}`, notFound);
-  return { sessionId: signedInUser(request).sessionId };
+  const resource = `instance:${cluster.id}/${id}` as const;
+  accessOf(request).require("can_exec", resource, notFound);
+  return {
+    sessionId: signedInUser(request).sessionId,
+    livesBy: { action: "can_exec", resource },
+  };
 }
 
 function operationSocketTarget(

@@ -39,10 +39,10 @@ export function registerSignalingRelay(app: FastifyInstance, context: ServerCont
     upstream: { stream: "stream's signaling", secret: "Join token" },
     notPrepared: "The stream's signaling was not prepared",
     relay: (browser, upstream, { clusterId }) => relayBothWays(browser, upstream, { clusterId }),
-    opened: ({ grant, sessionId }) => {
+    opened: ({ grant, sessionId, livesBy }) => {
       const at = context.clusters.find((cluster) => cluster.id === grant.clusterId);
       if (sessionId === undefined || !at?.gateway) return;
-      watched.watch(sessionId, at.gateway, grant.streamSessionId);
+      watched.watch(sessionId, at.gateway, grant.streamSessionId, livesBy);
     },
   });
 }
@@ -66,7 +66,11 @@ async function signalingOwner(
   const live = await isSessionLive(context.db, grant.grantee.sessionId);
   if (!live)
     throw new HttpError(403, "The session that joined this stream has ended: sign in again.");
-  return { sessionId: grant.grantee.sessionId, grant };
+  const livesBy =
+    grant.resource === undefined
+      ? undefined
+      : { action: "can_stream" as const, resource: grant.resource };
+  return { sessionId: grant.grantee.sessionId, grant, livesBy };
 }
 
 function signalingTarget(request: FastifyRequest, context: ServerContext) {

@@ -128,19 +128,28 @@ export async function liveSessionIds(
   sessionIds: readonly string[],
   now = new Date(),
 ): Promise<Set<string>> {
-  if (sessionIds.length === 0) return new Set();
+  return new Set((await liveSessionUsers(db, sessionIds, now)).keys());
+}
+
+/** The user of each of these sessions that still lives with an enabled user, by session id. */
+export async function liveSessionUsers(
+  db: Database,
+  sessionIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, string>> {
+  if (sessionIds.length === 0) return new Map();
   const nowIso = now.toISOString();
   const rows = await db
     .selectFrom("browser_sessions")
     .innerJoin("users", "users.id", "browser_sessions.user_id")
-    .select("browser_sessions.id")
+    .select(["browser_sessions.id", "browser_sessions.user_id"])
     .where("browser_sessions.id", "in", sessionIds)
     .where("browser_sessions.ended_reason", "=", "")
     .where("browser_sessions.expires_at", ">", nowIso)
     .where("browser_sessions.absolute_expires_at", ">", nowIso)
     .where("users.disabled", "=", 0)
     .execute();
-  return new Set(rows.map((row) => row.id));
+  return new Map(rows.map((row) => [row.id, row.user_id]));
 }
 
 /** Ends one session (logout). Returns its ID token, for logging out at the identity provider too. */

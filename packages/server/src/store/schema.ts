@@ -94,6 +94,8 @@ export interface JoinGrantsTable {
   grantee_kind: string;
   grantee_id: string;
   expires_at: string;
+  /** The instance the stream shows (`instance:lab/c1`), "" for a share link's join. */
+  resource: Generated<string>;
 }
 
 export interface UsersTable {

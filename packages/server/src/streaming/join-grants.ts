@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { isResourceName, type ResourceName } from "@anbox-dashboard/contract";
 import type { Database } from "../store/database.ts";
 
 /** How long the dashboard keeps a join's grant: as long as the gateway keeps its token. */
@@ -13,6 +14,8 @@ export interface JoinGrant {
   /** The gateway's session the token joins. */
   streamSessionId: string;
   grantee: JoinGrantee;
+  /** The instance the stream shows: a session's join lives while its user may stream it. */
+  resource?: ResourceName | undefined;
 }
 
 function hashToken(token: string): string {
@@ -53,6 +56,7 @@ export class JoinGrants {
         stream_session_id: grant.streamSessionId,
         grantee_kind: grant.grantee.kind,
         grantee_id: grant.grantee.kind === "session" ? grant.grantee.sessionId : "",
+        resource: grant.resource ?? "",
         expires_at: new Date(now + joinGrantLifetimeMs).toISOString(),
       })
       .execute();
@@ -74,6 +78,7 @@ export class JoinGrants {
         row.grantee_kind === "session"
           ? { kind: "session", sessionId: row.grantee_id }
           : { kind: "share" },
+      resource: isResourceName(row.resource) ? row.resource : undefined,
     };
   }
 }

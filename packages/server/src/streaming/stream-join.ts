@@ -1,3 +1,4 @@
+import type { ResourceName } from "@anbox-dashboard/contract";
 import type { GatewayJoinResponse, SessionJoinResponse } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import { joinThroughGateway } from "../ams/gateway.ts";
@@ -13,7 +14,7 @@ export async function joinStream(
   context: ServerContext,
   at: GatewayCluster,
   through: { session: string } | { share: string },
-  grant: { streamSessionId: string; grantee: JoinGrantee },
+  grant: { streamSessionId: string; grantee: JoinGrantee; resource?: ResourceName },
 ): Promise<SessionJoinResponse> {
   const join = await joinThroughGateway(at, through);
   const token = joinTokenOf(join.url);

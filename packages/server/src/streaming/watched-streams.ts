@@ -1,9 +1,10 @@
 import type { GatewayClient } from "../clusters/gateway-client.ts";
-import type { SessionWatch } from "../auth/session-watch.ts";
+import type { LivesBy, SessionWatch } from "../auth/session-watch.ts";
 import { cutOffStreamViewer } from "../ams/gateway.ts";
 
 /**
- * The streams that browser sessions watch, each cut off at its gateway when its session ends.
+ * The streams that browser sessions watch, each cut off at its gateway when its session ends or
+ * its user may stream it no more.
  * One viewer per stream: a newer viewer replaces the older (the gateway hands a stream to its
  * newest client too). A stream's WebRTC media flows from the device straight to the browser, so
  * closing the signaling socket does not stop it: the gateway must. The way every gateway offers is
@@ -19,17 +20,27 @@ export class WatchedStreams {
     this.sessionWatch = watch;
   }
 
-  watch(sessionId: string, gateway: GatewayClient, streamSessionId: string): void {
+  /** Watches a stream for a browser session, while its user holds `livesBy` (when given). */
+  watch(
+    sessionId: string,
+    gateway: GatewayClient,
+    streamSessionId: string,
+    livesBy: LivesBy | undefined,
+  ): void {
     let streams = this.viewers.get(gateway);
     if (!streams) {
       streams = new Map();
       this.viewers.set(gateway, streams);
     }
     streams.get(streamSessionId)?.();
-    const release = this.sessionWatch.hold(sessionId, () => {
-      if (streams.get(streamSessionId) === release) streams.delete(streamSessionId);
-      void cutOffStreamViewer(gateway, streamSessionId);
-    });
+    const release = this.sessionWatch.hold(
+      sessionId,
+      () => {
+        if (streams.get(streamSessionId) === release) streams.delete(streamSessionId);
+        void cutOffStreamViewer(gateway, streamSessionId);
+      },
+      livesBy,
+    );
     streams.set(streamSessionId, release);
   }
 }

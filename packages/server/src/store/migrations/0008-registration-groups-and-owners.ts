@@ -4,7 +4,8 @@ import type { Migration } from "kysely/migration";
 /**
  * Issue 37, second step: a registration link names the groups its account starts in
  * (`bin/dashboard register --group NAME`), and what an identity creates is recorded as theirs:
- * its owner may view, edit, delete, stream, share, read the logs of and open a shell in it.
+ * its owner may view, edit, delete, stream, share, read the logs of and open a shell in it. A
+ * join names the instance it streams, so that the stream ends when its viewer may stream it no more.
  */
 export const registrationGroupsAndOwners: Migration = {
   async up(db: Kysely<unknown>): Promise<void> {
@@ -12,6 +13,10 @@ export const registrationGroupsAndOwners: Migration = {
     await db.schema
       .alterTable("registration_tokens")
       .addColumn("groups", "text", (c) => c.notNull().defaultTo(""))
+      .execute();
+    await db.schema
+      .alterTable("join_grants")
+      .addColumn("resource", "text", (c) => c.notNull().defaultTo(""))
       .execute();
     await db.schema
       .createTable("resource_owners")
