@@ -7,6 +7,7 @@ import type { AuthHarness } from "./support/auth-harness.ts";
 import { signInDirectly } from "./support/sign-in-directly.ts";
 import { messageOf, startSignedIn } from "./support/signed-in-harness.ts";
 import { findUserByEmail } from "../src/store/users.ts";
+import type { EffectivePermissions } from "@anbox-dashboard/contract";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 let harness: AuthHarness;
@@ -174,13 +175,21 @@ describe("identities", () => {
     expect(joined.body).toMatchObject({ metadata: { groups: ["viewers"] } });
 
     const own = await call(testerCookie, "GET", "/api/auth/permissions");
-    expect(own.body).toEqual({
+    expect(own.body).toMatchObject({
       metadata: {
         groups: ["viewers"],
         permissions: [
           { entitlement: "can_view", resource: "cluster:lab", grantedBy: { group: "viewers" } },
         ],
       },
+    });
+    // What other groups grant, to name them where an action is refused.
+    const { grantsByGroup } = (own.body as EffectivePermissions).metadata;
+    expect(grantsByGroup).toContainEqual({
+      group: "testers",
+      permissions: expect.arrayContaining([
+        { entitlement: "can_stream", resource: "cluster:lab" },
+      ]) as unknown[],
     });
     // They see their cluster now; their own identity's detail is not theirs to read.
     expect((await call(testerCookie, "GET", "/api/clusters")).body).toMatchObject([{ id: "lab" }]);

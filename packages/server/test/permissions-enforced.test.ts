@@ -97,8 +97,12 @@ describe("a user in no group", () => {
     expect(bulk.status).toBe(400);
     expect(messageOf(bulk.body)).toBe('Unknown cluster "lab": known clusters are none.');
     expect((await call(nobody, "GET", "/api/operations")).body).toEqual({ metadata: [] });
-    // Their own account is theirs all the same.
+    // Their own account is theirs all the same, and the dashboard opens for them.
     expect((await call(nobody, "GET", "/api/profile")).status).toBe(200);
+    const info = await call(nobody, "GET", "/api/info");
+    expect(info.body).toMatchObject({ ams_version: "", config_enabled: false });
+    const named = await call(nobody, "GET", "/api/info?clusterId=lab");
+    expect(named.status).toBe(400);
   });
 });
 

@@ -38,6 +38,7 @@ const pages = {
   config: lazyWithRetry(() => import("./pages/config/ConfigPage.tsx")),
   operations: lazyWithRetry(() => import("./pages/operations/OperationsPage.tsx")),
   profile: lazyWithRetry(() => import("./pages/profile/ProfilePage.tsx")),
+  permissions: lazyWithRetry(() => import("./pages/permissions/PermissionsPage.tsx")),
   vdi: lazyWithRetry(() => import("./pages/vdi/VdiPage.tsx")),
   notFound: lazyWithRetry(() => import("./pages/not-found/NotFoundPage.tsx")),
 } satisfies Record<string, Page>;
@@ -157,6 +158,8 @@ export const routes: RouteObject[] = [
                       route("/config/:clusterId", pages.config),
                       route("/operations", pages.operations),
                       route("/profile", pages.profile),
+                      route("/permissions", pages.permissions),
+                      route("/permissions/:tab", pages.permissions),
                       route("/vdi", pages.vdi),
                       route("/vdi/:sessionId", pages.vdi),
                       route("*", pages.notFound),

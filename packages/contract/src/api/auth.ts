@@ -13,6 +13,16 @@ import {
 
 export const groupDescriptionMaxLength = 500;
 
+/** A group's name: what `group:<name>` and the command line spell, so no space nor slash. */
+const groupNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+
+/** Why a group name is refused, or undefined when it is a good one. */
+export function groupNameError(name: string): string | undefined {
+  return groupNamePattern.test(name)
+    ? undefined
+    : `"${name}" is not a group name: 1 to 63 letters, digits, dots, dashes or underscores, starting with a letter or digit.`;
+}
+
 /** Where a permission a user holds comes from: a group (theirs, or claimed by their provider), or owning. */
 export type GrantedBy = { group: string; fromProvider?: boolean } | { owner: true };
 
@@ -22,11 +32,16 @@ export interface Permission {
   resource: ResourceName;
 }
 
-/** `GET /api/auth/permissions`: the caller's effective permissions, each with what grants it. */
+/**
+ * `GET /api/auth/permissions`: the caller's effective permissions, each with what grants it; and
+ * what every group grants on what the caller may see, so that an action they may not take can
+ * name the groups that would let them.
+ */
 export interface EffectivePermissions {
   metadata: {
     groups: string[];
     permissions: (Permission & { grantedBy: GrantedBy })[];
+    grantsByGroup: { group: string; permissions: Permission[] }[];
   };
 }
 
@@ -115,4 +130,24 @@ export const identityGroupsSchema = z.object({
       message: "must be a list of group names",
     })
     .max(1000),
+});
+
+const grantedBySchema = z.union([
+  z.object({ group: z.string(), fromProvider: z.boolean().optional() }),
+  z.object({ owner: z.literal(true) }),
+]);
+
+/** `GET /api/auth/permissions`, as the web reads it: an answer of another shape is an error. */
+export const effectivePermissionsSchema = z.object({
+  metadata: z.object({
+    groups: z.array(z.string()),
+    permissions: z.array(
+      permissionSchema.and(z.object({ grantedBy: grantedBySchema })).transform((value) => ({
+        entitlement: value.entitlement,
+        resource: value.resource,
+        grantedBy: value.grantedBy,
+      })),
+    ),
+    grantsByGroup: z.array(z.object({ group: z.string(), permissions: z.array(permissionSchema) })),
+  }),
 });

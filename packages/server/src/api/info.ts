@@ -8,13 +8,15 @@ import { clusterOrFirst } from "../clusters/choose-cluster.ts";
 import { readClusterSettings, registrySettingsIn } from "../clusters/cluster-settings.ts";
 import { readServiceStatus } from "../ams/service.ts";
 import { acts } from "../auth/route-acts.ts";
+import { accessOf } from "../auth/access.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
 import { clusterIdOf } from "../input/query-values.ts";
 
 /**
  * `GET /api/info?clusterId=`: the session info of the signed-in user on one cluster (the first
- * when none is named). What the cluster offers comes from its own API, as the dashboard would ask
- * a real AMS: `GET /1.0` (reachable, version, extensions) and `GET /1.0/config` (registry).
+ * the user may see when none is named). What the cluster offers comes from its own API, as the
+ * dashboard would ask a real AMS: `GET /1.0` (reachable, version, extensions) and
+ * `GET /1.0/config` (registry).
  */
 export function registerSessionInfoRoutes(
   app: FastifyInstance,
@@ -26,8 +28,26 @@ export function registerSessionInfoRoutes(
     { config: { acts: acts.ownAccount } },
     async (request): Promise<SessionInfo> => {
       const signedIn = signedInUser(request);
-      const cluster = clusterOrFirst(context.clusters, clusterIdOf(request.query));
       const user = await findUserById(context.db, signedIn.id);
+      const visible = accessOf(request).visibleClusters(context.clusters);
+      const clusterId = clusterIdOf(request.query);
+      if (visible.length === 0 && (clusterId === undefined || clusterId === "")) {
+        // Someone who may see no cluster yet (in no group): the dashboard still opens for them,
+        // saying so, with nothing of any cluster's.
+        return {
+          user: { fullname: signedIn.fullname, email: signedIn.email },
+          applications_enabled: true,
+          sessions_enabled: false,
+          registry_enabled: false,
+          registry_automatic: false,
+          config_enabled: false,
+          dashboard_version: dashboardVersion,
+          ams_version: "",
+          has_version_update_modal: (user?.has_version_update_modal ?? 1) === 1,
+          ext4_root_volumes_support: false,
+        };
+      }
+      const cluster = clusterOrFirst(visible, clusterId);
       const status = await readServiceStatus(cluster);
       const config = await clusterConfig(cluster);
       const registry = registrySettingsIn(config ?? {});

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import {
+  groupNameError,
   type GroupSummary,
   isEntitlement,
   isResourceName,
@@ -17,16 +18,6 @@ function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Pro
 
 /** The group that holds `admin` on `server`: it cannot be removed nor its permissions changed. */
 export const adminGroupName = "admin";
-
-/** A group's name: what `group:<name>` and the command line spell, so no space nor slash. */
-const groupNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
-
-/** Why a group name is refused, or undefined when it is a good one. */
-export function groupNameError(name: string): string | undefined {
-  return groupNamePattern.test(name)
-    ? undefined
-    : `"${name}" is not a group name: 1 to 63 letters, digits, dots, dashes or underscores, starting with a letter or digit.`;
-}
 
 /** A permission a user holds, and where from: a group, or being the owner of its resource. */
 export type HeldGrant = Grant & { grantedBy: { group: string } | { owner: true } };
@@ -338,4 +329,19 @@ export async function groupsByUser(db: Database): Promise<Map<string, string[]>>
   for (const row of rows)
     groups.set(row.user_id, [...(groups.get(row.user_id) ?? []), row.group_name]);
   return groups;
+}
+
+/** Every group's permissions, by group name (what would grant a refused action, for its reason). */
+export async function permissionsByGroup(db: Database): Promise<Map<string, Grant[]>> {
+  const rows = await db
+    .selectFrom("auth_group_permissions")
+    .select(["group_name", "entitlement", "resource"])
+    .orderBy("group_name")
+    .execute();
+  const byGroup = new Map<string, Grant[]>();
+  for (const { group_name, entitlement, resource } of rows) {
+    if (!isEntitlement(entitlement) || !isResourceName(resource)) continue;
+    byGroup.set(group_name, [...(byGroup.get(group_name) ?? []), { entitlement, resource }]);
+  }
+  return byGroup;
 }

@@ -90,6 +90,14 @@ export const queryKeys = {
   sessionShares: (sessionId: string, clusterId: string) =>
     ["sessions", "shares", sessionId, clusterId] as const,
   publicStream: (token: string) => ["sessions", "public", token] as const,
+  /** Every permissions query: a change to groups or identities invalidates this prefix. */
+  permissions: () => ["permissions"] as const,
+  /** What the signed-in user may do, and what each group grants. */
+  myPermissions: () => ["permissions", "mine"] as const,
+  entitlementCatalogue: () => ["permissions", "catalogue"] as const,
+  groups: () => ["permissions", "groups"] as const,
+  group: (name: string) => ["permissions", "groups", name] as const,
+  identities: () => ["permissions", "identities"] as const,
   /** The signed-in user's onboarding tour progress (read once, then kept by its own writes). */
   onboardingProgress: () => ["onboardingProgress"] as const,
 };

@@ -8,11 +8,11 @@ import type { ServerContext } from "../../server-context.ts";
 import { accessOf } from "../../auth/access.ts";
 import { acts } from "../../auth/route-acts.ts";
 import { signedInUser } from "../../auth/signed-in-user.ts";
-import { groupsOf } from "../../store/authorization-groups.ts";
+import { groupsOf, permissionsByGroup } from "../../store/authorization-groups.ts";
 
 /**
  * `GET /api/auth/permissions`: what the caller may do, each permission with the group (or the
- * ownership) that grants it, and their groups. `GET /api/auth/entitlements`: the catalogue of
+ * ownership) that grants it, their groups, and what each group grants on what they may see. `GET /api/auth/entitlements`: the catalogue of
  * entitlements, each with its description, per resource kind (what a permission editor offers).
  * Any signed-in user may ask both: they are about themselves, and about the product.
  */
@@ -21,8 +21,17 @@ export function registerPermissionRoutes(app: FastifyInstance, context: ServerCo
     "/api/auth/permissions",
     { config: { acts: acts.ownAccount } },
     async (request): Promise<EffectivePermissions> => {
-      const groups = await groupsOf(context.db, signedInUser(request).id);
-      return { metadata: { groups, permissions: [...accessOf(request).grants] } };
+      const access = accessOf(request);
+      const [groups, byGroup] = await Promise.all([
+        groupsOf(context.db, signedInUser(request).id),
+        permissionsByGroup(context.db),
+      ]);
+      // Only what names resources the caller may know of: a hidden cluster stays unnamed.
+      const grantsByGroup = [...byGroup].map(([group, permissions]) => ({
+        group,
+        permissions: permissions.filter((permission) => access.maySee(permission.resource)),
+      }));
+      return { metadata: { groups, permissions: [...access.grants], grantsByGroup } };
     },
   );
 

@@ -10,19 +10,28 @@ interface Props {
   className: string;
   /** Its name where the text alone is ambiguous ("Create instance from web-app"). */
   label?: string;
+  /** The onboarding tour's step that points at it, if any. */
+  tourStep?: string;
 }
 
 /** An action that is a page to go to (create an instance from this), or why it is not available. */
-export function ActionLink({ children, to, reason, className, label }: Props) {
+export function ActionLink({ children, to, reason, className, label, tourStep }: Props) {
   if (reason === undefined) {
     return (
-      <Link className={className} to={to} aria-label={label}>
+      <Link className={className} to={to} aria-label={label} data-tour={tourStep}>
         {children}
       </Link>
     );
   }
   return (
-    <button type="button" className={className} aria-label={label} title={reason} disabled>
+    <button
+      type="button"
+      className={className}
+      aria-label={label}
+      title={reason}
+      disabled
+      data-tour={tourStep}
+    >
       {children}
     </button>
   );

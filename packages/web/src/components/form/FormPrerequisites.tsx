@@ -51,14 +51,19 @@ export function FormPrerequisites<const Queries extends readonly UseQueryResult[
 export function NoClusterNotice({
   nothingTo,
   back,
+  refused,
 }: {
   /** "create an instance". */
   nothingTo: string;
   back: { label: string; path: string };
+  /** Why the user may do it on none of the clusters there are (their permissions), if so. */
+  refused?: string | undefined;
 }) {
   return (
     <CautionNotice>
-      The dashboard manages no cluster yet: there is nowhere to {nothingTo}.{" "}
+      {refused === undefined
+        ? `The dashboard manages no cluster yet: there is nowhere to ${nothingTo}.`
+        : `You may ${nothingTo} on no cluster. ${refused}`}{" "}
       <Link to={back.path}>Back to the {back.label}</Link>
     </CautionNotice>
   );

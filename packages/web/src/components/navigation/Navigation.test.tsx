@@ -5,6 +5,10 @@ import { MemoryRouter } from "react-router";
 import type { SessionInfo } from "../../api/session-info.ts";
 import { Navigation } from "./Navigation.tsx";
 import { makeSessionInfo } from "../../test-support/session-info.ts";
+import { QueryClientProvider } from "@tanstack/react-query";
+import type { Permission } from "@anbox-dashboard/contract";
+import { createQueryClient } from "../../context/query-client.ts";
+import { queryKeys } from "../../context/query-keys.ts";
 
 const info = makeSessionInfo({
   user: { fullname: "Ada Lovelace", email: "ada@example.com" },
@@ -13,11 +17,25 @@ const info = makeSessionInfo({
   ams_version: "1.23.0",
 });
 
-function renderNavigation(at: string, flags: Partial<SessionInfo> = {}) {
+const admin: Permission[] = [{ entitlement: "admin", resource: "server" }];
+
+function renderNavigation(
+  at: string,
+  flags: Partial<SessionInfo> = {},
+  permissions: Permission[] = admin,
+) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(queryKeys.myPermissions(), {
+    groups: [],
+    permissions: permissions.map((permission) => ({ ...permission, grantedBy: { group: "g" } })),
+    grantsByGroup: [],
+  });
   render(
-    <MemoryRouter initialEntries={[at]}>
-      <Navigation info={{ ...info, ...flags }} tourOpen={false} onToggleTour={() => undefined} />
-    </MemoryRouter>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[at]}>
+        <Navigation info={{ ...info, ...flags }} tourOpen={false} onToggleTour={() => undefined} />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return screen.getByRole("navigation", { name: "Main navigation" });
 }
@@ -40,6 +58,7 @@ describe("Navigation", () => {
       "Registry",
       "Configuration",
       "Operations",
+      "Permissions",
       "Documentation",
       "Discussion",
       "Report a bug",
@@ -71,6 +90,29 @@ describe("Navigation", () => {
     await user.click(pin);
     // Still the pin, not an × that reads as "close".
     expect(screen.getByRole("button", { name: "Unpin menu" }).innerHTML).toBe(pinIcon);
+  });
+
+  it("hides the areas the user's permissions show nothing in", () => {
+    const streamer = renderNavigation("/instances", {}, [
+      { entitlement: "can_stream", resource: "instance:lab/c1" },
+    ]);
+    expect(linkNames(streamer).slice(1, 3)).toEqual(["Instances", "Operations"]);
+    cleanup();
+    const operator = renderNavigation("/instances", {}, [
+      { entitlement: "can_view", resource: "cluster:lab" },
+      { entitlement: "can_view_config", resource: "cluster:lab" },
+    ]);
+    expect(linkNames(operator).slice(1, 7)).toEqual([
+      "Instances",
+      "Applications",
+      "Images",
+      "Nodes",
+      "Configuration",
+      "Operations",
+    ]);
+    cleanup();
+    const nobody = renderNavigation("/profile", {}, []);
+    expect(linkNames(nobody).slice(1, 2)).toEqual(["Documentation"]);
   });
 
   it("hides what the cluster does not offer: apps, registry, configuration", () => {

@@ -17,6 +17,8 @@ import { useOverlayFocus } from "../overlays/use-overlay-focus.ts";
 import { tourPanelId } from "../side-panel/tour-panel-id.ts";
 import { isNavItemActive, mainNavItems } from "./nav-items.ts";
 import { NavigationLogo } from "./NavigationLogo.tsx";
+import { useMyPermissions } from "../../queries/permissions.ts";
+import { areasOf } from "../../permissions/areas.ts";
 
 interface Props {
   info: SessionInfo;
@@ -34,6 +36,8 @@ interface Props {
 export function Navigation({ info, tourOpen, onToggleTour }: Props) {
   const location = useLocation();
   const { pathname } = location;
+  const permissions = useMyPermissions();
+  const areas = permissions.data === undefined ? undefined : areasOf(permissions.data.permissions);
   // Small screens: the drawer is off-screen until 'Menu' opens it.
   const [collapsed, setCollapsed] = useState(true);
   // Medium screens: the rail can be pinned open.
@@ -116,7 +120,7 @@ export function Navigation({ info, tourOpen, onToggleTour }: Props) {
             <div className="p-panel__content">
               <div className="p-side-navigation--icons is-dark navigation__content">
                 <ul className="p-side-navigation__list">
-                  {mainNavItems(info).map((item) => (
+                  {mainNavItems(info, areas).map((item) => (
                     <li className="p-side-navigation__item" key={item.to}>
                       <Link
                         className="p-side-navigation__link"

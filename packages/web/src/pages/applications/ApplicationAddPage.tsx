@@ -2,6 +2,7 @@ import { FormPrerequisites, NoClusterNotice } from "../../components/form/FormPr
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { useClusters } from "../../queries/clusters.ts";
 import { useSessionInfo } from "../../queries/session-info.ts";
+import { useClustersAllowing, useMayOnSomeCluster } from "../../permissions/use-may.ts";
 import { ApplicationForm } from "./form/ApplicationForm.tsx";
 import { initialApplicationFormValues } from "./form/application-form-values.ts";
 
@@ -12,24 +13,31 @@ import { initialApplicationFormValues } from "./form/application-form-values.ts"
 export default function ApplicationAddPage() {
   const clusters = useClusters();
   const session = useSessionInfo();
+  const refused = useMayOnSomeCluster("can_create_applications");
+  /** The clusters the user may use here: the only ones the form offers. */
+  const allowed = useClustersAllowing("can_create_applications") ?? [];
   return (
     <PageLayout title="Add application">
       <FormPrerequisites
         queries={[clusters, session]}
         unusable={([clusterList]) =>
-          clusterList.length === 0 && (
+          allowed.length === 0 && (
             <NoClusterNotice
+              refused={clusterList.length === 0 ? undefined : refused}
               nothingTo="add an application"
               back={{ label: "applications", path: "/applications" }}
             />
           )
         }
       >
-        {([clusterList, info]) => (
+        {([, info]) => (
           <ApplicationForm
-            clusters={clusterList}
+            clusters={allowed}
             ext4RootVolumesSupport={info.ext4_root_volumes_support}
-            defaultValues={{ ...initialApplicationFormValues, clusterId: clusterList[0]?.id ?? "" }}
+            defaultValues={{
+              ...initialApplicationFormValues,
+              clusterId: allowed[0]?.id ?? "",
+            }}
           />
         )}
       </FormPrerequisites>

@@ -5,7 +5,7 @@ import { ImagesList } from "./list/ImagesList.tsx";
 
 /** `/images`: the Android images of every cluster, the defaults marked; add one by name or package. */
 export default function ImagesPage() {
-  const add = useAddOnCluster("Add image", (clusters, close) => (
+  const add = useAddOnCluster("Add image", "can_create_images", (clusters, close) => (
     <AddImageModal clusters={clusters} close={close} />
   ));
   return (

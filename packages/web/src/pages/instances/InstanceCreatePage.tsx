@@ -3,6 +3,7 @@ import { FormPrerequisites, NoClusterNotice } from "../../components/form/FormPr
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { useClusters } from "../../queries/clusters.ts";
 import { useSessionInfo } from "../../queries/session-info.ts";
+import { useClustersAllowing, useMayOnSomeCluster } from "../../permissions/use-may.ts";
 import { formPresetOf } from "./create/form-preset.ts";
 import { InstanceCreateForm } from "./create/InstanceCreateForm.tsx";
 
@@ -13,23 +14,27 @@ import { InstanceCreateForm } from "./create/InstanceCreateForm.tsx";
 export default function InstanceCreatePage() {
   const clusters = useClusters();
   const session = useSessionInfo();
+  const refused = useMayOnSomeCluster("can_create_instances");
+  /** The clusters the user may use here: the only ones the form offers. */
+  const allowed = useClustersAllowing("can_create_instances") ?? [];
   const [searchParams] = useSearchParams();
   return (
     <PageLayout title="Create instance">
       <FormPrerequisites
         queries={[clusters, session]}
         unusable={([clusterList]) =>
-          clusterList.length === 0 && (
+          allowed.length === 0 && (
             <NoClusterNotice
+              refused={clusterList.length === 0 ? undefined : refused}
               nothingTo="create an instance"
               back={{ label: "instances", path: "/instances" }}
             />
           )
         }
       >
-        {([clusterList, info]) => (
+        {([, info]) => (
           <InstanceCreateForm
-            clusters={clusterList}
+            clusters={allowed}
             ext4RootVolumesSupport={info.ext4_root_volumes_support}
             preset={formPresetOf(searchParams)}
           />

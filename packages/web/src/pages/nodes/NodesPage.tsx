@@ -16,7 +16,7 @@ import "./_nodes.scss";
  */
 export default function NodesPage() {
   const panel = useNodePanel();
-  const add = useAddOnCluster("Add node", (clusters, close) => (
+  const add = useAddOnCluster("Add node", "can_create_nodes", (clusters, close) => (
     <LazyAddNodeModal clusters={clusters} close={close} />
   ));
   const { openNode } = panel;

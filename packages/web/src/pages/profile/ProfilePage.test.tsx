@@ -31,7 +31,19 @@ const profile: Profile = {
   ],
 };
 
-/** Stubs `GET /api/profile` and `DELETE /api/profile/sessions` (which ends the other sessions). */
+const permissions = {
+  groups: ["testers"],
+  permissions: [
+    { entitlement: "can_view", resource: "cluster:lab", grantedBy: { group: "testers" } },
+    { entitlement: "can_delete", resource: "instance:lab/c1", grantedBy: { owner: true } },
+  ],
+  grantsByGroup: [],
+};
+
+/**
+ * Stubs `GET /api/profile`, `GET /api/auth/permissions` and `DELETE /api/profile/sessions` (which
+ * ends the other sessions).
+ */
 function renderProfilePage(deleteStatus = 200) {
   let current = profile;
   const calls: string[] = [];
@@ -50,7 +62,8 @@ function renderProfilePage(deleteStatus = 200) {
           new Response(JSON.stringify({ ended: 1 }), { status: deleteStatus }),
         );
       }
-      return Promise.resolve(new Response(JSON.stringify(current), { status: 200 }));
+      const body = input.pathname === "/api/auth/permissions" ? { metadata: permissions } : current;
+      return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
     }),
   );
   render(
@@ -73,6 +86,17 @@ describe("ProfilePage", () => {
     expect(await screen.findByText("Ada Lovelace")).toBeInTheDocument();
     expect(screen.getByText("ada@example.com")).toBeInTheDocument();
     expect(screen.getByText("This dashboard (embedded)")).toBeInTheDocument();
+  });
+
+  it("shows the groups and what the user may do, each with what grants it", async () => {
+    renderProfilePage();
+    expect(await screen.findByText("Your groups: testers.")).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "Groups and permissions" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "can_viewcluster:labGroup testers",
+      "can_deleteinstance:lab/c1You made it (owner)",
+    ]);
   });
 
   it("lists the sessions, marking this one", async () => {

@@ -5,8 +5,12 @@ import { SessionsTable } from "./SessionsTable.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { Notice } from "../../components/Notice.tsx";
+import { MyPermissions } from "./MyPermissions.tsx";
 
-/** `/profile`: the signed-in person, where they sign in, and the browsers signed in as them. */
+/**
+ * `/profile`: the signed-in person, where they sign in, their groups and what they may do, and
+ * the browsers signed in as them.
+ */
 export default function ProfilePage() {
   const profile = useProfile();
 
@@ -44,6 +48,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           </dd>
         </dl>
       </section>
+      <MyPermissions />
       <section aria-labelledby="profile-sessions">
         <h2 className="p-heading--4" id="profile-sessions">
           Active sessions

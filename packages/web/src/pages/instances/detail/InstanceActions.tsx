@@ -2,7 +2,9 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import {
+  actionEntitlement,
   actionUnderWayReason,
+  instanceResource,
   deleteNeedsForce,
   isActionAvailable,
   sessionIdOf,
@@ -12,18 +14,22 @@ import {
 } from "../shared/instance-actions.ts";
 import { useInstanceAction } from "../../../queries/instances.ts";
 import { LazyDeleteInstanceModal } from "../shared/lazy-delete-instance-modal.ts";
+import { useMay } from "../../../permissions/use-may.ts";
 
 /** Why deleting is refused whatever the status (the cluster answers so too). */
 export const deleteProtectedReason = "Delete protection is on: turn it off to delete the instance.";
 
 /**
  * Start, Stop, Delete (after a confirmation) and, for a streamable instance, Stream (disabled
- * with its reason while the instance does not run).
+ * with its reason while the instance does not run, or the user may not stream it).
  * An action the instance's status does not allow stays visible, disabled, with the reason.
  */
 export function InstanceActions({ instance }: { instance: ClusterInstance }) {
   const navigate = useNavigate();
   const instanceAction = useInstanceAction();
+  const { may } = useMay();
+  const resource = instanceResource(instance);
+  const streamRefused = may("can_stream", resource);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   useEffect(() => {
     void LazyDeleteInstanceModal.preload();
@@ -34,6 +40,8 @@ export function InstanceActions({ instance }: { instance: ClusterInstance }) {
 
   /** Why the action cannot be done now, or undefined when it can. */
   const blocker = (action: InstanceAction): string | undefined => {
+    const refused = may(actionEntitlement[action], resource);
+    if (refused !== undefined) return refused;
     if (!isActionAvailable(action, status)) return unavailableReason(status);
     if (action === "delete" && deleteProtected) return deleteProtectedReason;
     return undefined;
@@ -77,7 +85,7 @@ export function InstanceActions({ instance }: { instance: ClusterInstance }) {
   return (
     <div className="detail-page__actions">
       {sessionId !== undefined &&
-        (status === "running" ? (
+        (status === "running" && streamRefused === undefined ? (
           <Link className="p-button--positive" to={`/sessions/${encodeURIComponent(sessionId)}`}>
             Stream
           </Link>
@@ -87,7 +95,7 @@ export function InstanceActions({ instance }: { instance: ClusterInstance }) {
             type="button"
             className="p-button--positive"
             disabled
-            title={streamOffReason(status)}
+            title={streamRefused ?? streamOffReason(status)}
           >
             Stream
           </button>

@@ -24,6 +24,42 @@ describe("InstancesPage actions", () => {
     );
   });
 
+  it("disables what the user may not do, naming the entitlement and the groups that grant it", async () => {
+    renderInstancesPage({
+      instances: [makeInstance({ id: "i1", name: "web-1", status: "running" })],
+      permissions: {
+        groups: ["testers"],
+        permissions: [
+          { entitlement: "can_view", resource: "cluster:default", grantedBy: { group: "testers" } },
+          { entitlement: "can_edit", resource: "cluster:default", grantedBy: { group: "testers" } },
+        ],
+        grantsByGroup: [
+          {
+            group: "testers",
+            permissions: [{ entitlement: "can_view", resource: "cluster:default" }],
+          },
+          {
+            group: "leads",
+            permissions: [{ entitlement: "can_delete", resource: "cluster:default" }],
+          },
+        ],
+      },
+    });
+    const remove = await screen.findByRole("button", { name: "Delete web-1" });
+    expect(remove).toHaveAttribute("aria-disabled", "true");
+    expect(remove).toHaveAccessibleDescription(
+      "You need can_delete on instance:default/i1. The group leads grants it: ask an administrator to add you.",
+    );
+    expect(screen.getByRole("button", { name: "Stop web-1" })).toHaveAttribute(
+      "aria-disabled",
+      "false",
+    );
+    // Creating is theirs on no cluster either: the page's button says so.
+    expect(screen.getByRole("button", { name: "Create instance" })).toHaveAccessibleDescription(
+      "You need can_create_instances on a cluster. No group grants it yet: ask an administrator.",
+    );
+  });
+
   it("keeps the focus on the row's button pressed from the keyboard, which then waits", async () => {
     const web1 = makeInstance({ id: "i1", name: "web-1", status: "running" });
     // The cluster has stopped it once the stop was sent: the next list read says so.

@@ -2,6 +2,10 @@ import { describe, expect, it, vi } from "vitest";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, useLocation } from "react-router";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createQueryClient } from "../../../context/query-client.ts";
+import { queryKeys } from "../../../context/query-keys.ts";
+import { adminPermissions } from "./render-instances-page.test-support.tsx";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import { ListTable } from "../../../components/table/ListTable.tsx";
 import { instanceColumns } from "./instance-columns.tsx";
@@ -24,20 +28,26 @@ function PathProbe() {
   return <output data-testid="path">{useLocation().pathname}</output>;
 }
 
+// The rows' actions ask what the user may do: an admin here.
+const queryClient = createQueryClient();
+queryClient.setQueryData(queryKeys.myPermissions(), adminPermissions);
+
 function table(instances: ClusterInstance[], showCluster = false) {
   return (
-    <MemoryRouter initialEntries={["/instances"]}>
-      <PathProbe />
-      <ListTable
-        label="Instances"
-        rows={instances}
-        rowKey={instanceKey}
-        columns={showCluster ? withClusters : plain}
-        sort={{ orderBy: "created_at", order: "desc" }}
-        onSort={vi.fn()}
-        selection={selection}
-      />
-    </MemoryRouter>
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={["/instances"]}>
+        <PathProbe />
+        <ListTable
+          label="Instances"
+          rows={instances}
+          rowKey={instanceKey}
+          columns={showCluster ? withClusters : plain}
+          sort={{ orderBy: "created_at", order: "desc" }}
+          onSort={vi.fn()}
+          selection={selection}
+        />
+      </MemoryRouter>
+    </QueryClientProvider>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { EffectivePermissions } from "@anbox-dashboard/contract";
 import { screen } from "@testing-library/react";
 import type { ClusterInstanceBulkResult } from "@anbox-dashboard/contract";
 import type { ClusterInstance } from "../../../api/instances.ts";
@@ -80,7 +81,16 @@ interface Options {
   listError?: { status: number; message: string };
   /** How long the list call takes to answer these params (none: at once). */
   listDelayMs?: (params: URLSearchParams) => number;
+  /** What `GET /api/auth/permissions` answers: an admin's unless told. */
+  permissions?: EffectivePermissions["metadata"];
 }
+
+/** An admin's permissions, as `GET /api/auth/permissions` answers them. */
+export const adminPermissions: EffectivePermissions["metadata"] = {
+  groups: ["admin"],
+  permissions: [{ entitlement: "admin", resource: "server", grantedBy: { group: "admin" } }],
+  grantsByGroup: [{ group: "admin", permissions: [{ entitlement: "admin", resource: "server" }] }],
+};
 
 /**
  * The instances page on the shared fake API: the list answers `instances`; a bulk call succeeds
@@ -93,12 +103,17 @@ export function renderInstancesPage(options: Options = {}) {
   const abortedListCalls: URLSearchParams[] = [];
   const writes: SentWrite[] = [];
   const listed = () => ({ metadata: instances, total_size: options.total ?? instances.length });
-  // Every call but the list's and the clusters' is a write the test may look at.
+  // Every call but the list's, the clusters' and the permissions' is a write the test may look at.
   new FakeApi(({ method, url, body }) => {
-    const read = method === "GET" && ["/api/clusters", "/api/instances"].includes(url.pathname);
+    const read =
+      method === "GET" &&
+      ["/api/clusters", "/api/instances", "/api/auth/permissions"].includes(url.pathname);
     if (!read) writes.push({ method, path: url.pathname, body });
   })
     .on("GET", "/api/clusters", () => [{ id: "default" }])
+    .on("GET", "/api/auth/permissions", () => ({
+      metadata: options.permissions ?? adminPermissions,
+    }))
     .on("GET", "/api/instances", ({ url, signal }) => {
       listCalls.push(url.searchParams);
       const delayMs = options.listDelayMs?.(url.searchParams) ?? 0;

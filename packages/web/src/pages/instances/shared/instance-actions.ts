@@ -1,4 +1,4 @@
-import type { InstanceStatus } from "@anbox-dashboard/contract";
+import type { Entitlement, InstanceStatus, ResourceName } from "@anbox-dashboard/contract";
 
 /** What a user can do to an instance from the list or its page. */
 export type InstanceAction = "start" | "stop" | "delete";
@@ -44,4 +44,16 @@ export function sessionIdOf(tags: readonly string[]): string | undefined {
   const tag = tags.find((candidate) => candidate.startsWith("session="));
   const id = tag?.slice("session=".length);
   return id === undefined || id === "" ? undefined : id;
+}
+
+/** The entitlement each action needs on the instance (start and stop change it). */
+export const actionEntitlement: Record<InstanceAction, Entitlement> = {
+  start: "can_edit",
+  stop: "can_edit",
+  delete: "can_delete",
+};
+
+/** An instance as access names it: `instance:<cluster>/<id>`. */
+export function instanceResource(instance: { clusterId: string; id: string }): ResourceName {
+  return `instance:${instance.clusterId}/${instance.id}`;
 }

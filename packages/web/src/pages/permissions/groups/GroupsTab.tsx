@@ -1,0 +1,149 @@
+import { useState } from "react";
+import type { GroupSummary } from "../../../api/permissions.ts";
+import { useDeleteGroup, useGroups } from "../../../queries/permissions.ts";
+import { useMay } from "../../../permissions/use-may.ts";
+import { PageLoader } from "../../../components/PageLoader.tsx";
+import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
+import { ConfirmModal } from "../../../components/overlays/ConfirmModal.tsx";
+import { CreateGroupModal } from "./CreateGroupModal.tsx";
+import { GroupEditorPanel } from "./GroupEditorPanel.tsx";
+
+const adminGroup = "admin";
+
+/**
+ * The groups the user may view, with how many identities and permissions each holds; create one,
+ * open one's editor, delete one. What the user may not do is disabled with what it needs.
+ */
+export function GroupsTab() {
+  const groups = useGroups();
+  const remove = useDeleteGroup();
+  const { may } = useMay();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<string | undefined>(undefined);
+  const [deleting, setDeleting] = useState<GroupSummary | undefined>(undefined);
+  const createRefused = may("can_create_groups", "server");
+  return (
+    <>
+      <div className="u-sv2">
+        <button
+          type="button"
+          className="p-button--positive"
+          title={createRefused}
+          disabled={createRefused !== undefined}
+          onClick={() => {
+            setCreating(true);
+          }}
+        >
+          Create group
+        </button>
+      </div>
+      {groups.isPending && <PageLoader />}
+      {groups.isError && <ErrorNotice title="Cannot load the groups" error={groups.error} />}
+      {groups.isSuccess && groups.data.length === 0 && <p>You may view no group.</p>}
+      {groups.isSuccess && groups.data.length > 0 && (
+        <table aria-label="Groups">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Description</th>
+              <th scope="col" className="u-align--right">
+                Identities
+              </th>
+              <th scope="col" className="u-align--right">
+                Permissions
+              </th>
+              <th scope="col">
+                <span className="u-off-screen">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {groups.data.map((group) => {
+              const editRefused = may("can_edit", `group:${group.name}`);
+              const deleteRefused =
+                group.name === adminGroup
+                  ? "The admin group cannot be deleted: it holds admin on server."
+                  : may("can_delete", `group:${group.name}`);
+              return (
+                <tr key={group.name}>
+                  <td>{group.name}</td>
+                  <td>{group.description}</td>
+                  <td className="u-align--right">{group.identities}</td>
+                  <td className="u-align--right">{group.permissions}</td>
+                  <td>
+                    <div className="permissions__row-actions">
+                      <button
+                        type="button"
+                        className="p-button is-dense"
+                        aria-label={`Edit ${group.name}`}
+                        title={editRefused}
+                        disabled={editRefused !== undefined}
+                        onClick={() => {
+                          setEditing(group.name);
+                        }}
+                      >
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="p-button--negative is-dense"
+                        aria-label={`Delete ${group.name}`}
+                        title={deleteRefused}
+                        disabled={deleteRefused !== undefined}
+                        onClick={() => {
+                          remove.reset();
+                          setDeleting(group);
+                        }}
+                      >
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {creating && (
+        <CreateGroupModal
+          close={() => {
+            setCreating(false);
+          }}
+          onCreated={(name) => {
+            setCreating(false);
+            setEditing(name);
+          }}
+        />
+      )}
+      {editing !== undefined && (
+        <GroupEditorPanel
+          name={editing}
+          onClose={() => {
+            setEditing(undefined);
+          }}
+        />
+      )}
+      {deleting !== undefined && (
+        <ConfirmModal
+          title={`Delete ${deleting.name}?`}
+          body={`Its ${String(deleting.identities)} members lose what it grants, at once.`}
+          confirmLabel="Delete"
+          destructive
+          pending={remove.isPending}
+          error={remove.error}
+          onCancel={() => {
+            setDeleting(undefined);
+          }}
+          onConfirm={() => {
+            remove.mutate(deleting.name, {
+              onSuccess: () => {
+                setDeleting(undefined);
+              },
+            });
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from "react";
+import type { IdentitySummary } from "../../../api/permissions.ts";
+import { useIdentities } from "../../../queries/permissions.ts";
+import { useMay } from "../../../permissions/use-may.ts";
+import { PageLoader } from "../../../components/PageLoader.tsx";
+import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
+import { IdentityGroupsPanel } from "./IdentityGroupsPanel.tsx";
+
+/** The identities the user may view, each with its groups and a way to change them. */
+export function IdentitiesTab() {
+  const identities = useIdentities();
+  const { may } = useMay();
+  const [editing, setEditing] = useState<IdentitySummary | undefined>(undefined);
+  if (identities.isPending) return <PageLoader />;
+  if (identities.isError) {
+    return <ErrorNotice title="Cannot load the identities" error={identities.error} />;
+  }
+  if (identities.data.length === 0) {
+    return <p>You may view no identity. An administrator can grant can_view on identities.</p>;
+  }
+  return (
+    <>
+      <table aria-label="Identities">
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">E-mail address</th>
+            <th scope="col">Groups</th>
+            <th scope="col">
+              <span className="u-off-screen">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {identities.data.map((identity) => {
+            const refused = may("can_edit", `identity:${identity.id}`);
+            return (
+              <tr key={identity.id}>
+                <td>{identity.name}</td>
+                <td className="permissions__resource">{identity.email}</td>
+                <td>{identity.groups.length === 0 ? "None" : identity.groups.join(", ")}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="p-button is-dense u-no-margin--bottom"
+                    aria-label={`Edit the groups of ${identity.name}`}
+                    title={refused}
+                    disabled={refused !== undefined}
+                    onClick={() => {
+                      setEditing(identity);
+                    }}
+                  >
+                    Edit groups
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {editing !== undefined && (
+        <IdentityGroupsPanel
+          identity={editing}
+          onClose={() => {
+            setEditing(undefined);
+          }}
+        />
+      )}
+    </>
+  );
+}

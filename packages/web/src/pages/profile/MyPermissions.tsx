@@ -1,0 +1,53 @@
+import { useMyPermissions } from "../../queries/permissions.ts";
+import { PageLoader } from "../../components/PageLoader.tsx";
+import { ErrorNotice } from "../../components/ErrorNotice.tsx";
+import { grantedByText } from "../../permissions/granted-by.ts";
+
+/** The signed-in user's groups and effective permissions, each with what grants it. */
+export function MyPermissions() {
+  const permissions = useMyPermissions();
+  return (
+    <section aria-labelledby="profile-permissions">
+      <h2 className="p-heading--4" id="profile-permissions">
+        Groups and permissions
+      </h2>
+      {permissions.isPending && <PageLoader />}
+      {permissions.isError && (
+        <ErrorNotice title="Cannot load your permissions" error={permissions.error} />
+      )}
+      {permissions.isSuccess && (
+        <>
+          <p>
+            {permissions.data.groups.length === 0
+              ? "You are in no group: you may use only what you made. Ask an administrator to add you to one."
+              : `Your groups: ${permissions.data.groups.join(", ")}.`}
+          </p>
+          {permissions.data.permissions.length > 0 && (
+            <table className="profile-page__permissions" aria-labelledby="profile-permissions">
+              <thead>
+                <tr>
+                  <th scope="col">Entitlement</th>
+                  <th scope="col">Resource</th>
+                  <th scope="col">Granted by</th>
+                </tr>
+              </thead>
+              <tbody>
+                {permissions.data.permissions.map((permission) => (
+                  <tr
+                    key={`${permission.entitlement} ${permission.resource} ${grantedByText(permission.grantedBy)}`}
+                  >
+                    <td>
+                      <code>{permission.entitlement}</code>
+                    </td>
+                    <td className="profile-page__resource">{permission.resource}</td>
+                    <td>{grantedByText(permission.grantedBy)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import {
+  allows,
+  type Entitlement,
+  type Permission,
+  type ResourceName,
+} from "@anbox-dashboard/contract";
+
+/** What each group grants, as `GET /api/auth/permissions` tells it. */
+export type GrantsByGroup = readonly { group: string; permissions: readonly Permission[] }[];
+
+/**
+ * Why an action is not available, as its tooltip says it: the entitlement it needs, on what, and
+ * the groups that would grant it (LXD UI says only "You do not have permission").
+ */
+export function refusalReason(
+  action: Entitlement,
+  resource: ResourceName,
+  grantsByGroup: GrantsByGroup,
+): string {
+  return refusalOnAny(action, [resource], resource, grantsByGroup);
+}
+
+/**
+ * Why an action allowed on any of `resources` is not available on one (create an instance: on
+ * a cluster), naming them as `where` says.
+ */
+export function refusalOnAny(
+  action: Entitlement,
+  resources: readonly ResourceName[],
+  where: string,
+  grantsByGroup: GrantsByGroup,
+): string {
+  const granting = grantsByGroup
+    .filter(({ permissions }) =>
+      resources.some((resource) => allows(permissions, action, resource)),
+    )
+    .map(({ group }) => group);
+  const who =
+    granting.length === 0
+      ? "No group grants it yet: ask an administrator."
+      : granting.length === 1
+        ? `The group ${granting[0] ?? ""} grants it: ask an administrator to add you.`
+        : `The groups ${granting.join(", ")} grant it: ask an administrator to add you to one.`;
+  return `You need ${action} on ${where}. ${who}`;
+}
