@@ -1,3 +1,4 @@
+import { clusterOf, maySee } from "@anbox-dashboard/contract";
 import type { SignedInUser } from "../store/browser-sessions.ts";
 import type { Database } from "../store/database.ts";
 import { grantsOf, type HeldGrant } from "../store/authorization-groups.ts";
@@ -7,16 +8,26 @@ import { ownerGrantsOf } from "../store/resource-owners.ts";
 export type GrantsSource = (user: SignedInUser) => Promise<readonly HeldGrant[]>;
 
 /**
- * What a user holds now, read from the store on each request: their groups' permissions and what
- * they own. Read afresh so that a change (a member removed, a permission taken away) applies to
- * the next request, whichever dashboard process serves it.
+ * What a user holds now, read from the store: their groups' permissions, and what they own in the
+ * clusters those let them see. Ownership does not outlive the group: someone taken out of the
+ * group that gave them a cluster loses what they made there too (their streams and shells end).
+ */
+export async function grantsHeldBy(db: Database, userId: string): Promise<HeldGrant[]> {
+  const [fromGroups, asOwner] = await Promise.all([
+    grantsOf(db, userId),
+    ownerGrantsOf(db, userId),
+  ]);
+  const owned = asOwner.filter((grant) => {
+    const cluster = clusterOf(grant.resource);
+    return cluster !== undefined && maySee(fromGroups, `cluster:${cluster}`);
+  });
+  return [...fromGroups, ...owned];
+}
+
+/**
+ * The gate's source: read afresh on each request so that a change (a member removed, a permission
+ * taken away) applies to the next request, whichever dashboard process serves it.
  */
 export function storedGrants(db: Database): GrantsSource {
-  return async (user) => {
-    const [fromGroups, asOwner] = await Promise.all([
-      grantsOf(db, user.id),
-      ownerGrantsOf(db, user.id),
-    ]);
-    return [...fromGroups, ...asOwner];
-  };
+  return (user) => grantsHeldBy(db, user.id);
 }

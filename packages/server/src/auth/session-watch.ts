@@ -1,8 +1,7 @@
 import { allows, type Entitlement, type Grant, type ResourceName } from "@anbox-dashboard/contract";
 import type { Database } from "../store/database.ts";
 import { liveSessionUsers } from "../store/browser-sessions.ts";
-import { grantsOf } from "../store/authorization-groups.ts";
-import { ownerGrantsOf } from "../store/resource-owners.ts";
+import { grantsHeldBy } from "./grants.ts";
 
 /** Sessions asked about in one query, at most. */
 const idsPerQuery = 500;
@@ -23,17 +22,6 @@ interface Holder {
 
 /** Where the watch reads what a user holds now. */
 export type UserGrants = (userId: string) => Promise<readonly Grant[]>;
-
-/** What a user holds, from the store: their groups' permissions and what they own. */
-function storedUserGrants(db: Database): UserGrants {
-  return async (userId) => {
-    const [fromGroups, asOwner] = await Promise.all([
-      grantsOf(db, userId),
-      ownerGrantsOf(db, userId),
-    ]);
-    return [...fromGroups, ...asOwner];
-  };
-}
 
 /**
  * What lives only as long as a browser session, and as long as its user may have it: its events,
@@ -58,7 +46,11 @@ export class SessionWatch {
   /** The last check asked for: checks run one after another. */
   private checks: Promise<void> = Promise.resolve();
 
-  constructor(db: Database, intervalMs = 400, userGrants: UserGrants = storedUserGrants(db)) {
+  constructor(
+    db: Database,
+    intervalMs = 400,
+    userGrants: UserGrants = (userId) => grantsHeldBy(db, userId),
+  ) {
     this.db = db;
     this.intervalMs = intervalMs;
     this.userGrants = userGrants;

@@ -9,7 +9,7 @@ import { HttpError, type ZodSchemas } from "@anbox-dashboard/http-kit";
 import type { ServerContext } from "../../server-context.ts";
 import { accessOf } from "../../auth/access.ts";
 import { acts } from "../../auth/route-acts.ts";
-import { storedGrants } from "../../auth/grants.ts";
+import { grantsHeldBy } from "../../auth/grants.ts";
 import {
   groupsByUser,
   groupsOf,
@@ -52,12 +52,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
         throw new HttpError(404, `There is no identity:${request.params.id}.`);
       const [groups, grants] = await Promise.all([
         groupsOf(context.db, user.id),
-        storedGrants(context.db)({
-          id: user.id,
-          email: user.email,
-          fullname: user.fullname,
-          sessionId: "",
-        }),
+        grantsHeldBy(context.db, user.id),
       ]);
       return {
         metadata: { ...toIdentitySummary(user, groups), effective_permissions: [...grants] },

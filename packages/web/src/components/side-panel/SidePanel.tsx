@@ -12,6 +12,12 @@ interface Props {
   size?: SidePanelSize;
   onClose: () => void;
   children: ReactNode;
+  /**
+   * `layout` (the default): a column of the application layout, beside the page, for a panel the
+   * shell renders (the tour's). `over-page`: fixed over the page's right side, for a panel a page
+   * renders inside itself (an editor), which the layout's column cannot hold there.
+   */
+  placement?: "layout" | "over-page";
 }
 
 /**
@@ -20,7 +26,14 @@ interface Props {
  * Opening, closing or resizing it changes the width left to the page, so it fires the window's
  * `resize` event: charts and the stream player listen to it to fit their new room.
  */
-export function SidePanel({ id, title, size = "default", onClose, children }: Props) {
+export function SidePanel({
+  id,
+  title,
+  size = "default",
+  onClose,
+  children,
+  placement = "layout",
+}: Props) {
   const ref = useRef<HTMLElement>(null);
   useOverlayFocus(ref, { onClose });
   useEffect(() => {
@@ -35,6 +48,7 @@ export function SidePanel({ id, title, size = "default", onClose, children }: Pr
       id={id}
       aria-label={title}
       forwardRef={ref}
+      className={placement === "over-page" ? "side-panel--over-page" : undefined}
       pinned
       narrow={size === "narrow"}
       wide={size === "wide"}

@@ -15,6 +15,8 @@ interface Props {
   hasDevTools: boolean;
   /** Whether the page makes share links. */
   hasShare: boolean;
+  /** Why the user may not make share links of this stream, if they may not. */
+  shareRefused?: string | undefined;
   recording: ScreenRecording;
   /** The sound's controls (mute, volume). */
   sound: ReactNode;
@@ -30,6 +32,7 @@ export function PlayerToolbar({
   hasStatistics,
   hasDevTools,
   hasShare,
+  shareRefused,
   recording,
   sound,
   extraControls,
@@ -99,7 +102,17 @@ export function PlayerToolbar({
       {sound}
       {hasStatistics && button("statistics", "Statistics", "statistics", false)}
       {hasDevTools && button("devtools", "Developer tools", "code", false)}
-      {hasShare && button("share", "Share", "share", false)}
+      {hasShare && (
+        <ToolbarButton
+          label="Share"
+          icon="share"
+          shortcut="share"
+          reason={shareRefused}
+          onClick={() => {
+            onAction("share");
+          }}
+        />
+      )}
       {extraControls}
     </div>
   );

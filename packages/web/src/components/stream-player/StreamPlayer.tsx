@@ -47,6 +47,8 @@ export interface StreamPlayerProps {
   onToggleDevTools?: () => void;
   /** Called when the user asks for a share link (the page owns the dialog). */
   onShare?: () => void;
+  /** Why the user may not make share links of this stream: Share is disabled, saying so. */
+  shareRefused?: string | undefined;
   /** Times the input sent to the frames that show it (for the statistics). */
   latencyProbe?: InputLatencyProbe;
   /**
@@ -78,6 +80,7 @@ export function StreamPlayer({
   onToggleStats,
   onToggleDevTools,
   onShare,
+  shareRefused,
   latencyProbe,
   timeInput = false,
 }: StreamPlayerProps) {
@@ -152,7 +155,7 @@ export function StreamPlayer({
         onToggleDevTools?.();
         return;
       case "share":
-        onShare?.();
+        if (shareRefused === undefined) onShare?.();
         return;
       default:
         break;
@@ -247,6 +250,7 @@ export function StreamPlayer({
         hasStatistics={onToggleStats !== undefined}
         hasDevTools={onToggleDevTools !== undefined}
         hasShare={onShare !== undefined}
+        shareRefused={shareRefused}
         recording={recording}
         sound={<SoundControls sound={sound} hasSound={playing && audio !== undefined} />}
         extraControls={extraControls}

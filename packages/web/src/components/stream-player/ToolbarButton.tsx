@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useEffect, useId, useRef } from "react";
 import { ariaKeyShortcuts, shortcutText, type PlayerAction } from "./shortcuts.ts";
 
 interface Props {
@@ -12,6 +12,8 @@ interface Props {
   disabled?: boolean;
   /** For toggles: whether it is on. */
   pressed?: boolean;
+  /** Why it cannot be used (the user may not): it is disabled, and its tooltip says why. */
+  reason?: string | undefined;
 }
 
 /** The tooltip keeps this far from the edges of what shows it (px). */
@@ -49,8 +51,17 @@ function visibleSpan(tooltip: HTMLElement): Span {
  * and for a disabled button too, moved sideways when centred it would leave the player or the
  * window.
  */
-export function ToolbarButton({ label, icon, shortcut, onClick, disabled, pressed }: Props) {
+export function ToolbarButton({
+  label,
+  icon,
+  shortcut,
+  onClick,
+  disabled,
+  pressed,
+  reason,
+}: Props) {
   const tooltipRef = useRef<HTMLSpanElement>(null);
+  const reasonId = useId();
   // Measured as it shows (the stylesheet shows it on hover and focus), from its centred place.
   const keepInWindow = useCallback(() => {
     const tooltip = tooltipRef.current;
@@ -80,7 +91,8 @@ export function ToolbarButton({ label, icon, shortcut, onClick, disabled, presse
         className={`p-button--base has-icon is-dense${pressed ? " is-pressed" : ""}`}
         aria-pressed={pressed}
         aria-keyshortcuts={shortcut && ariaKeyShortcuts(shortcut)}
-        disabled={disabled}
+        disabled={disabled === true || reason !== undefined}
+        aria-describedby={reason === undefined ? undefined : reasonId}
         onClick={onClick}
         onMouseEnter={keepInWindow}
         onFocus={keepInWindow}
@@ -90,7 +102,13 @@ export function ToolbarButton({ label, icon, shortcut, onClick, disabled, presse
       <span ref={tooltipRef} className="stream-player__tooltip" aria-hidden="true">
         {label}
         {shortcut && <kbd>{shortcutText(shortcut)}</kbd>}
+        {reason !== undefined && <span className="stream-player__tooltip-reason">{reason}</span>}
       </span>
+      {reason !== undefined && (
+        <span id={reasonId} className="u-off-screen">
+          {reason}
+        </span>
+      )}
     </span>
   );
 }

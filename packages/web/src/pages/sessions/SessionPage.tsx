@@ -9,6 +9,7 @@ import { notStreamableReason } from "../../components/stream-player/session-stat
 import { toStreamConnection } from "../../components/stream-player/join-to-connection.ts";
 import { InputLatencyProbe } from "../../components/stream-player/input-latency.ts";
 import { ShareLinksModal } from "./share/ShareLinksModal.tsx";
+import { useMay } from "../../permissions/use-may.ts";
 import { StreamStatsPanel } from "./stats/StreamStatsPanel.tsx";
 import { DevToolsPanel } from "./devtools/DevToolsPanel.tsx";
 import { useSession } from "../../queries/sessions.ts";
@@ -31,6 +32,7 @@ export default function SessionPage() {
   // One for the page: the player feeds it, the statistics read it.
   const [latencyProbe] = useState(() => new InputLatencyProbe());
   const clusterId = session.data?.clusterId;
+  const { may } = useMay();
   const connect = useCallback(
     async () => toStreamConnection(await joinSession(sessionId, clusterId)),
     [sessionId, clusterId],
@@ -84,6 +86,11 @@ export default function SessionPage() {
               onToggleStats={toggleStats}
               onToggleDevTools={session.data.container_id ? toggleDevTools : undefined}
               onShare={openSharing}
+              shareRefused={
+                session.data.container_id
+                  ? may("can_share", `instance:${clusterId}/${session.data.container_id}`)
+                  : undefined
+              }
               latencyProbe={latencyProbe}
               timeInput={panel === "statistics"}
             />

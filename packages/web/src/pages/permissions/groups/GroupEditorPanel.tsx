@@ -25,7 +25,13 @@ export function GroupEditorPanel({ name, onClose }: Props) {
   const group = useGroup(name);
   const catalogue = useEntitlementCatalogue();
   return (
-    <SidePanel id="group-editor-panel" title={`Group ${name}`} size="wide" onClose={onClose}>
+    <SidePanel
+      id="group-editor-panel"
+      title={`Group ${name}`}
+      size="wide"
+      onClose={onClose}
+      placement="over-page"
+    >
       {(group.isPending || catalogue.isPending) && <PageLoader />}
       {group.isError && <ErrorNotice title="Cannot load the group" error={group.error} />}
       {catalogue.isError && (
@@ -98,7 +104,7 @@ function GroupEditor({ group, onClose }: { group: GroupDetail; onClose: () => vo
       {permissions.length === 0 ? (
         <p>None: its members get nothing from it yet.</p>
       ) : (
-        <table aria-labelledby="group-permissions">
+        <table className="permissions__staged" aria-labelledby="group-permissions">
           <thead>
             <tr>
               <th scope="col">Entitlement</th>
@@ -114,7 +120,7 @@ function GroupEditor({ group, onClose }: { group: GroupDetail; onClose: () => vo
               return (
                 <tr key={keyOf(permission)}>
                   <td>
-                    <code>{permission.entitlement}</code>
+                    <code className="permissions__resource">{permission.entitlement}</code>
                     {!before.has(keyOf(permission)) && (
                       <span className="p-status-label--information u-no-margin--bottom">
                         {" "}

@@ -39,17 +39,25 @@ export function GroupsTab() {
       </div>
       {groups.isPending && <PageLoader />}
       {groups.isError && <ErrorNotice title="Cannot load the groups" error={groups.error} />}
-      {groups.isSuccess && groups.data.length === 0 && <p>You may view no group.</p>}
+      {groups.isSuccess && groups.data.length === 0 && (
+        <p>
+          You may view no group: that needs can_view on a group, which an administrator can grant.
+          Your own groups are on your profile.
+        </p>
+      )}
       {groups.isSuccess && groups.data.length > 0 && (
+        // On phones: the name and the actions (the editor shows the rest).
         <table aria-label="Groups">
           <thead>
             <tr>
               <th scope="col">Name</th>
-              <th scope="col">Description</th>
-              <th scope="col" className="u-align--right">
+              <th scope="col" className="u-hide--small">
+                Description
+              </th>
+              <th scope="col" className="u-align--right u-hide--small">
                 Identities
               </th>
-              <th scope="col" className="u-align--right">
+              <th scope="col" className="u-align--right u-hide--small">
                 Permissions
               </th>
               <th scope="col">
@@ -67,9 +75,9 @@ export function GroupsTab() {
               return (
                 <tr key={group.name}>
                   <td>{group.name}</td>
-                  <td>{group.description}</td>
-                  <td className="u-align--right">{group.identities}</td>
-                  <td className="u-align--right">{group.permissions}</td>
+                  <td className="u-hide--small">{group.description}</td>
+                  <td className="u-align--right u-hide--small">{group.identities}</td>
+                  <td className="u-align--right u-hide--small">{group.permissions}</td>
                   <td>
                     <div className="permissions__row-actions">
                       <button

@@ -24,7 +24,9 @@ export function IdentitiesTab() {
         <thead>
           <tr>
             <th scope="col">Name</th>
-            <th scope="col">E-mail address</th>
+            <th scope="col" className="u-hide--small">
+              E-mail address
+            </th>
             <th scope="col">Groups</th>
             <th scope="col">
               <span className="u-off-screen">Actions</span>
@@ -37,7 +39,7 @@ export function IdentitiesTab() {
             return (
               <tr key={identity.id}>
                 <td>{identity.name}</td>
-                <td className="permissions__resource">{identity.email}</td>
+                <td className="permissions__resource u-hide--small">{identity.email}</td>
                 <td>{identity.groups.length === 0 ? "None" : identity.groups.join(", ")}</td>
                 <td>
                   <button

@@ -23,7 +23,12 @@ export function IdentityGroupsPanel({ identity, onClose }: Props) {
   const changed =
     chosen.size !== identity.groups.length || identity.groups.some((group) => !chosen.has(group));
   return (
-    <SidePanel id="identity-groups-panel" title={`Groups of ${identity.name}`} onClose={onClose}>
+    <SidePanel
+      id="identity-groups-panel"
+      title={`Groups of ${identity.name}`}
+      onClose={onClose}
+      placement="over-page"
+    >
       {groups.isPending && <PageLoader />}
       {groups.isError && <ErrorNotice title="Cannot load the groups" error={groups.error} />}
       {save.isError && <ErrorNotice title="The groups were not saved" error={save.error} />}
