@@ -9,7 +9,8 @@ import { openDatabase, type Database } from "../src/store/database.ts";
 import { migrations } from "../src/store/migrations/index.ts";
 import type { DatabaseSchema } from "../src/store/schema.ts";
 import { createUser } from "../src/store/users.ts";
-import { grantsOf, groupsOf } from "../src/store/authorization-groups.ts";
+import { grantsOf } from "../src/store/authorization-groups.ts";
+import { groupsOf } from "../src/store/group-members.ts";
 import { prepareTestEnvironment, type TestEnvironment } from "./support/test-environment.ts";
 
 let environment: TestEnvironment;

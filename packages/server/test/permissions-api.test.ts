@@ -206,6 +206,41 @@ describe("identities", () => {
     expect((await call(testerCookie, "GET", "/api/clusters")).body).toEqual([]);
   });
 
+  it("cannot be turned into an admin: can_edit on the server reaches no group, and a group's editor adds people only to what they hold", async () => {
+    await call(admin, "POST", "/api/auth/groups", { name: "editors" });
+    await call(admin, "PUT", "/api/auth/groups/editors", {
+      permissions: [{ entitlement: "can_edit", resource: "server" }],
+    });
+    const editor = await signInDirectly(harness.db, ["editors"]);
+    const editorId = await idOf(editor);
+    const joinAdmin = await call(editor, "PUT", `/api/auth/identities/${editorId}`, {
+      groups: ["editors", "admin"],
+    });
+    expect(joinAdmin.status).toBe(404);
+    expect((await call(editor, "GET", "/api/auth/groups")).body).toEqual({ metadata: [] });
+
+    // can_edit on group:admin and on identities, without admin's permissions: still refused.
+    await call(admin, "POST", "/api/auth/groups", { name: "keys" });
+    await call(admin, "PUT", "/api/auth/groups/keys", {
+      permissions: [
+        { entitlement: "can_edit", resource: "group:admin" },
+        { entitlement: "can_edit", resource: `identity:${editorId}` },
+      ],
+    });
+    const keyholder = await signInDirectly(harness.db, ["keys"]);
+    await call(admin, "PUT", `/api/auth/identities/${editorId}`, { groups: ["editors", "keys"] });
+    const escalate = await call(keyholder, "PUT", `/api/auth/identities/${editorId}`, {
+      groups: ["editors", "keys", "admin"],
+    });
+    expect(escalate.status).toBe(403);
+    expect(messageOf(escalate.body)).toBe(
+      "You may add people to, or take them out of, only groups whose permissions you hold: admin grants admin on server.",
+    );
+    expect((await call(admin, "GET", `/api/auth/identities/${editorId}`)).body).toMatchObject({
+      metadata: { groups: ["editors", "keys"] },
+    });
+  });
+
   it("lists the catalogue of entitlements for every kind of resource", async () => {
     const nobody = await signInDirectly(harness.db, []);
     const { body } = await call(nobody, "GET", "/api/auth/entitlements");

@@ -131,23 +131,3 @@ export const identityGroupsSchema = z.object({
     })
     .max(1000),
 });
-
-const grantedBySchema = z.union([
-  z.object({ group: z.string(), fromProvider: z.boolean().optional() }),
-  z.object({ owner: z.literal(true) }),
-]);
-
-/** `GET /api/auth/permissions`, as the web reads it: an answer of another shape is an error. */
-export const effectivePermissionsSchema = z.object({
-  metadata: z.object({
-    groups: z.array(z.string()),
-    permissions: z.array(
-      permissionSchema.and(z.object({ grantedBy: grantedBySchema })).transform((value) => ({
-        entitlement: value.entitlement,
-        resource: value.resource,
-        grantedBy: value.grantedBy,
-      })),
-    ),
-    grantsByGroup: z.array(z.object({ group: z.string(), permissions: z.array(permissionSchema) })),
-  }),
-});

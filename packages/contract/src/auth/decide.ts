@@ -29,9 +29,24 @@ function splitOnce(text: string, separator: string): [string, string | undefined
   return at < 0 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)];
 }
 
-/** Whether a grant on `holder` reaches `resource`: the same one, or a server or cluster around it. */
-export function covers(holder: ResourceName, resource: ResourceName): boolean {
-  if (holder === resource || holder === "server") return true;
+/** Whether a resource is one of the dashboard's own (`group:<name>`, `identity:<id>`). */
+function isDashboardResource(resource: ResourceName): boolean {
+  return resource.startsWith("group:") || resource.startsWith("identity:");
+}
+
+/**
+ * Whether a grant of `entitlement` on `holder` reaches `resource`: the same one, or a server or
+ * cluster around it. The dashboard's own groups and identities are reached from the server by
+ * `admin` alone: `can_edit` on the server is about the clusters' resources, and must not let its
+ * holder put themselves in a group (the admin group among them).
+ */
+export function covers(
+  holder: ResourceName,
+  resource: ResourceName,
+  entitlement: Entitlement = "admin",
+): boolean {
+  if (holder === resource) return true;
+  if (holder === "server") return !isDashboardResource(resource) || entitlement === "admin";
   const cluster = clusterOf(resource);
   return cluster !== undefined && holder === `cluster:${cluster}`;
 }
@@ -59,7 +74,7 @@ export function allows(
       (grant.entitlement === action ||
         grant.entitlement === "admin" ||
         (action === "can_view" && resourceEntitlementSet.has(grant.entitlement))) &&
-      covers(grant.resource, resource),
+      covers(grant.resource, resource, grant.entitlement),
   );
 }
 

@@ -60,10 +60,9 @@ const onWholes = (where: string): EntitlementEntry[] => [
 export const entitlementCatalogue: Readonly<Record<ResourceKind, readonly EntitlementEntry[]>> = {
   server: [
     ...onWholes("every cluster"),
-    { entitlement: "can_create_groups", description: "Create groups and change their permissions" },
     {
-      entitlement: "can_register_identities",
-      description: "Register new identities (registration links)",
+      entitlement: "can_create_groups",
+      description: "Create groups (and view, change and delete those one created)",
     },
   ],
   cluster: onWholes("the cluster"),
@@ -100,6 +99,5 @@ export const entitlementCatalogue: Readonly<Record<ResourceKind, readonly Entitl
   identity: [
     { entitlement: "can_view", description: "View the identity" },
     { entitlement: "can_edit", description: "Change the identity's groups" },
-    { entitlement: "can_delete", description: "Delete the identity" },
   ],
 };

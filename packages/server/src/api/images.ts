@@ -188,11 +188,25 @@ export async function registerImagesRoutes(
     { schema: { params: idParams }, config: { acts: view } },
     async (request): Promise<ImageUsedByResponse> => {
       const cluster = clusterOf(request.query);
+      const access = accessOf(request);
       const image = await getImage(cluster, request.params.id);
+      // Only what the user may view uses it, as far as they are told: the others stay unnamed.
       const applications = await Promise.all(
-        image.used_by.map((id) => getApplicationSummary(cluster, id)),
+        image.used_by
+          .filter((id) => access.allows("can_view", `application:${cluster.id}/${id}`))
+          .map((id) => getApplicationSummary(cluster, id)),
       );
-      const instances = await listInstancesOfImage(cluster, image.id, usedByInstancesLimit);
+      const wholeCluster = access.allows("can_view", `cluster:${cluster.id}`);
+      const listed = await listInstancesOfImage(cluster, image.id, usedByInstancesLimit);
+      const instances = wholeCluster
+        ? listed
+        : {
+            metadata: access.viewable(
+              "instance",
+              listed.metadata.map((instance) => ({ ...instance, clusterId: cluster.id })),
+            ),
+            totalSize: undefined,
+          };
       return {
         metadata: {
           applications: sortInMemory(

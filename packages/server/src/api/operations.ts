@@ -41,7 +41,9 @@ export function registerOperationsRoutes(app: FastifyInstance, context: ServerCo
       const access = accessOf(request);
       const clusters = selectClusters(access.visibleClusters(context.clusters), query.subclusters);
       const { items, unreachable } = await listEachCluster(clusters, operationsOf);
-      const visible = items.filter((operation) => mayViewOperation(access, operation));
+      const visible = items
+        .filter((operation) => mayViewOperation(access, operation))
+        .map((operation) => withViewableResources(access, operation));
       const matching = sortOperations(filterOperations(visible, query), query.orderBy, query.order);
       const left = unreachablePart(unreachable);
       if (raw.page === undefined && raw.size === undefined) return { metadata: matching, ...left };
@@ -67,6 +69,22 @@ export function mayViewOperation(access: Access, operation: ClusterOperation): b
       return resource !== undefined && access.allows("can_view", resource);
     }),
   );
+}
+
+/**
+ * An operation as a user who may not view its whole cluster sees it: naming only the resources
+ * they may view (an instance made from an application they may not see keeps that one unnamed).
+ */
+function withViewableResources(access: Access, operation: ClusterOperation): ClusterOperation {
+  if (access.allows("can_view", `cluster:${operation.clusterId}`)) return operation;
+  const resources: Record<string, string[]> = {};
+  for (const [kind, paths] of Object.entries(operation.resources)) {
+    resources[kind] = paths.filter((path) => {
+      const resource = resourceOfPath(operation.clusterId, path);
+      return resource !== undefined && access.allows("can_view", resource);
+    });
+  }
+  return { ...operation, resources };
 }
 
 async function operationsOf(cluster: ClusterHandle): Promise<ClusterOperation[]> {

@@ -89,15 +89,19 @@ export class Access {
     return items.filter((item) => this.allows("can_view", `${kind}:${item.clusterId}/${item.id}`));
   }
 
-  /** Whether the user holds `action` on anything in `cluster` (or anywhere, when none is given). */
+  /**
+   * Whether the user holds what allows `action` on something in `cluster` (anywhere, when none is
+   * given): the gate's first question for a route that finds its resource itself. Asked as
+   * `allows` asks it, of the cluster (a grant on it or the server) or of a resource inside it.
+   */
   holdsAnywhere(action: Entitlement, cluster: string | undefined): boolean {
-    return this.grants.some(
-      (grant) =>
-        (grant.entitlement === action || grant.entitlement === "admin") &&
-        (cluster === undefined ||
-          grant.resource === "server" ||
-          clusterOf(grant.resource) === cluster),
-    );
+    return this.grants.some((grant) => {
+      const inside =
+        cluster === undefined ||
+        grant.resource === "server" ||
+        clusterOf(grant.resource) === cluster;
+      return inside && allows([grant], action, grant.resource);
+    });
   }
 }
 

@@ -39,6 +39,26 @@ describe("decide", () => {
   });
 });
 
+describe("the dashboard's own groups and identities", () => {
+  it("are reached from the server by admin alone: can_edit on it is about the clusters", () => {
+    const onServer = (entitlement: Grant["entitlement"]): Grant[] => [
+      { entitlement, resource: "server" },
+    ];
+    for (const resource of ["group:admin", "identity:u2"] as const) {
+      expect(decide(onServer("can_edit"), "can_edit", resource)).toMatchObject({ allowed: false });
+      expect(decide(onServer("can_view"), "can_view", resource)).toMatchObject({ allowed: false });
+      expect(decide(onServer("can_delete"), "can_delete", resource)).toMatchObject({
+        allowed: false,
+      });
+      expect(decide(onServer("admin"), "can_edit", resource)).toEqual({ allowed: true });
+      expect(decide([{ entitlement: "can_edit", resource }], "can_edit", resource)).toEqual({
+        allowed: true,
+      });
+    }
+    expect(decide(onServer("can_edit"), "can_edit", "instance:lab/c1")).toEqual({ allowed: true });
+  });
+});
+
 describe("the decision gate", () => {
   let app: FastifyInstance;
   let handled: string[];
@@ -86,7 +106,7 @@ describe("the decision gate", () => {
     );
     app.get(
       "/ams/:clusterIndex/events",
-      { config: { acts: acts.onEachItem("cluster", "can_view") } },
+      { config: { acts: acts.onCluster("can_view") } },
       answer("events"),
     );
     app.get(
@@ -139,11 +159,15 @@ describe("the decision gate", () => {
         "You may not do this: needs can_create_applications on cluster:lab.",
       ],
       "/applications?clusterId=prod": [404, "There is no cluster:prod, or you may not view it."],
-      "/ams/1/exec": [403, "You may not do this: needs can_exec on an instance of cluster:prod."],
+      // A socket's path names its cluster by position: one the user may not see is not named.
+      "/ams/1/exec": [404, "There is no such instance, or you may not view it."],
+      "/ams/1/events": [404, "There is nothing at cluster index 1 that you may view."],
       // The relay reads its cluster from the path: a ?clusterId= beside it decides nothing.
-      "/ams/1/exec?clusterId=lab": [
-        403,
-        "You may not do this: needs can_exec on an instance of cluster:prod.",
+      "/ams/1/exec?clusterId=lab": [404, "There is no such instance, or you may not view it."],
+      // Named twice, a cluster would be read as none: refused before anything is decided.
+      "/instances/c1?clusterId=lab&clusterId=prod": [
+        400,
+        "Name the cluster once: clusterId is given more than once.",
       ],
       "/undeclared": [403, "You may not do this: GET /undeclared declares nothing it acts on."],
     };
@@ -174,12 +198,12 @@ describe("the decision gate", () => {
   it("lets a list through to decide item by item, and a found resource's route to decide on it", async () => {
     await appWith([{ entitlement: "can_exec", resource: "instance:lab/c1" }]);
     const statuses = await Promise.all(
-      ["/instances", "/ams/0/events", "/ams/0/exec"].map(async (url) => {
+      ["/instances", "/ams/0/exec"].map(async (url) => {
         const response = await app.inject({ method: "GET", url });
         return response.statusCode;
       }),
     );
-    expect(statuses).toEqual([200, 200, 200]);
-    expect(handled.sort()).toEqual(["events", "exec", "list"]);
+    expect(statuses).toEqual([200, 200]);
+    expect(handled.sort()).toEqual(["exec", "list"]);
   });
 });

@@ -6,6 +6,7 @@ import type { GrantsSource } from "./grants.ts";
 import { matchedRouteAccess } from "./route-access.ts";
 import type { ClusterIds } from "./route-acts.ts";
 import { signedInUser } from "./signed-in-user.ts";
+import { textOf } from "@anbox-dashboard/http-kit";
 
 export interface DecisionGateOptions {
   clusters: () => ClusterIds;
@@ -44,12 +45,25 @@ async function decideRoute(
       message: `You may not do this: ${route} declares nothing it acts on.`,
     };
   }
+  // A cluster named twice would be read as none (the first cluster, or all) here and refused by
+  // the route with every cluster's name: it is refused first, naming none.
+  if (Array.isArray((request.query as Record<string, unknown> | undefined)?.clusterId)) {
+    return {
+      statusCode: 400,
+      message: "Name the cluster once: clusterId is given more than once.",
+    };
+  }
   const access = new Access(await grantsOf(signedInUser(request)));
   request.access = access;
   if (acts.on === "own-account" || acts.resource === "each item") return undefined;
+  const byIndex = textOf(request.params, "clusterIndex");
   if (acts.resource === "found by the route") {
     const cluster = acts.cluster(request, clusters());
     if (access.holdsAnywhere(acts.action, cluster)) return undefined;
+    // A cluster the user may not see is not named back: a socket's path names it by position.
+    if (cluster !== undefined && !access.maySee(`cluster:${cluster}`)) {
+      return { statusCode: 404, message: `There is no such ${acts.on}, or you may not view it.` };
+    }
     const where = cluster === undefined ? "" : ` of cluster:${cluster}`;
     return {
       statusCode: 403,
@@ -58,7 +72,14 @@ async function decideRoute(
   }
   const resource = acts.resource(request, clusters());
   const decision: Decision = access.decide(acts.action, resource);
-  return decision.allowed ? undefined : refusal(decision, resource);
+  if (decision.allowed) return undefined;
+  if (decision.hidden && byIndex !== undefined) {
+    return {
+      statusCode: 404,
+      message: `There is nothing at cluster index ${byIndex} that you may view.`,
+    };
+  }
+  return refusal(decision, resource);
 }
 
 function article(word: string): string {

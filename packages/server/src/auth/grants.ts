@@ -8,8 +8,8 @@ import { ownerGrantsOf } from "../store/resource-owners.ts";
 export type GrantsSource = (user: SignedInUser) => Promise<readonly HeldGrant[]>;
 
 /**
- * What a user holds now, read from the store: their groups' permissions, and what they own in the
- * clusters those let them see. Ownership does not outlive the group: someone taken out of the
+ * What a user holds now, read from the store: their groups' permissions, the groups they made, and
+ * what they own in the clusters those let them see. Ownership does not outlive the group: someone taken out of the
  * group that gave them a cluster loses what they made there too (their streams and shells end).
  */
 export async function grantsHeldBy(db: Database, userId: string): Promise<HeldGrant[]> {
@@ -18,8 +18,10 @@ export async function grantsHeldBy(db: Database, userId: string): Promise<HeldGr
     ownerGrantsOf(db, userId),
   ]);
   const owned = asOwner.filter((grant) => {
+    // A group one made is one's own to manage; a cluster's resource only while one sees it.
     const cluster = clusterOf(grant.resource);
-    return cluster !== undefined && maySee(fromGroups, `cluster:${cluster}`);
+    if (cluster === undefined) return grant.resource.startsWith("group:");
+    return maySee(fromGroups, `cluster:${cluster}`);
   });
   return [...fromGroups, ...owned];
 }

@@ -9,18 +9,17 @@ import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ServerConfig } from "../config.ts";
 import { openDatabase, type Database } from "../store/database.ts";
 import {
-  addGroupMembers,
   changeGroupPermissions,
   createGroup,
   deleteGroup,
-  grantsOf,
-  groupsOf,
   listGroups,
   readGroup,
-  removeGroupMember,
+  missingGroups,
 } from "../store/authorization-groups.ts";
+import { groupsOf, setGroupsOf } from "../store/group-members.ts";
 import { findUserByEmail, findUserById, listUsers, type UserRow } from "../store/users.ts";
 import { CliError } from "./cli-error.ts";
+import { grantsHeldBy } from "../auth/grants.ts";
 import type { CommandOutput } from "./register.ts";
 
 export const groupUsage = `usage: bin/dashboard group <command>
@@ -144,7 +143,7 @@ export async function identityCommand(
         output.stdout.write(
           `${user.email} (${user.fullname}), id ${user.id}\ngroups: ${groups.length === 0 ? "none" : groups.join(", ")}\npermissions:\n`,
         );
-        for (const grant of await grantsOf(db, user.id)) {
+        for (const grant of await grantsHeldBy(db, user.id)) {
           const from = "group" in grant.grantedBy ? `group ${grant.grantedBy.group}` : "owner";
           output.stdout.write(`  ${grant.entitlement} on ${grant.resource} (from ${from})\n`);
         }
@@ -156,10 +155,21 @@ export async function identityCommand(
           throw new CliError(identityUsage, 2);
         }
         const user = await findIdentity(db, who);
-        for (const group of groups) {
-          if (change === "add") await addGroupMembers(db, group, [user.id]);
-          else await removeGroupMember(db, group, user.id);
+        // All or nothing: the groups it ends in are set at once.
+        const before = await groupsOf(db, user.id);
+        const after =
+          change === "add"
+            ? [...new Set([...before, ...groups])]
+            : before.filter((group) => !groups.includes(group));
+        const unknown = await missingGroups(db, groups);
+        if (unknown.length > 0) throw new CliError(`No group named "${unknown.join('", "')}".`, 1);
+        if (change === "remove") {
+          const notIn = groups.filter((group) => !before.includes(group));
+          if (notIn.length > 0) {
+            throw new CliError(`${user.email} is not a member of ${notIn.join(", ")}.`, 1);
+          }
         }
+        await setGroupsOf(db, user.id, after);
         output.stdout.write(
           `${change === "add" ? "Added" : "Removed"} ${user.email} ${change === "add" ? "to" : "from"} ${groups.join(", ")}.\n`,
         );

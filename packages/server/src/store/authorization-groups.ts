@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import {
   groupNameError,
   type GroupSummary,
@@ -12,7 +11,7 @@ import { HttpError } from "@anbox-dashboard/http-kit";
 import type { Database } from "./database.ts";
 
 /** Runs `work` in a transaction, or in the one `db` already is (Kysely nests none). */
-function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
@@ -50,30 +49,6 @@ export async function grantsOf(db: Database, userId: string): Promise<HeldGrant[
     }
   }
   return grants;
-}
-
-/** The groups a user is a member of, by name. */
-export async function groupsOf(db: Database, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("auth_group_members")
-    .select("group_name")
-    .where("user_id", "=", userId)
-    .orderBy("group_name")
-    .execute();
-  return rows.map((row) => row.group_name);
-}
-
-/**
- * Makes a new installation's first account an admin: a member of `admin` when it has none yet.
- * Called as each account is made (store/users.ts); the group keeps at least one member from then
- * on (its last member cannot be removed).
- */
-export async function makeAdminIfNoneYet(db: Database, userId: string): Promise<void> {
-  await sql`INSERT INTO auth_group_members (group_name, user_id)
-    SELECT CAST(${adminGroupName} AS text), CAST(${userId} AS text)
-    WHERE NOT EXISTS (SELECT 1 FROM auth_group_members WHERE group_name = ${adminGroupName})`.execute(
-    db,
-  );
 }
 
 /** Every group, by name, with how many identities and permissions it holds. */
@@ -142,60 +117,100 @@ export async function readGroup(db: Database, name: string): Promise<StoredGroup
   };
 }
 
-/** Makes a group with no members nor permissions: a 409 when the name is taken. */
+/**
+ * Locks a group's row until the end of the transaction (a write that changes nothing): writes to
+ * its members and permissions then wait for one another, and for its deletion.
+ */
+export async function lockGroup(db: Database, name: string): Promise<void> {
+  await db.updateTable("auth_groups").set({ name }).where("name", "=", name).execute();
+}
+
+/**
+ * Makes a group with no members nor permissions: a 409 when the name is taken. Rows a deleted
+ * group of that name may have left (none should) are cleared: a new group starts empty.
+ */
 export async function createGroup(
   db: Database,
   name: string,
   description: string,
+  creatorId?: string,
   now = new Date(),
 ): Promise<void> {
   const nameError = groupNameError(name);
   if (nameError !== undefined) throw new HttpError(400, nameError);
-  const result = await db
-    .insertInto("auth_groups")
-    .values({ name, description, created_at: now.toISOString() })
-    .onConflict((conflict) => conflict.column("name").doNothing())
-    .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) {
-    throw new HttpError(409, `A group named "${name}" exists already.`);
-  }
+  await inTransaction(db, async (tx) => {
+    const result = await tx
+      .insertInto("auth_groups")
+      .values({ name, description, created_at: now.toISOString() })
+      .onConflict((conflict) => conflict.column("name").doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) {
+      throw new HttpError(409, `A group named "${name}" exists already.`);
+    }
+    await tx.deleteFrom("auth_group_members").where("group_name", "=", name).execute();
+    await tx.deleteFrom("auth_group_permissions").where("group_name", "=", name).execute();
+    await tx.deleteFrom("resource_owners").where("resource", "=", `group:${name}`).execute();
+    // Who made it may view, change and delete it (can_create_groups alone gives nothing on it).
+    if (creatorId !== undefined) {
+      await tx
+        .insertInto("resource_owners")
+        .values({ resource: `group:${name}`, user_id: creatorId, created_at: now.toISOString() })
+        .execute();
+    }
+  });
 }
 
-/** Deletes a group, its members' memberships and its permissions; never `admin`. */
-export async function deleteGroup(db: Database, name: string): Promise<void> {
+/**
+ * Deletes a group, its members' memberships and its permissions; never `admin`. `check` sees the
+ * group as it is, in the transaction, and throws to refuse.
+ */
+export async function deleteGroup(
+  db: Database,
+  name: string,
+  check: (group: StoredGroup) => void = () => undefined,
+): Promise<void> {
   if (name === adminGroupName) {
     throw new HttpError(400, `The ${adminGroupName} group cannot be deleted.`);
   }
   await inTransaction(db, async (tx) => {
+    await lockGroup(tx, name);
+    check(await readGroup(tx, name));
     const result = await tx.deleteFrom("auth_groups").where("name", "=", name).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new HttpError(404, `No group named "${name}".`);
     await tx.deleteFrom("auth_group_members").where("group_name", "=", name).execute();
     await tx.deleteFrom("auth_group_permissions").where("group_name", "=", name).execute();
+    await tx.deleteFrom("resource_owners").where("resource", "=", `group:${name}`).execute();
   });
 }
 
 /**
  * Replaces a group's description and permissions as a whole (as Anbox's PUT does). The `admin`
- * group's permissions cannot change (its description can).
+ * group's permissions cannot change (its description can). `check` sees the group as it was, in
+ * the transaction that changes it, and throws to refuse.
  */
 export async function replaceGroup(
   db: Database,
   name: string,
-  update: { description: string; permissions: readonly Grant[] },
+  update: { description?: string | undefined; permissions: readonly Grant[] },
+  check: (before: StoredGroup) => void = () => undefined,
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
+    await lockGroup(tx, name);
     const before = await readGroup(tx, name);
+    check(before);
     if (name === adminGroupName && !samePermissions(before.permissions, update.permissions)) {
       throw new HttpError(
         400,
         `The ${adminGroupName} group's permissions cannot change: it holds admin on server.`,
       );
     }
-    await tx
-      .updateTable("auth_groups")
-      .set({ description: update.description })
-      .where("name", "=", name)
-      .execute();
+    if (update.description !== undefined) {
+      await tx
+        .updateTable("auth_groups")
+        .set({ description: update.description })
+        .where("name", "=", name)
+        .execute();
+    }
     await tx.deleteFrom("auth_group_permissions").where("group_name", "=", name).execute();
     const rows = uniquePermissions(update.permissions).map((grant) => ({
       group_name: name,
@@ -227,70 +242,6 @@ export async function changeGroupPermissions(
   });
 }
 
-/** Makes users members of a group; members already are left as they are. */
-export async function addGroupMembers(
-  db: Database,
-  name: string,
-  userIds: readonly string[],
-): Promise<void> {
-  await readGroup(db, name);
-  for (const userId of userIds) {
-    await db
-      .insertInto("auth_group_members")
-      .values({ group_name: name, user_id: userId })
-      .onConflict((conflict) => conflict.columns(["group_name", "user_id"]).doNothing())
-      .execute();
-  }
-}
-
-/**
- * Takes a user out of a group. The last member of `admin` stays: without one, no one could
- * change permissions any more. The group's row is written first, which locks it until the end of
- * the transaction: two removals at once wait for each other, so both cannot see two members left.
- */
-export async function removeGroupMember(db: Database, name: string, userId: string): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    await readGroup(tx, name);
-    await tx.updateTable("auth_groups").set({ name }).where("name", "=", name).execute();
-    const members = await tx
-      .selectFrom("auth_group_members")
-      .select("user_id")
-      .where("group_name", "=", name)
-      .execute();
-    if (!members.some((member) => member.user_id === userId)) {
-      throw new HttpError(404, `That identity is not a member of "${name}".`);
-    }
-    if (name === adminGroupName && members.length === 1) {
-      throw new HttpError(
-        409,
-        `This is the last member of ${adminGroupName}: add another before removing them.`,
-      );
-    }
-    await tx
-      .deleteFrom("auth_group_members")
-      .where("group_name", "=", name)
-      .where("user_id", "=", userId)
-      .execute();
-  });
-}
-
-/** Sets a user's groups to exactly these (as Anbox's PUT on an identity does). */
-export async function setGroupsOf(
-  db: Database,
-  userId: string,
-  groups: readonly string[],
-): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    const before = await groupsOf(tx, userId);
-    for (const name of groups) {
-      if (!before.includes(name)) await addGroupMembers(tx, name, [userId]);
-    }
-    for (const name of before) {
-      if (!groups.includes(name)) await removeGroupMember(tx, name, userId);
-    }
-  });
-}
-
 /** The groups of these names that do not exist. */
 export async function missingGroups(db: Database, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
@@ -316,19 +267,6 @@ function samePermissions(a: readonly Grant[], b: readonly Grant[]): boolean {
       .sort()
       .join("\n");
   return key(a) === key(b);
-}
-
-/** Every user's groups, by user id (the identities list, in one query). */
-export async function groupsByUser(db: Database): Promise<Map<string, string[]>> {
-  const rows = await db
-    .selectFrom("auth_group_members")
-    .select(["user_id", "group_name"])
-    .orderBy("group_name")
-    .execute();
-  const groups = new Map<string, string[]>();
-  for (const row of rows)
-    groups.set(row.user_id, [...(groups.get(row.user_id) ?? []), row.group_name]);
-  return groups;
 }
 
 /** Every group's permissions, by group name (what would grant a refused action, for its reason). */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "./database.ts";
-import { addGroupMembers, missingGroups } from "./authorization-groups.ts";
+import { missingGroups } from "./authorization-groups.ts";
+import { addGroupMembers } from "./group-members.ts";
 
 export const defaultRegistrationValidityMs = 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Selectable } from "kysely";
 import type { Database } from "./database.ts";
 import type { UsersTable } from "./schema.ts";
-import { makeAdminIfNoneYet } from "./authorization-groups.ts";
+import { makeAdminIfNoneYet } from "./group-members.ts";
 
 export type UserRow = Selectable<UsersTable>;
 

@@ -7,7 +7,7 @@ import { startDashboard, type RunningDashboard } from "../../src/main.ts";
 import { openDatabase, type Database } from "../../src/store/database.ts";
 import { createUser, type UserRow } from "../../src/store/users.ts";
 import { sessionCookieName } from "../../src/auth/session-cookie.ts";
-import { addGroupMembers } from "../../src/store/authorization-groups.ts";
+import { addGroupMembers } from "../../src/store/group-members.ts";
 import {
   startTestOidcProvider,
   type TestOidcAccount,

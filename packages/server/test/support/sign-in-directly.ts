@@ -3,7 +3,7 @@ import type { Database } from "../../src/store/database.ts";
 import { sessionCookieName } from "../../src/auth/session-cookie.ts";
 import { createUser } from "../../src/store/users.ts";
 import { createBrowserSession } from "../../src/store/browser-sessions.ts";
-import { addGroupMembers } from "../../src/store/authorization-groups.ts";
+import { addGroupMembers } from "../../src/store/group-members.ts";
 
 /**
  * A new user with a live browser session, made in the database: the cookie header that carries it.

@@ -1,5 +1,5 @@
+import { readPermissions } from "../permissions/read-permissions.ts";
 import {
-  effectivePermissionsSchema,
   type EffectivePermissions,
   type EntitlementCatalogueResponse,
   type GroupDetail,
@@ -15,8 +15,7 @@ export type { EffectivePermissions, GroupDetail, GroupSummary, IdentitySummary }
 export async function fetchMyPermissions(
   signal?: AbortSignal,
 ): Promise<EffectivePermissions["metadata"]> {
-  const answer = await apiFetch<unknown>("/api/auth/permissions", { signal });
-  return effectivePermissionsSchema.parse(answer).metadata;
+  return readPermissions(await apiFetch<unknown>("/api/auth/permissions", { signal }));
 }
 
 /** `GET /api/auth/entitlements`: every entitlement with its description, per resource kind. */

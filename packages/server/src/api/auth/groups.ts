@@ -12,15 +12,16 @@ import { HttpError, type ZodSchemas } from "@anbox-dashboard/http-kit";
 import type { ServerContext } from "../../server-context.ts";
 import { accessOf, type Access } from "../../auth/access.ts";
 import { acts } from "../../auth/route-acts.ts";
+import { signedInUser } from "../../auth/signed-in-user.ts";
 import {
   adminGroupName,
   createGroup,
   deleteGroup,
-  groupsByUser,
   listGroups,
   readGroup,
   replaceGroup,
 } from "../../store/authorization-groups.ts";
+import { groupsByUser } from "../../store/group-members.ts";
 import { listUsers } from "../../store/users.ts";
 import { toIdentitySummary } from "./identity-summary.ts";
 
@@ -56,7 +57,7 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
     },
     async (request, reply): Promise<{ metadata: GroupSummary }> => {
       const { name, description = "" } = request.body;
-      await createGroup(context.db, name, description);
+      await createGroup(context.db, name, description, signedInUser(request).id);
       void reply.code(201);
       return { metadata: { name, description, identities: 0, permissions: 0 } };
     },
@@ -74,8 +75,13 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
       const members = new Set(group.identities);
       const identities: IdentitySummary[] = users
         .filter((user) => members.has(user.id))
-        .map((user) => toIdentitySummary(user, groups.get(user.id) ?? []));
-      return { metadata: { ...group, identities } };
+        .map((user) => toIdentitySummary(user, groups.get(user.id) ?? [], accessOf(request)));
+      // Its permissions on what the reader may see: another cluster's names stay hidden.
+      const access = accessOf(request);
+      const permissions = group.permissions.filter((permission) =>
+        access.maySee(permission.resource),
+      );
+      return { metadata: { ...group, permissions, identities } };
     },
   );
 
@@ -89,18 +95,22 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
       request,
     ): Promise<{ metadata: { name: string; description: string; permissions: Permission[] } }> => {
       const { name } = request.params;
-      const before = await readGroup(context.db, name);
-      const description = request.body.description ?? before.description;
+      const access = accessOf(request);
       const permissions = request.body.permissions;
-      if (name !== adminGroupName)
-        refuseWhatTheEditorLacks(accessOf(request), before.permissions, permissions);
-      await replaceGroup(context.db, name, { description, permissions });
-      return {
-        metadata: {
-          name,
-          description,
-          permissions: (await readGroup(context.db, name)).permissions,
+      // Checked on the group as it is, in the transaction that changes it.
+      await replaceGroup(
+        context.db,
+        name,
+        { description: request.body.description, permissions },
+        (before) => {
+          if (name !== adminGroupName) {
+            refuseWhatTheEditorLacks(access, before.permissions, permissions);
+          }
         },
+      );
+      const after = await readGroup(context.db, name);
+      return {
+        metadata: { name, description: after.description, permissions: after.permissions },
       };
     },
   );
@@ -112,7 +122,12 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
       config: { acts: acts.onNamed("group", "can_delete", "name") },
     },
     async (request, reply) => {
-      await deleteGroup(context.db, request.params.name);
+      // Deleting takes its permissions away from its members: as a PUT that empties it, only
+      // someone who holds them all may.
+      const access = accessOf(request);
+      await deleteGroup(context.db, request.params.name, (group) => {
+        refuseWhatTheEditorLacks(access, group.permissions, []);
+      });
       return reply.code(204).send();
     },
   );

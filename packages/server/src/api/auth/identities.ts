@@ -10,12 +10,8 @@ import type { ServerContext } from "../../server-context.ts";
 import { accessOf } from "../../auth/access.ts";
 import { acts } from "../../auth/route-acts.ts";
 import { grantsHeldBy } from "../../auth/grants.ts";
-import {
-  groupsByUser,
-  groupsOf,
-  missingGroups,
-  setGroupsOf,
-} from "../../store/authorization-groups.ts";
+import { missingGroups } from "../../store/authorization-groups.ts";
+import { groupsByUser, groupsOf, setGroupsOf } from "../../store/group-members.ts";
 import { findUserById, listUsers } from "../../store/users.ts";
 import { toIdentitySummary } from "./identity-summary.ts";
 
@@ -38,7 +34,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
       return {
         metadata: users
           .filter((user) => access.allows("can_view", `identity:${user.id}`))
-          .map((user) => toIdentitySummary(user, groups.get(user.id) ?? [])),
+          .map((user) => toIdentitySummary(user, groups.get(user.id) ?? [], accessOf(request))),
       };
     },
   );
@@ -54,8 +50,13 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
         groupsOf(context.db, user.id),
         grantsHeldBy(context.db, user.id),
       ]);
+      const access = accessOf(request);
       return {
-        metadata: { ...toIdentitySummary(user, groups), effective_permissions: [...grants] },
+        metadata: {
+          ...toIdentitySummary(user, groups, access),
+          // What it may do on what its reader may see: another cluster's names stay hidden.
+          effective_permissions: grants.filter((grant) => access.maySee(grant.resource)),
+        },
       };
     },
   );
@@ -78,16 +79,25 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
           `No group named ${missing.map((name) => `"${name}"`).join(", ")}.`,
         );
       }
-      const before = await groupsOf(context.db, user.id);
       const access = accessOf(request);
-      for (const group of [
-        ...wanted.filter((g) => !before.includes(g)),
-        ...before.filter((g) => !wanted.includes(g)),
-      ]) {
-        access.require("can_edit", `group:${group}`);
-      }
-      await setGroupsOf(context.db, user.id, wanted);
-      return { metadata: toIdentitySummary(user, await groupsOf(context.db, user.id)) };
+      // Each group joined or left, as it is in the transaction that changes the membership: the
+      // editor may change it, and holds all it grants (no one hands out, or takes away, more than
+      // they may do themselves: can_edit on a group does not lead to its admin).
+      await setGroupsOf(context.db, user.id, wanted, (group) => {
+        access.require("can_edit", `group:${group.name}`);
+        const lacking = group.permissions.find(
+          (permission) => !access.allows(permission.entitlement, permission.resource),
+        );
+        if (lacking !== undefined) {
+          throw new HttpError(
+            403,
+            `You may add people to, or take them out of, only groups whose permissions you hold: ${group.name} grants ${lacking.entitlement} on ${lacking.resource}.`,
+          );
+        }
+      });
+      return {
+        metadata: toIdentitySummary(user, await groupsOf(context.db, user.id), accessOf(request)),
+      };
     },
   );
 }

@@ -8,7 +8,8 @@ import type { ServerContext } from "../../server-context.ts";
 import { accessOf } from "../../auth/access.ts";
 import { acts } from "../../auth/route-acts.ts";
 import { signedInUser } from "../../auth/signed-in-user.ts";
-import { groupsOf, permissionsByGroup } from "../../store/authorization-groups.ts";
+import { permissionsByGroup } from "../../store/authorization-groups.ts";
+import { groupsOf } from "../../store/group-members.ts";
 
 /**
  * `GET /api/auth/permissions`: what the caller may do, each permission with the group (or the
@@ -27,10 +28,13 @@ export function registerPermissionRoutes(app: FastifyInstance, context: ServerCo
         permissionsByGroup(context.db),
       ]);
       // Only what names resources the caller may know of: a hidden cluster stays unnamed.
-      const grantsByGroup = [...byGroup].map(([group, permissions]) => ({
-        group,
-        permissions: permissions.filter((permission) => access.maySee(permission.resource)),
-      }));
+      const grantsByGroup = [...byGroup]
+        .map(([group, permissions]) => ({
+          group,
+          permissions: permissions.filter((permission) => access.maySee(permission.resource)),
+        }))
+        // A group that grants nothing the caller may see is not named to them either.
+        .filter(({ permissions }) => permissions.length > 0);
       return { metadata: { groups, permissions: [...access.grants], grantsByGroup } };
     },
   );

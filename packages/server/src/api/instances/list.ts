@@ -92,7 +92,37 @@ async function listCluster(
     cluster,
     clusterListQuery(query, limit, offset, scope),
   );
+  // A cluster without the id filter (a real AMS may ignore it) answers others too: never shown;
+  // the list of the ones granted is then made here, from the whole list, to page and count it.
+  if (!scope.all && instances.some((instance) => !scope.ids.has(instance.id))) {
+    return listGrantedHere(cluster, query, scope.ids, limit, offset);
+  }
   return { items: instances.map((instance) => ({ ...instance, clusterId: cluster.id })), total };
+}
+
+/** The cluster's largest page: its whole list is read in slices of this many. */
+const wholeListSlice = 1000;
+
+/**
+ * One page of the instances of `ids` in a cluster that cannot filter by id: its whole list (with
+ * the query's filters and order) read slice by slice, kept to those ids, then paged here.
+ */
+async function listGrantedHere(
+  cluster: ClusterHandle,
+  query: InstancesListParsed,
+  ids: ReadonlySet<string>,
+  limit: number,
+  offset: number,
+): Promise<ClusterSlice<ClusterInstance>> {
+  const granted: ClusterInstance[] = [];
+  for (let start = 0; ; start += wholeListSlice) {
+    const slice = await listInstances(cluster, clusterListQuery(query, wholeListSlice, start));
+    for (const instance of slice.instances) {
+      if (ids.has(instance.id)) granted.push({ ...instance, clusterId: cluster.id });
+    }
+    if (slice.instances.length < wholeListSlice || start + wholeListSlice >= slice.total) break;
+  }
+  return { items: granted.slice(offset, offset + limit), total: granted.length };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useId, type SubmitEvent } from "react";
+import { useMay } from "../../permissions/use-may.ts";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { AmsConfigValue, ConfigKeyView } from "../../api/config.ts";
@@ -43,7 +44,9 @@ export function ConfigKeyRow({ clusterId, configKey }: Props) {
   const update = useUpdateConfigKey();
   const field = configKey.type === "boolean" ? "on" : "text";
   const changed = formState.isDirty;
-  const resetReason = resetUnavailableReason(configKey);
+  // One who may view the configuration but not change it sees why on each button.
+  const refused = useMay().may("can_edit_config", `cluster:${clusterId}`);
+  const resetReason = refused ?? resetUnavailableReason(configKey);
 
   // Save and Reset to default send one change at a time (a double click sends it once).
   const submission = useFormSubmission({ endsForm: false });
@@ -98,12 +101,12 @@ export function ConfigKeyRow({ clusterId, configKey }: Props) {
         <ConfigValueField configKey={configKey} control={control} />
         <div className="config-key__actions">
           {/* The submit button of the form kit takes no title: its reason is on its wrapper. */}
-          <span title={changed ? undefined : "Nothing changed to save"}>
+          <span title={refused ?? (changed ? undefined : "Nothing changed to save")}>
             <SubmitButton
               className="p-button--positive u-no-margin--bottom"
               busy={submission.pending}
               busyLabel="Saving…"
-              disabled={!changed || submission.pending}
+              disabled={refused !== undefined || !changed || submission.pending}
             >
               Save
             </SubmitButton>

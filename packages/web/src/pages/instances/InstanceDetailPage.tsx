@@ -7,6 +7,8 @@ import { InstanceLogs } from "./detail/InstanceLogs.tsx";
 import { InstanceOverview } from "./detail/InstanceOverview.tsx";
 import { instanceTabPath, instanceTabs, type InstanceTab } from "./detail/instance-tabs.ts";
 import { InstanceStatusBadge } from "./shared/InstanceStatusBadge.tsx";
+import { instanceResource } from "./shared/instance-actions.ts";
+import { RequirePermission } from "../../permissions/RequirePermission.tsx";
 
 const instancePage: DetailPageDeclaration<ClusterInstance, InstanceTab> = {
   noun: "instance",
@@ -23,9 +25,25 @@ const instancePage: DetailPageDeclaration<ClusterInstance, InstanceTab> = {
       case "overview":
         return <InstanceOverview instance={instance} />;
       case "logs":
-        return <InstanceLogs instance={instance} />;
+        return (
+          <RequirePermission
+            action="can_view_logs"
+            resource={instanceResource(instance)}
+            what="read this instance's logs"
+          >
+            <InstanceLogs instance={instance} />
+          </RequirePermission>
+        );
       case "terminal":
-        return <InstanceTerminalTab instance={instance} />;
+        return (
+          <RequirePermission
+            action="can_exec"
+            resource={instanceResource(instance)}
+            what="open a shell in this instance"
+          >
+            <InstanceTerminalTab instance={instance} />
+          </RequirePermission>
+        );
     }
   },
 };

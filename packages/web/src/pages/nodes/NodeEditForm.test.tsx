@@ -5,6 +5,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import type { ClusterNode } from "../../api/nodes.ts";
 import { NotificationsProvider } from "../../context/notifications/NotificationsProvider.tsx";
 import { createQueryClient } from "../../context/query-client.ts";
+import { givePermissions } from "../../test-support/permissions.ts";
 import { stubMatchMedia } from "../../test-support/stub-match-media.ts";
 import { NodeEditForm } from "./NodeEditForm.tsx";
 import { makeOperation } from "../../test-support/cluster-operation.ts";
@@ -50,7 +51,7 @@ function renderForm(
     }),
   );
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={givePermissions(createQueryClient())}>
       <NotificationsProvider>
         <NodeEditForm node={node} />
       </NotificationsProvider>

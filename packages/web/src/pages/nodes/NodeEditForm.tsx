@@ -1,3 +1,4 @@
+import { useMay } from "../../permissions/use-may.ts";
 import type { SubmitEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -25,6 +26,7 @@ interface Props {
  * whether it takes new instances. Only what changed is sent; the contract's rules check it first.
  */
 export function NodeEditForm({ node }: Props) {
+  const refused = useMay().may("can_edit", `node:${node.clusterId}/${node.name}`);
   const { control, handleSubmit } = useForm<NodeEditFormValues>({
     // The node's settings as they are now: a change (saved here, or by someone else) updates
     // the fields in place, so the focus stays where it was; what is being typed is kept.
@@ -82,11 +84,15 @@ export function NodeEditForm({ node }: Props) {
         className="p-button--positive"
         busy={submission.pending}
         busyLabel="Saving…"
-        disabled={!changed || submission.pending}
+        disabled={refused !== undefined || !changed || submission.pending}
       >
         Save changes
       </SubmitButton>
-      {!changed && <p className="p-form-help-text">Nothing changed yet.</p>}
+      {refused !== undefined ? (
+        <p className="p-form-help-text">{refused}</p>
+      ) : (
+        !changed && <p className="p-form-help-text">Nothing changed yet.</p>
+      )}
     </form>
   );
 }

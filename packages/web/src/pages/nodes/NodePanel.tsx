@@ -5,6 +5,7 @@ import { useNode } from "../../queries/nodes.ts";
 import { AllocationBar } from "./AllocationBar.tsx";
 import { nodeResources, whyNodeIsFull } from "./node-capacity.ts";
 import { NodeEditForm } from "./NodeEditForm.tsx";
+import { useMay } from "../../permissions/use-may.ts";
 import { NodeInstances } from "./NodeInstances.tsx";
 import { RemoveNodeModal } from "./RemoveNodeModal.tsx";
 import type { OpenNode } from "./use-node-panel.ts";
@@ -21,6 +22,7 @@ interface Props {
 export function NodePanel({ open, close }: Props) {
   const ref = useRef<HTMLElement>(null);
   const [removing, setRemoving] = useState(false);
+  const { may } = useMay();
   // Escape belongs to the confirmation while it is open.
   useOverlayFocus(ref, { onClose: close, active: !removing });
   const node = useNode(open.clusterId, open.name);
@@ -67,6 +69,10 @@ export function NodePanel({ open, close }: Props) {
             <button
               type="button"
               className="p-button--negative"
+              title={may("can_delete", `node:${node.data.clusterId}/${node.data.name}`)}
+              disabled={
+                may("can_delete", `node:${node.data.clusterId}/${node.data.name}`) !== undefined
+              }
               onClick={() => {
                 setRemoving(true);
               }}

@@ -26,10 +26,12 @@ export function RegistryList({
   onDelete,
   unavailable,
   reasonId,
+  pullRefused,
+  deleteRefused,
 }: Props) {
   const columns = useMemo(
-    () => registryColumns({ onPull, onDelete, unavailable, reasonId }),
-    [onPull, onDelete, unavailable, reasonId],
+    () => registryColumns({ onPull, onDelete, unavailable, reasonId, pullRefused, deleteRefused }),
+    [onPull, onDelete, unavailable, reasonId, pullRefused, deleteRefused],
   );
   return (
     <div className="registry-list">

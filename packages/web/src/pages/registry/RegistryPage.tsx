@@ -1,3 +1,5 @@
+import type { ServerEntitlement } from "@anbox-dashboard/contract";
+import { useMay } from "../../permissions/use-may.ts";
 import { useCallback, useId, useState } from "react";
 import type { RegistryApplicationView } from "../../api/registry.ts";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
@@ -49,6 +51,10 @@ export default function RegistryPage() {
       ? "Loading the registry…"
       : whyRegistryActionsUnavailable(registry.data.mode);
   const reasonShown = registry.data !== undefined && !notEnabled && unavailable !== undefined;
+  const { may } = useMay();
+  const refusedHere = (action: ServerEntitlement) =>
+    clusterId === undefined ? undefined : may(action, `cluster:${clusterId}`);
+  const pushRefused = refusedHere("can_push_registry_applications");
 
   const onPull = useCallback((application: RegistryApplicationView) => {
     setDialog({ kind: "pull", application });
@@ -69,8 +75,10 @@ export default function RegistryPage() {
           <button
             type="button"
             className="p-button--positive u-no-margin--bottom"
-            disabled={unavailable !== undefined || clusterList.length === 0}
-            title={unavailable}
+            disabled={
+              unavailable !== undefined || pushRefused !== undefined || clusterList.length === 0
+            }
+            title={unavailable ?? pushRefused}
             aria-describedby={reasonShown ? reasonId : undefined}
             onClick={() => {
               setDialog({ kind: "push" });
@@ -123,6 +131,8 @@ export default function RegistryPage() {
                 onDelete={onDelete}
                 unavailable={unavailable}
                 reasonId={reasonShown ? reasonId : undefined}
+                pullRefused={refusedHere("can_pull_registry_applications")}
+                deleteRefused={refusedHere("can_delete_registry_applications")}
               />
             </>
           )}

@@ -13,6 +13,9 @@ export interface RegistryRowActions {
   unavailable: string | undefined;
   /** The element that shows that reason on the page, for the buttons' description. */
   reasonId: string | undefined;
+  /** Why the user may not pull, or delete, from the registry (their permissions), if not. */
+  pullRefused?: string | undefined;
+  deleteRefused?: string | undefined;
 }
 
 function versionsCell(application: RegistryApplicationView) {
@@ -38,8 +41,8 @@ function actionsCell(actions: RegistryRowActions) {
           type="button"
           className="p-button is-dense u-no-margin--bottom"
           aria-label={`Pull ${application.name}`}
-          disabled={off}
-          title={actions.unavailable}
+          disabled={off || actions.pullRefused !== undefined}
+          title={actions.unavailable ?? actions.pullRefused}
           aria-describedby={described}
           onClick={() => {
             actions.onPull(application);
@@ -51,8 +54,8 @@ function actionsCell(actions: RegistryRowActions) {
           type="button"
           className="p-button--negative is-dense u-no-margin--bottom"
           aria-label={`Delete ${application.name} from the registry`}
-          disabled={off}
-          title={actions.unavailable}
+          disabled={off || actions.deleteRefused !== undefined}
+          title={actions.unavailable ?? actions.deleteRefused}
           aria-describedby={described}
           onClick={() => {
             actions.onDelete(application);

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { AmsApplicationVersion } from "@anbox-dashboard/contract";
+import type { AmsApplicationVersion, ResourceName } from "@anbox-dashboard/contract";
+import { useMay } from "../../../permissions/use-may.ts";
 import type { ClusterApplication } from "../../../api/applications.ts";
 import type { ApplicationActionInput } from "../../../queries/applications.ts";
 import { formatBytes } from "../../../util/bytes.ts";
@@ -11,7 +12,6 @@ import { ApplicationStatusLabel } from "../shared/ApplicationStatusLabel.tsx";
 import {
   createInstanceFromApplicationPath,
   uploadVersionPath,
-  whyApplicationActionUnavailable,
 } from "../shared/application-facts.ts";
 import {
   onlyVersionReason,
@@ -20,6 +20,7 @@ import {
   whyNotPublishable,
 } from "./version-actions.ts";
 import { ActionButton } from "../../../components/actions/ActionButton.tsx";
+import { useApplicationActionReason } from "../shared/use-application-action-reason.ts";
 import { ActionLink } from "../../../components/actions/ActionLink.tsx";
 
 type VersionAction = Extract<ApplicationActionInput, { version: number }>["action"];
@@ -35,7 +36,7 @@ export function ApplicationVersions({ application }: { application: ClusterAppli
   const [pending, setPending] = useState<{ action: VersionAction; version: number }>();
   const versions = application.versions.toSorted((a, b) => b.number - a.number);
   const only = application.versions.length <= 1;
-  const uploadReason = whyApplicationActionUnavailable("edit", application);
+  const uploadReason = useApplicationActionReason()("edit", application);
   return (
     <>
       <div className="application-versions__toolbar">
@@ -110,10 +111,15 @@ function VersionActions({
   onlyVersion: boolean;
   onAction: (action: VersionAction) => void;
 }) {
+  const { may } = useMay();
+  const resource: ResourceName = `application:${application.clusterId}/${application.id}`;
   const publishAction = publishActionOf(version);
-  const publishReason = whyNotPublishable(version);
+  const publishReason = may("can_publish", resource) ?? whyNotPublishable(version);
   const number = String(version.number);
-  const instanceReason = whyNoInstanceOfVersion(application.status, version);
+  const instanceReason =
+    may("can_create_instances", `cluster:${application.clusterId}`) ??
+    whyNoInstanceOfVersion(application.status, version);
+  const deleteReason = may("can_edit", resource) ?? (onlyVersion ? onlyVersionReason : undefined);
   const instanceLabel = `Create instance of version ${number}`;
   return (
     <div className="application-versions__actions">
@@ -139,8 +145,8 @@ function VersionActions({
         type="button"
         className="p-button is-dense u-no-margin--bottom"
         aria-label={`Delete version ${number}`}
-        title={onlyVersion ? onlyVersionReason : undefined}
-        disabled={onlyVersion}
+        title={deleteReason}
+        disabled={deleteReason !== undefined}
         onClick={() => {
           onAction("delete-version");
         }}

@@ -1,7 +1,7 @@
 import type { ClusterApplication } from "../../../api/applications.ts";
 import { CreateInstanceLink } from "../shared/CreateInstanceLink.tsx";
 import { EditApplicationLink } from "../shared/EditApplicationLink.tsx";
-import { whyApplicationActionUnavailable } from "../shared/application-facts.ts";
+import { useApplicationActionReason } from "../shared/use-application-action-reason.ts";
 import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 
 /** The write a row offers; it opens its confirmation. */
@@ -17,6 +17,7 @@ interface Props {
  * disabled with the reason in its tooltip (and read with the button), not hidden.
  */
 export function ApplicationRowActions({ application, onAction }: Props) {
+  const reasonOf = useApplicationActionReason();
   return (
     <div className="applications-list__row-actions">
       <CreateInstanceLink application={application} className="p-button is-dense" />
@@ -24,7 +25,7 @@ export function ApplicationRowActions({ application, onAction }: Props) {
       <ActionButton
         className="p-button is-dense"
         label={`Delete ${application.name}`}
-        reason={whyApplicationActionUnavailable("delete", application)}
+        reason={reasonOf("delete", application)}
         onClick={() => {
           onAction(application, "delete");
         }}

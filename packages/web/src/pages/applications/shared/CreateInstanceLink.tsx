@@ -1,9 +1,7 @@
 import type { ClusterApplication } from "../../../api/applications.ts";
-import {
-  createInstanceFromApplicationPath,
-  whyApplicationActionUnavailable,
-} from "./application-facts.ts";
+import { createInstanceFromApplicationPath } from "./application-facts.ts";
 import { ActionLink } from "../../../components/actions/ActionLink.tsx";
+import { useApplicationActionReason } from "./use-application-action-reason.ts";
 
 /**
  * "Create instance": a link to the instance form with the application chosen when it is ready
@@ -16,12 +14,13 @@ export function CreateInstanceLink({
   application: ClusterApplication;
   className: string;
 }) {
+  const reasonOf = useApplicationActionReason();
   return (
     <ActionLink
       className={className}
       label={`Create instance from ${application.name}`}
       to={createInstanceFromApplicationPath(application)}
-      reason={whyApplicationActionUnavailable("create-instance", application)}
+      reason={reasonOf("create-instance", application)}
     >
       Create instance
     </ActionLink>

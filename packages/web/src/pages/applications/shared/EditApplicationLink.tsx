@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ClusterApplication } from "../../../api/applications.ts";
-import { editApplicationPath, whyApplicationActionUnavailable } from "./application-facts.ts";
+import { editApplicationPath } from "./application-facts.ts";
+import { useApplicationActionReason } from "./use-application-action-reason.ts";
 
 /** "Edit": a link to the application's form, or a disabled button saying why it does not apply. */
 export function EditApplicationLink({
@@ -10,7 +11,7 @@ export function EditApplicationLink({
   application: ClusterApplication;
   className: string;
 }) {
-  const reason = whyApplicationActionUnavailable("edit", application);
+  const reason = useApplicationActionReason()("edit", application);
   const label = `Edit ${application.name}`;
   if (reason === undefined) {
     return (

@@ -1,11 +1,8 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { ClusterImage } from "../../../api/images.ts";
-import {
-  createInstanceFromImagePath,
-  whyImageActionUnavailable,
-  type ImageAction,
-} from "../shared/image-facts.ts";
+import { createInstanceFromImagePath, type ImageAction } from "../shared/image-facts.ts";
+import { useImageActionReason } from "../shared/use-image-action-reason.ts";
 import { ImageActionModal } from "../shared/ImageActionModal.tsx";
 import { ActionLink } from "../../../components/actions/ActionLink.tsx";
 import { ActionButton } from "../../../components/actions/ActionButton.tsx";
@@ -21,15 +18,16 @@ const labels: Record<ConfirmedAction | "rename", string> = {
 
 /**
  * What can be done to the image from its page, each disabled with its reason when it does not
- * apply. Once deleted, the page goes back to the list.
+ * apply or the user may not. Once deleted, the page goes back to the list.
  */
 export function ImageDetailActions({ image }: { image: ClusterImage }) {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<ConfirmedAction>();
+  const reasonOf = useImageActionReason();
   const button = (action: ConfirmedAction | "rename") => (
     <ActionButton
       className={`p-button${action === "delete" ? "--negative" : ""} u-no-margin--bottom`}
-      reason={whyImageActionUnavailable(action satisfies ImageAction, image)}
+      reason={reasonOf(action satisfies ImageAction, image)}
       onClick={() => {
         if (action !== "rename") setConfirming(action);
       }}
@@ -44,7 +42,7 @@ export function ImageDetailActions({ image }: { image: ClusterImage }) {
       <ActionLink
         className="p-button u-no-margin--bottom"
         to={createInstanceFromImagePath(image)}
-        reason={whyImageActionUnavailable("create-instance", image)}
+        reason={reasonOf("create-instance", image)}
       >
         Create instance
       </ActionLink>

@@ -1,5 +1,6 @@
 import type { ClusterImage } from "../../../api/images.ts";
-import { createInstanceFromImagePath, whyImageActionUnavailable } from "../shared/image-facts.ts";
+import { createInstanceFromImagePath } from "../shared/image-facts.ts";
+import { useImageActionReason } from "../shared/use-image-action-reason.ts";
 import { ActionLink } from "../../../components/actions/ActionLink.tsx";
 import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 
@@ -23,6 +24,7 @@ interface Props {
  * apply is disabled with the reason in its tooltip (and read with the button), not hidden.
  */
 export function ImageRowActions({ image, onAction }: Props) {
+  const reasonOf = useImageActionReason();
   return (
     <div className="images-list__row-actions">
       {rowActions.slice(0, 2).map((action) => (
@@ -32,7 +34,7 @@ export function ImageRowActions({ image, onAction }: Props) {
         className="p-button is-dense"
         label={`Create instance from ${image.name}`}
         to={createInstanceFromImagePath(image)}
-        reason={whyImageActionUnavailable("create-instance", image)}
+        reason={reasonOf("create-instance", image)}
       >
         Create instance
       </ActionLink>
@@ -42,11 +44,12 @@ export function ImageRowActions({ image, onAction }: Props) {
 }
 
 function RowActionButton({ image, action, onAction }: Props & { action: ImageRowAction }) {
+  const reasonOf = useImageActionReason();
   return (
     <ActionButton
       className="p-button is-dense"
       label={`${labels[action]} ${image.name}`}
-      reason={whyImageActionUnavailable(action, image)}
+      reason={reasonOf(action, image)}
       onClick={() => {
         onAction(image, action);
       }}

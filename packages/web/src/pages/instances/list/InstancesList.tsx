@@ -1,5 +1,4 @@
 import { useCallback } from "react";
-import { Link } from "react-router";
 import type { InstanceListOrderBy } from "@anbox-dashboard/contract";
 import type { ClusterInstance, InstancesListRequest } from "../../../api/instances.ts";
 import { countOf } from "../../../components/list/count-noun.ts";
@@ -11,8 +10,15 @@ import {
 } from "../../../components/list/ResourceList.tsx";
 import { queryKeys } from "../../../context/query-keys.ts";
 import { useInstanceAction } from "../../../queries/instances.ts";
-import { deleteNeedsForce, type InstanceAction } from "../shared/instance-actions.ts";
+import {
+  actionEntitlement,
+  deleteNeedsForce,
+  instanceResource,
+  type InstanceAction,
+} from "../shared/instance-actions.ts";
+import { useMay } from "../../../permissions/use-may.ts";
 import { LazyDeleteInstanceModal } from "../shared/lazy-delete-instance-modal.ts";
+import { CreateInstanceAction } from "../shared/CreateInstanceAction.tsx";
 import { planBulkAction, type BulkPlan } from "./bulk-plan.ts";
 import { instanceColumns } from "./instance-columns.tsx";
 import { instanceKey } from "./instance-key.ts";
@@ -57,9 +63,7 @@ const instancesList: ResourceListDeclaration<
       <>
         <p>Instances run your applications and images, and can be streamed.</p>
         {/* The tour's "Create instance" step moves on with either button. */}
-        <Link className="p-button--positive" to="/instances/new" data-tour="create-instance">
-          Create instance
-        </Link>
+        <CreateInstanceAction className="p-button--positive" />
       </>
     ),
   },
@@ -94,6 +98,7 @@ export function InstancesList() {
   const pendingKeys = usePendingInstanceKeys();
   const { mutate: runAction } = useInstanceAction();
   const bulkAction = useBulkInstanceAction();
+  const { may } = useMay();
 
   // Start and stop run at once; delete asks first.
   const runAtOnce = useCallback(
@@ -122,7 +127,10 @@ export function InstancesList() {
   };
   const bulk: BulkActions<ClusterInstance, InstanceAction, BulkPlan> = {
     buttons: bulkButtons,
-    plan: planBulkAction,
+    plan: (action, selected) =>
+      planBulkAction(action, selected, (each, instance) =>
+        may(actionEntitlement[each], instanceResource(instance)),
+      ),
     rowLabel: selectLabel,
     allLabel: "Select all instances on this page",
     underWay: bulkAction.isPending ? bulkUnderWayText(bulkAction.variables) : undefined,

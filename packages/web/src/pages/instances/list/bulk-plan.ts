@@ -14,19 +14,34 @@ import { instanceKey } from "./instance-key.ts";
 /** What a bulk action on instances will do: those it applies to, those it leaves out and why. */
 export type BulkPlan = Plan<ClusterInstance, InstanceAction>;
 
-/** An action applies to an instance by its current status. */
-const instanceRules: BulkRules<ClusterInstance, InstanceAction> = {
-  // Names are unique per cluster only.
-  key: instanceKey,
-  name: (instance) => instance.name,
-  whyNot: (action, instance) =>
-    isActionAvailable(action, instance.status) ? undefined : unavailableReason(instance.status),
-};
+/** Why the user may not take an action on an instance (their permissions), if they may not. */
+export type InstanceRefusal = (
+  action: InstanceAction,
+  instance: ClusterInstance,
+) => string | undefined;
 
-/** Splits the selection by whether the action applies to each instance's current status. */
+/**
+ * An action applies to an instance the user may take it on (`refused`), by its current status.
+ * Names are unique per cluster only: instances are told apart by cluster and id.
+ */
+function instanceRules(refused: InstanceRefusal): BulkRules<ClusterInstance, InstanceAction> {
+  return {
+    key: instanceKey,
+    name: (instance) => instance.name,
+    whyNot: (action, instance) =>
+      refused(action, instance) ??
+      (isActionAvailable(action, instance.status) ? undefined : unavailableReason(instance.status)),
+  };
+}
+
+/**
+ * Splits the selection by whether the action applies to each instance: one the user may not act
+ * on, or whose status it does not apply to, is left out with the reason.
+ */
 export function planBulkAction(
   action: InstanceAction,
   selected: readonly ClusterInstance[],
+  refused: InstanceRefusal = () => undefined,
 ): BulkPlan {
-  return planForRules(instanceRules, action, selected);
+  return planForRules(instanceRules(refused), action, selected);
 }

@@ -4,8 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, useLocation } from "react-router";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createQueryClient } from "../../../context/query-client.ts";
-import { queryKeys } from "../../../context/query-keys.ts";
-import { adminPermissions } from "./render-instances-page.test-support.tsx";
+import { givePermissions } from "../../../test-support/permissions.ts";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import { ListTable } from "../../../components/table/ListTable.tsx";
 import { instanceColumns } from "./instance-columns.tsx";
@@ -29,8 +28,7 @@ function PathProbe() {
 }
 
 // The rows' actions ask what the user may do: an admin here.
-const queryClient = createQueryClient();
-queryClient.setQueryData(queryKeys.myPermissions(), adminPermissions);
+const queryClient = givePermissions(createQueryClient());
 
 function table(instances: ClusterInstance[], showCluster = false) {
   return (

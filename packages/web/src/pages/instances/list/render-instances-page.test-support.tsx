@@ -1,4 +1,5 @@
 import type { EffectivePermissions } from "@anbox-dashboard/contract";
+import { adminPermissions } from "../../../test-support/permissions.ts";
 import { screen } from "@testing-library/react";
 import type { ClusterInstanceBulkResult } from "@anbox-dashboard/contract";
 import type { ClusterInstance } from "../../../api/instances.ts";
@@ -84,13 +85,6 @@ interface Options {
   /** What `GET /api/auth/permissions` answers: an admin's unless told. */
   permissions?: EffectivePermissions["metadata"];
 }
-
-/** An admin's permissions, as `GET /api/auth/permissions` answers them. */
-export const adminPermissions: EffectivePermissions["metadata"] = {
-  groups: ["admin"],
-  permissions: [{ entitlement: "admin", resource: "server", grantedBy: { group: "admin" } }],
-  grantsByGroup: [{ group: "admin", permissions: [{ entitlement: "admin", resource: "server" }] }],
-};
 
 /**
  * The instances page on the shared fake API: the list answers `instances`; a bulk call succeeds

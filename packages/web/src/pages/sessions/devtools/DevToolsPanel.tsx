@@ -6,6 +6,7 @@ import { useInstance } from "../../../queries/instances.ts";
 import { Button, Icon } from "../../../vendor/react-components.ts";
 import { InstanceTerminalTab } from "../../../components/instance-terminal/InstanceTerminalTab.tsx";
 import { LiveLogs } from "./LiveLogs.tsx";
+import { RequirePermission } from "../../../permissions/RequirePermission.tsx";
 import "./_dev-tools-panel.scss";
 
 const tabs = [
@@ -91,11 +92,25 @@ export function DevToolsPanel({ clusterId, instanceId, onClose }: Props) {
           <ErrorNotice title="Cannot read the instance" error={instance.error} />
         )}
         {instance.data && tab === "terminal" && (
-          <div ref={terminalRef}>
-            <InstanceTerminalTab instance={instance.data} />
-          </div>
+          <RequirePermission
+            action="can_exec"
+            resource={`instance:${clusterId}/${instanceId}`}
+            what="open a shell in this instance"
+          >
+            <div ref={terminalRef}>
+              <InstanceTerminalTab instance={instance.data} />
+            </div>
+          </RequirePermission>
         )}
-        {tab === "logs" && <LiveLogs clusterId={clusterId} instanceId={instanceId} />}
+        {tab === "logs" && (
+          <RequirePermission
+            action="can_view_logs"
+            resource={`instance:${clusterId}/${instanceId}`}
+            what="read this instance's logs"
+          >
+            <LiveLogs clusterId={clusterId} instanceId={instanceId} />
+          </RequirePermission>
+        )}
       </div>
     </aside>
   );
