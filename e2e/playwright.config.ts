@@ -55,6 +55,7 @@ const secondDashboardSpecs = [
   "signed-in-images.spec.ts",
   "signed-in-images-add.spec.ts",
   "signed-in-operations.spec.ts",
+  "signed-in-permissions.spec.ts",
   "signed-in-remote-cluster.spec.ts",
   "streaming.spec.ts",
   "streaming-sdk.spec.ts",

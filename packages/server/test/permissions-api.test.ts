@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { AuthHarness } from "./support/auth-harness.ts";
 import { signInDirectly } from "./support/sign-in-directly.ts";
-import { messageOf, startSignedIn } from "./support/signed-in-harness.ts";
+import { callApi, messageOf, startSignedIn } from "./support/signed-in-harness.ts";
 import { findUserByEmail } from "../src/store/users.ts";
 import type { EffectivePermissions } from "@anbox-dashboard/contract";
 
@@ -14,23 +14,13 @@ let harness: AuthHarness;
 let admin: string;
 let adaId: string;
 
-async function call(
+function call(
   cookie: string,
   method: string,
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${harness.url}${path}`, {
-    method,
-    headers: {
-      cookie,
-      origin: harness.url,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
+  return callApi(harness, cookie, method, path, body);
 }
 
 /** The id of the user behind a cookie, by asking the API who they are. */

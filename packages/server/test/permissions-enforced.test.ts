@@ -8,6 +8,7 @@ import type { AmsOperation, Grant } from "@anbox-dashboard/contract";
 import type { AuthHarness } from "./support/auth-harness.ts";
 import { signInDirectly } from "./support/sign-in-directly.ts";
 import {
+  callApi,
   clusterClient,
   messageOf,
   startSignedIn,
@@ -37,23 +38,13 @@ async function userHolding(permissions: Grant[]): Promise<string> {
   return signInDirectly(harness.db, [group]);
 }
 
-async function call(
+function call(
   cookie: string,
   method: string,
   path: string,
   body?: unknown,
 ): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${harness.url}${path}`, {
-    method,
-    headers: {
-      cookie,
-      origin: harness.url,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
+  return callApi(harness, cookie, method, path, body);
 }
 
 interface Listed {

@@ -71,3 +71,27 @@ export async function waitForSuccess(client: AmsClient, id: string): Promise<Ams
   expect(operation.status, operation.err).toBe("Success");
   return operation;
 }
+
+/**
+ * Calls the dashboard's API as the browser holding `cookie` would (same origin): the status and
+ * the JSON body (undefined when empty).
+ */
+export async function callApi(
+  harness: Pick<AuthHarness, "url">,
+  cookie: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${harness.url}${path}`, {
+    method,
+    headers: {
+      cookie,
+      origin: harness.url,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text === "" ? undefined : (JSON.parse(text) as unknown) };
+}

@@ -9,6 +9,7 @@ import {
 import { useMay } from "../../../permissions/use-may.ts";
 import { SidePanel } from "../../../components/side-panel/SidePanel.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
+import { PanelButtons } from "../PanelButtons.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { AddPermissionForm } from "./AddPermissionForm.tsx";
 
@@ -164,19 +165,7 @@ function GroupEditor({ group, onClose }: { group: GroupDetail; onClose: () => vo
           refusalOf={lockedReason}
         />
       )}
-      <div className="permissions__panel-buttons">
-        <button type="button" className="p-button--base" onClick={onClose}>
-          Cancel
-        </button>
-        <button
-          type="submit"
-          className="p-button--positive"
-          disabled={!changed || save.isPending}
-          aria-busy={save.isPending}
-        >
-          {save.isPending ? "Saving…" : "Save"}
-        </button>
-      </div>
+      <PanelButtons onCancel={onClose} changed={changed} saving={save.isPending} />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { GroupSummary } from "../../../api/permissions.ts";
 import { useDeleteGroup, useGroups } from "../../../queries/permissions.ts";
 import { useMay } from "../../../permissions/use-may.ts";
+import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { ConfirmModal } from "../../../components/overlays/ConfirmModal.tsx";
@@ -25,17 +26,15 @@ export function GroupsTab() {
   return (
     <>
       <div className="u-sv2">
-        <button
-          type="button"
+        <ActionButton
           className="p-button--positive"
-          title={createRefused}
-          disabled={createRefused !== undefined}
+          reason={createRefused}
           onClick={() => {
             setCreating(true);
           }}
         >
           Create group
-        </button>
+        </ActionButton>
       </div>
       {groups.isPending && <PageLoader />}
       {groups.isError && <ErrorNotice title="Cannot load the groups" error={groups.error} />}
@@ -80,31 +79,27 @@ export function GroupsTab() {
                   <td className="u-align--right u-hide--small">{group.permissions}</td>
                   <td>
                     <div className="permissions__row-actions">
-                      <button
-                        type="button"
+                      <ActionButton
                         className="p-button is-dense"
-                        aria-label={`Edit ${group.name}`}
-                        title={editRefused}
-                        disabled={editRefused !== undefined}
+                        label={`Edit ${group.name}`}
+                        reason={editRefused}
                         onClick={() => {
                           setEditing(group.name);
                         }}
                       >
                         Edit
-                      </button>
-                      <button
-                        type="button"
+                      </ActionButton>
+                      <ActionButton
                         className="p-button--negative is-dense"
-                        aria-label={`Delete ${group.name}`}
-                        title={deleteRefused}
-                        disabled={deleteRefused !== undefined}
+                        label={`Delete ${group.name}`}
+                        reason={deleteRefused}
                         onClick={() => {
                           remove.reset();
                           setDeleting(group);
                         }}
                       >
                         Delete
-                      </button>
+                      </ActionButton>
                     </div>
                   </td>
                 </tr>

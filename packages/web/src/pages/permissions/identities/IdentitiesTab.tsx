@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { IdentitySummary } from "../../../api/permissions.ts";
 import { useIdentities } from "../../../queries/permissions.ts";
 import { useMay } from "../../../permissions/use-may.ts";
+import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { IdentityGroupsPanel } from "./IdentityGroupsPanel.tsx";
@@ -42,18 +43,16 @@ export function IdentitiesTab() {
                 <td className="permissions__resource u-hide--small">{identity.email}</td>
                 <td>{identity.groups.length === 0 ? "None" : identity.groups.join(", ")}</td>
                 <td>
-                  <button
-                    type="button"
+                  <ActionButton
                     className="p-button is-dense u-no-margin--bottom"
-                    aria-label={`Edit the groups of ${identity.name}`}
-                    title={refused}
-                    disabled={refused !== undefined}
+                    label={`Edit the groups of ${identity.name}`}
+                    reason={refused}
                     onClick={() => {
                       setEditing(identity);
                     }}
                   >
                     Edit groups
-                  </button>
+                  </ActionButton>
                 </td>
               </tr>
             );

@@ -4,6 +4,7 @@ import { useGroups, useSetIdentityGroups } from "../../../queries/permissions.ts
 import { useMay } from "../../../permissions/use-may.ts";
 import { SidePanel } from "../../../components/side-panel/SidePanel.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
+import { PanelButtons } from "../PanelButtons.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 
 interface Props {
@@ -72,19 +73,7 @@ export function IdentityGroupsPanel({ identity, onClose }: Props) {
               );
             })}
           </fieldset>
-          <div className="permissions__panel-buttons">
-            <button type="button" className="p-button--base" onClick={onClose}>
-              Cancel
-            </button>
-            <button
-              type="submit"
-              className="p-button--positive"
-              disabled={!changed || save.isPending}
-              aria-busy={save.isPending}
-            >
-              {save.isPending ? "Saving…" : "Save"}
-            </button>
-          </div>
+          <PanelButtons onCancel={onClose} changed={changed} saving={save.isPending} />
         </form>
       )}
     </SidePanel>

@@ -8,7 +8,8 @@ import { createStreamableInstance, streamScreen } from "../helpers/streamable-in
 import { framesShown } from "../helpers/video-pixels.ts";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 
-// Issue 37's check, as a new admin would do it: a group "testers" made on the Permissions pages
+// Issue 37's check, as a new admin would do it (named signed-in-* so that it runs after
+// sign-in.spec.ts, which needs the dashboard without any account): a group "testers" made on the Permissions pages
 // with can_view, can_create_instances and can_stream on the cluster; a second person registered
 // into it with `bin/dashboard register --group`; they see the cluster's instances, stream and share
 // the one they made, find every other action disabled with the entitlement it needs, and are
@@ -122,8 +123,13 @@ test("an admin's testers group: its member streams and shares what they made, th
   ).toBeVisible({ timeout: 30_000 });
   await tester.getByRole("button", { name: "Share" }).click();
   const share = tester.getByRole("dialog", { name: "Share this stream" });
+  // Its links read first (none yet), then one made.
+  await expect(share.getByText("No links yet.")).toBeVisible();
+  await share.getByLabel("Description (optional)").fill("for the review");
   await share.getByRole("button", { name: "Create link" }).click();
-  await expect(share.getByRole("list", { name: "Share links" }).getByRole("link")).toHaveCount(1);
+  await expect(share.getByRole("list", { name: "Share links" }).getByRole("link")).toHaveCount(1, {
+    timeout: 15_000,
+  });
   await share.getByRole("button", { name: "Close" }).first().click();
   expect(mine).not.toBe("");
 

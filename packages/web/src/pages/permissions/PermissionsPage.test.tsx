@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { EffectivePermissions, GroupDetail } from "@anbox-dashboard/contract";
+import { entitlementCatalogue } from "@anbox-dashboard/contract";
+import { FakeApi } from "../../test-support/fake-api.ts";
+import { renderPage } from "../../test-support/render-page.tsx";
+import { givePermissions } from "../../test-support/permissions.ts";
+import { createQueryClient } from "../../context/query-client.ts";
+import PermissionsPage from "./PermissionsPage.tsx";
+
+// The groups tab as a group's lead sees it: they may edit "testers" and hold can_view on the lab
+// cluster, nothing else. What they may not do is disabled with what it needs; what they change is
+// staged until Save, which sends the group's permissions as a whole.
+
+const lead: EffectivePermissions["metadata"] = {
+  groups: ["leads"],
+  permissions: [
+    { entitlement: "can_edit", resource: "group:testers", grantedBy: { group: "leads" } },
+    { entitlement: "can_view", resource: "cluster:lab", grantedBy: { group: "leads" } },
+  ],
+  grantsByGroup: [{ group: "admin", permissions: [{ entitlement: "admin", resource: "server" }] }],
+};
+
+const testers: GroupDetail = {
+  name: "testers",
+  description: "Stream the lab",
+  permissions: [{ entitlement: "can_stream", resource: "cluster:lab" }],
+  identities: [],
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function renderGroupsTab() {
+  const api = new FakeApi()
+    .on("GET", "/api/clusters", () => [{ id: "lab" }])
+    .on("GET", "/api/auth/groups", () => ({
+      metadata: [{ name: "testers", description: "Stream the lab", identities: 0, permissions: 1 }],
+    }))
+    .on("GET", "/api/auth/groups/testers", () => ({ metadata: testers }))
+    .on("PUT", "/api/auth/groups/testers", () => ({ metadata: testers }))
+    .on("GET", "/api/auth/entitlements", () => ({ metadata: entitlementCatalogue }))
+    .on("GET", "/api/auth/identities", () => ({ metadata: [] }));
+  renderPage("/permissions/groups", [{ path: "/permissions/:tab", element: <PermissionsPage /> }], {
+    queryClient: givePermissions(createQueryClient(), lead),
+  });
+  return api;
+}
+
+describe("the groups tab", () => {
+  it("disables what the user may not do, naming what it needs and who grants it", async () => {
+    renderGroupsTab();
+    const remove = await screen.findByRole("button", { name: "Delete testers" });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription(
+      "You need can_delete on group:testers. The group admin grants it: ask an administrator to add you.",
+    );
+    expect(screen.getByRole("button", { name: "Create group" })).toHaveAccessibleDescription(
+      "You need can_create_groups on server. The group admin grants it: ask an administrator to add you.",
+    );
+    expect(screen.getByRole("button", { name: "Edit testers" })).toBeEnabled();
+  });
+
+  it("stages what is added until Save, which sends the permissions as a whole; what the editor lacks stays", async () => {
+    const api = renderGroupsTab();
+    await userEvent.click(await screen.findByRole("button", { name: "Edit testers" }));
+    const editor = await screen.findByRole("complementary", { name: "Group testers" });
+    // They do not hold can_stream: they may not take it away.
+    const removeStream = await within(editor).findByRole("button", {
+      name: "Remove can_stream on cluster:lab",
+    });
+    expect(removeStream).toBeDisabled();
+    expect(removeStream).toHaveAccessibleDescription(
+      /^You may give or take away only what you hold yourself\./,
+    );
+    expect(within(editor).getByRole("button", { name: "Save" })).toBeDisabled();
+
+    await userEvent.selectOptions(within(editor).getByLabelText("Entitlement"), "can_view");
+    await userEvent.click(within(editor).getByRole("button", { name: "Add" }));
+    expect(within(editor).getByText("Not saved")).toBeInTheDocument();
+    // One they do not hold cannot be added.
+    await userEvent.selectOptions(within(editor).getByLabelText("Entitlement"), "can_delete");
+    expect(within(editor).getByRole("button", { name: "Add" })).toBeDisabled();
+
+    await userEvent.click(within(editor).getByRole("button", { name: "Save" }));
+    await waitFor(() => {
+      expect(api.calls.find((call) => call.method === "PUT")?.body).toEqual({
+        description: "Stream the lab",
+        permissions: [
+          { entitlement: "can_stream", resource: "cluster:lab" },
+          { entitlement: "can_view", resource: "cluster:lab" },
+        ],
+      });
+    });
+  });
+});
