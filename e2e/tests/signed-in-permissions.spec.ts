@@ -133,7 +133,7 @@ test("an admin's testers group: its member streams and shares what they made, th
   await share.getByRole("button", { name: "Close" }).first().click();
   expect(mine).not.toBe("");
 
-  // The admin takes them out of the group: the stream ends within a second or so.
+  // The admin takes them out of the group: the stream ends.
   await page.goto("/permissions/identities");
   await page.getByRole("button", { name: "Edit the groups of Tom Tester" }).click();
   const groups = page.getByRole("complementary", { name: "Groups of Tom Tester" });
@@ -143,8 +143,11 @@ test("an admin's testers group: its member streams and shares what they made, th
   await expect(membership).not.toBeChecked();
   await groups.getByRole("button", { name: "Save" }).click();
   await expect(groups).toHaveCount(0);
+  // Measured here at 26-314 ms after Save under load; the bound leaves room for CI's heaviest
+  // moments (a run took over 3 s). That it is within a second on the server's side is
+  // sockets-follow-session.test.ts's check.
   await expect(tester.getByRole("status")).toHaveText(/took over this stream|ended/, {
-    timeout: 3_000,
+    timeout: 20_000,
   });
   const video = tester.getByLabel("Stream of the device");
   const stopped = await framesShown(video);

@@ -156,6 +156,13 @@ describe("a tester who may view one cluster, create instances and stream there",
     const mine = operation.resources.instances?.[0]?.split("/").at(-1) ?? "";
     const logs = await call(tester, "GET", `/api/instances/${mine}/logs?clusterId=lab`);
     expect(logs.status).toBe(200);
+    // Its page names its owner; one made through the cluster's API has none.
+    expect((await call(tester, "GET", `/api/instances/${mine}?clusterId=lab`)).body).toMatchObject({
+      metadata: { owner: { name: "Ada Lovelace" } },
+    });
+    expect(
+      (await call(tester, "GET", `/api/instances/${ids.two ?? ""}?clusterId=lab`)).body,
+    ).toMatchObject({ metadata: { owner: null } });
 
     const bulk = await call(tester, "DELETE", "/api/instances", {
       instances: [

@@ -21,6 +21,16 @@ export async function recordOwner(
     .execute();
 }
 
+/** The user who made a resource, if one is recorded. */
+export async function ownerOf(db: Database, resource: ResourceName): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("resource_owners")
+    .select("user_id")
+    .where("resource", "=", resource)
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
 /** What a user holds as the owner of what they made: `ownerEntitlements` on each. */
 export async function ownerGrantsOf(db: Database, userId: string): Promise<HeldGrant[]> {
   const rows = await db

@@ -13,6 +13,8 @@ import { idParams } from "../../input/route-schemas.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { acts } from "../../auth/route-acts.ts";
 import { recordCreator } from "../../auth/owners.ts";
+import { ownerOf } from "../../store/resource-owners.ts";
+import { findUserById } from "../../store/users.ts";
 import { operationTargetId } from "../../ams/resource-paths.ts";
 import {
   changeInstance,
@@ -39,7 +41,15 @@ export function registerInstanceRoutes(scope: FastifyInstance, context: ServerCo
     async (request): Promise<InstanceResponse> => {
       const cluster = clusterOf(request.query);
       const instance = await readInstance(cluster, request.params.id);
-      return { metadata: { ...instance, clusterId: cluster.id } };
+      const ownerId = await ownerOf(context.db, `instance:${cluster.id}/${instance.id}`);
+      const owner = ownerId === undefined ? undefined : await findUserById(context.db, ownerId);
+      return {
+        metadata: {
+          ...instance,
+          clusterId: cluster.id,
+          owner: owner === undefined ? null : { name: owner.fullname, email: owner.email },
+        },
+      };
     },
   );
 

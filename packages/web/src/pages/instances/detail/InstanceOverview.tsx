@@ -114,6 +114,13 @@ export function InstanceOverview({ instance }: { instance: ClusterInstance }) {
 
       <Section title="Security">
         <Fact label="Delete protection">{config.security.delete_protected ? "On" : "Off"}</Fact>
+        {instance.owner !== undefined && (
+          <Fact label="Owner">
+            {instance.owner === null
+              ? "No one: it was not made through this dashboard"
+              : `${instance.owner.name} (${instance.owner.email})`}
+          </Fact>
+        )}
       </Section>
     </div>
   );
