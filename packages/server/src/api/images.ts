@@ -36,8 +36,7 @@ import { listQuery } from "../input/route-schemas.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { registerUploadRoute } from "../uploads/upload-route.ts";
 import { acts } from "../auth/route-acts.ts";
-import { recordCreator } from "../auth/owners.ts";
-import { operationTargetId } from "../ams/resource-paths.ts";
+import { recordOperationCreator } from "../auth/owners.ts";
 import { accessOf } from "../auth/access.ts";
 import { pageInMemory, sortInMemory } from "../clusters/in-memory-page.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
@@ -100,13 +99,7 @@ export async function registerImagesRoutes(
       const cluster = clusterOf(request.query);
       const body = request.body;
       const operation = await importImage(cluster, body);
-      await recordCreator(
-        context.db,
-        request,
-        "image",
-        cluster.id,
-        operationTargetId(operation, "image"),
-      );
+      await recordOperationCreator(context.db, request, "image", cluster.id, operation);
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
     },
@@ -130,13 +123,7 @@ export async function registerImagesRoutes(
         signal: upload.signal,
         request: upload.fields,
       });
-      await recordCreator(
-        context.db,
-        request,
-        "image",
-        cluster.id,
-        operationTargetId(operation, "image"),
-      );
+      await recordOperationCreator(context.db, request, "image", cluster.id, operation);
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
     },

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import type { ClusterResourceKind } from "@anbox-dashboard/contract";
+import type { AmsOperation, ClusterResourceKind } from "@anbox-dashboard/contract";
+import { operationTargetId } from "../ams/resource-paths.ts";
 import type { Database } from "../store/database.ts";
 import { recordOwner } from "../store/resource-owners.ts";
 import { signedInUser } from "./signed-in-user.ts";
@@ -19,4 +20,15 @@ export async function recordCreator(
 ): Promise<void> {
   if (id === undefined) return;
   await recordOwner(db, `${kind}:${clusterId}/${id}`, signedInUser(request).id);
+}
+
+/** As `recordCreator`, for what a cluster's operation makes: its id read from the operation. */
+export function recordOperationCreator(
+  db: Database,
+  request: FastifyRequest,
+  kind: ClusterResourceKind,
+  clusterId: string,
+  operation: AmsOperation,
+): Promise<void> {
+  return recordCreator(db, request, kind, clusterId, operationTargetId(operation, kind));
 }

@@ -12,10 +12,9 @@ import { clusterIdOf } from "../../input/query-values.ts";
 import { idParams } from "../../input/route-schemas.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { acts } from "../../auth/route-acts.ts";
-import { recordCreator } from "../../auth/owners.ts";
+import { recordOperationCreator } from "../../auth/owners.ts";
 import { ownerOf } from "../../store/resource-owners.ts";
 import { findUserById } from "../../store/users.ts";
-import { operationTargetId } from "../../ams/resource-paths.ts";
 import {
   changeInstance,
   createInstance,
@@ -91,13 +90,7 @@ export function registerInstanceRoutes(scope: FastifyInstance, context: ServerCo
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
       const operation = await createInstance(cluster, request.body);
-      await recordCreator(
-        context.db,
-        request,
-        "instance",
-        cluster.id,
-        operationTargetId(operation, "instance"),
-      );
+      await recordOperationCreator(context.db, request, "instance", cluster.id, operation);
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
     },
