@@ -143,12 +143,14 @@ test("an admin's testers group: its member streams and shares what they made, th
   await expect(membership).not.toBeChecked();
   await groups.getByRole("button", { name: "Save" }).click();
   await expect(groups).toHaveCount(0);
-  // Measured here at 26-314 ms after Save under load; the bound leaves room for CI's heaviest
-  // moments (a run took over 3 s). That it is within a second on the server's side is
-  // sockets-follow-session.test.ts's check.
-  await expect(tester.getByRole("status")).toHaveText(/took over this stream|ended/, {
-    timeout: 20_000,
-  });
+  // Measured here at 26-314 ms after Save under load. The gateway cuts the viewer off; the page
+  // hears it as taken over, or, when that word is lost under CI's load, as the connection lost
+  // (ICE's 10 s grace): either way the stream has ended. That it ends within a second on the
+  // server's side is sockets-follow-session.test.ts's check.
+  await expect(tester.getByRole("status")).toHaveText(
+    /took over this stream|ended|connection was lost/,
+    { timeout: 20_000 },
+  );
   const video = tester.getByLabel("Stream of the device");
   const stopped = await framesShown(video);
   await tester.waitForTimeout(1_000);
