@@ -212,6 +212,49 @@ describe("a user granted one instance", () => {
   });
 });
 
+describe("the events of a cluster one may view part of", () => {
+  it("carry only what one may view, at the cluster's index among those one sees", async () => {
+    const viewer = await userHolding([
+      { entitlement: "can_view", resource: `instance:prod/${ids.three ?? ""}` },
+    ]);
+    const ws = harness.url.replace("http", "ws");
+    const listen = async (cookie: string, index: number) => {
+      const auth = await call(cookie, "POST", "/api/events/auth?clusterId=prod");
+      expect(auth.status, JSON.stringify(auth.body)).toBe(200);
+      const { token } = (auth.body as { metadata: { token: string } }).metadata;
+      const url = `${ws}/ams/${String(index)}/1.0/events?secret=${token}`;
+      return expectOpened(await connect(url, { cookie, origin: harness.url }));
+    };
+    // prod is second of all, and the first (the only one) of those this user sees.
+    const theirs = await listen(viewer, 0);
+    const admins = await listen(admin, 1);
+
+    const other = await createOn("prod", `other-${randomUUID().slice(0, 6)}`);
+    const client = clusterClient(harness, "prod");
+    const update = await client.patch<AmsOperation>(`/1.0/instances/${ids.three ?? ""}`, {
+      config: { security: { delete_protected: false } },
+    });
+    const done = (message: string) =>
+      message.includes(update.metadata.id) && message.includes('"Success"');
+    await theirs.waitForMessage(done);
+    await admins.waitForMessage(done);
+
+    // The admin heard the other instance being made; this user heard nothing of it.
+    expect(admins.messages.some((message) => message.includes(other))).toBe(true);
+    expect(theirs.messages.filter((message) => message.includes(other))).toEqual([]);
+    const types = theirs.messages.map((message) => (JSON.parse(message) as { type: string }).type);
+    expect(types).not.toContain("logging");
+    expect(
+      theirs.messages.some(
+        (message) =>
+          message.includes('"instance-updated"') && message.includes(ids.three ?? "unknown"),
+      ),
+    ).toBe(true);
+    theirs.socket.close();
+    admins.socket.close();
+  });
+});
+
 describe("taking a permission away", () => {
   it("closes what it opened, as the events socket of a cluster, at the watch's next check", async () => {
     const group = `g-${randomUUID().slice(0, 8)}`;
@@ -231,8 +274,9 @@ describe("taking a permission away", () => {
     expect(await socket.closed).toEqual({ code: 4003, reason: "You may no longer do this" });
     // The watch checks every 400 ms; the bound leaves room for a loaded machine.
     expect(Date.now() - takenAt).toBeLessThan(3000);
-    // And it cannot be opened again.
+    // And it cannot be opened again: the cluster is not one they know.
     const again = await call(viewer, "POST", "/api/events/auth?clusterId=lab");
-    expect(again.status).toBe(404);
+    expect(again.status).toBe(400);
+    expect(messageOf(again.body)).toBe('Unknown cluster "lab": known clusters are none.');
   });
 });

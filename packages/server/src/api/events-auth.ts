@@ -5,6 +5,7 @@ import { requireCluster } from "../clusters/choose-cluster.ts";
 import { issueEventsToken } from "../ams/service.ts";
 import { acts } from "../auth/route-acts.ts";
 import { clusterIdOf } from "../input/query-values.ts";
+import { accessOf } from "../auth/access.ts";
 
 /**
  * `POST /api/events/auth?clusterId=`: a short-lived token for that cluster's events websocket,
@@ -13,13 +14,15 @@ import { clusterIdOf } from "../input/query-values.ts";
  * gate requires a session; the CSRF rule refuses a cross-site POST.
  */
 export function registerEventsAuthRoutes(app: FastifyInstance, context: ServerContext): void {
-  // The whole cluster's events: who may view only some of it gets none yet (issue 37, to do).
-  const events = acts.onCluster("can_view");
+  // Each event is an item (the relay leaves out those the user may not view): who may see
+  // anything in the cluster may listen.
+  const events = acts.onEachItem("cluster", "can_view");
   app.post(
     "/api/events/auth",
     { config: { acts: events } },
     async (request): Promise<EventsAuthResponse> => {
-      const cluster = requireCluster(context.clusters, clusterIdOf(request.query));
+      const visible = accessOf(request).visibleClusters(context.clusters);
+      const cluster = requireCluster(visible, clusterIdOf(request.query));
       const { token } = await issueEventsToken(cluster);
       return { metadata: { token } };
     },

@@ -18,8 +18,8 @@ import { parseInput } from "../input/parse-input.ts";
 import { withoutEmptyValues } from "../input/query-values.ts";
 import { listOperations, readResourceName } from "../ams/operations.ts";
 import { acts } from "../auth/route-acts.ts";
-import { accessOf, type Access } from "../auth/access.ts";
-import { resourceOfPath } from "../ams/resource-paths.ts";
+import { accessOf } from "../auth/access.ts";
+import { mayViewOperation, operationAsSeenBy } from "../auth/visible-operations.ts";
 import { pageInMemory, sortInMemory } from "../clusters/in-memory-page.ts";
 
 /**
@@ -42,8 +42,8 @@ export function registerOperationsRoutes(app: FastifyInstance, context: ServerCo
       const clusters = selectClusters(access.visibleClusters(context.clusters), query.subclusters);
       const { items, unreachable } = await listEachCluster(clusters, operationsOf);
       const visible = items
-        .filter((operation) => mayViewOperation(access, operation))
-        .map((operation) => withViewableResources(access, operation));
+        .filter((operation) => mayViewOperation(access, operation.clusterId, operation))
+        .map((operation) => operationAsSeenBy(access, operation.clusterId, operation));
       const matching = sortOperations(filterOperations(visible, query), query.orderBy, query.order);
       const left = unreachablePart(unreachable);
       if (raw.page === undefined && raw.size === undefined) return { metadata: matching, ...left };
@@ -55,36 +55,6 @@ export function registerOperationsRoutes(app: FastifyInstance, context: ServerCo
       };
     },
   );
-}
-
-/**
- * Whether an operation is about something the user may view: anything of a cluster they view
- * whole, else one of the resources it names (as Anbox shows operations).
- */
-export function mayViewOperation(access: Access, operation: ClusterOperation): boolean {
-  if (access.allows("can_view", `cluster:${operation.clusterId}`)) return true;
-  return Object.values(operation.resources).some((paths) =>
-    paths.some((path) => {
-      const resource = resourceOfPath(operation.clusterId, path);
-      return resource !== undefined && access.allows("can_view", resource);
-    }),
-  );
-}
-
-/**
- * An operation as a user who may not view its whole cluster sees it: naming only the resources
- * they may view (an instance made from an application they may not see keeps that one unnamed).
- */
-function withViewableResources(access: Access, operation: ClusterOperation): ClusterOperation {
-  if (access.allows("can_view", `cluster:${operation.clusterId}`)) return operation;
-  const resources: Record<string, string[]> = {};
-  for (const [kind, paths] of Object.entries(operation.resources)) {
-    resources[kind] = paths.filter((path) => {
-      const resource = resourceOfPath(operation.clusterId, path);
-      return resource !== undefined && access.allows("can_view", resource);
-    });
-  }
-  return { ...operation, resources };
 }
 
 async function operationsOf(cluster: ClusterHandle): Promise<ClusterOperation[]> {

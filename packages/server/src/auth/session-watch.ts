@@ -1,5 +1,6 @@
-import { allows, type Entitlement, type Grant, type ResourceName } from "@anbox-dashboard/contract";
+import { allows, type Entitlement, type ResourceName } from "@anbox-dashboard/contract";
 import type { Database } from "../store/database.ts";
+import type { HeldGrant } from "../store/authorization-groups.ts";
 import { liveSessionUsers } from "../store/browser-sessions.ts";
 import { grantsHeldBy } from "./grants.ts";
 
@@ -9,11 +10,14 @@ const idsPerQuery = 500;
 /** Why something held was ended. */
 export type EndReason = "session-ended" | "permission-revoked";
 
-/** The permission something held lives by: when its user no longer holds it, it ends. */
-export interface LivesBy {
-  action: Entitlement;
-  resource: ResourceName;
-}
+/**
+ * What something held lives by: a permission (when its user no longer holds it, it ends), or a
+ * function asked with what the user holds at each check, which says whether it still lives (and
+ * may follow the change: an events socket filters by it).
+ */
+export type LivesBy =
+  | { action: Entitlement; resource: ResourceName }
+  | ((grants: readonly HeldGrant[]) => boolean);
 
 interface Holder {
   end: (reason: EndReason) => void;
@@ -21,7 +25,7 @@ interface Holder {
 }
 
 /** Where the watch reads what a user holds now. */
-export type UserGrants = (userId: string) => Promise<readonly Grant[]>;
+export type UserGrants = (userId: string) => Promise<readonly HeldGrant[]>;
 
 /**
  * What lives only as long as a browser session, and as long as its user may have it: its events,
@@ -121,7 +125,7 @@ export class SessionWatch {
       } catch {
         return; // the database is busy or closing: the next check asks again
       }
-      const grantsByUser = new Map<string, Promise<readonly Grant[] | undefined>>();
+      const grantsByUser = new Map<string, Promise<readonly HeldGrant[] | undefined>>();
       for (const id of batch) {
         const userId = live.get(id);
         const holders = this.held.get(id);
@@ -141,13 +145,22 @@ export class SessionWatch {
         const held = await grants;
         if (held === undefined) continue;
         const revoked = bound.filter(
-          ({ livesBy }) => livesBy !== undefined && !allows(held, livesBy.action, livesBy.resource),
+          ({ livesBy }) => livesBy !== undefined && !stillLives(livesBy, held),
         );
         for (const holder of revoked) holders?.delete(holder);
         if (holders?.size === 0) this.held.delete(id);
         endEach(revoked, "permission-revoked");
       }
     }
+  }
+}
+
+function stillLives(livesBy: LivesBy, held: readonly HeldGrant[]): boolean {
+  if (typeof livesBy !== "function") return allows(held, livesBy.action, livesBy.resource);
+  try {
+    return livesBy(held);
+  } catch {
+    return false; // what cannot say it still lives ends, rather than stopping the check
   }
 }
 

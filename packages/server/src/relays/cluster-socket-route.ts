@@ -46,7 +46,12 @@ export interface ClusterSocketRoute<Owner extends SocketOwner = SocketOwner> {
   /** Why the browser is closed when its cluster socket is missing at the hand-over. */
   notPrepared: string;
   /** Relays the two sockets until either closes, or the handle it returns ends it. */
-  relay(browser: RelayedSocket, upstream: Upstream, options: { clusterId: string }): RelayHandle;
+  relay(
+    browser: RelayedSocket,
+    upstream: Upstream,
+    options: { clusterId: string },
+    owner: Owner,
+  ): RelayHandle;
   /** Called once the relay runs: what else lives with the owner's session (a stream watched). */
   opened?(owner: Owner, request: FastifyRequest): void;
 }
@@ -107,7 +112,7 @@ export function registerClusterSocketRoute<Owner extends SocketOwner>(
         socket.close(1011, route.notPrepared);
         return;
       }
-      const handle = route.relay(socket, ready.upstream, { clusterId: cluster.id });
+      const handle = route.relay(socket, ready.upstream, { clusterId: cluster.id }, ready.owner);
       const { sessionId } = ready.owner;
       if (sessionId !== undefined) {
         const release = context.sessionWatch.hold(

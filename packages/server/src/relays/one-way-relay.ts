@@ -18,6 +18,11 @@ export interface RelayOptions {
    * dropped; a cluster that did not is hung, and the browser is told so (1011) to connect again.
    */
   pingIntervalMs?: number;
+  /**
+   * Each text frame as the browser may see it, or undefined to leave it out (a user who may view
+   * only some of the cluster); every frame as it came when not given.
+   */
+  seenAs?: (frame: string) => string | undefined;
 }
 
 /** What the relay needs of the browser's socket (typed by shape: @fastify/websocket hands a `ws`). */
@@ -86,10 +91,21 @@ export function relayEvents(
       finish(slowClientCloseCode, "Too many events are waiting to be sent; reconnect");
       return;
     }
-    browser.send(data, { binary: isBinary });
+    if (options.seenAs === undefined) {
+      browser.send(data, { binary: isBinary });
+      return;
+    }
+    const seen = isBinary ? undefined : options.seenAs(textOfFrame(data));
+    if (seen !== undefined) browser.send(seen);
   });
   // The cluster may have closed before the hand-over: its close event has passed.
   const early = upstream.closedEarly();
   if (early) relayClose(early.code, early.reason);
   return { end: endRelayFromOutside(browser, finish) };
+}
+
+function textOfFrame(data: WebSocket.RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  if (data instanceof ArrayBuffer) return Buffer.from(data).toString("utf8");
+  return data.toString("utf8");
 }
