@@ -121,6 +121,55 @@ describe("a tester who may view one cluster, create instances and stream there",
     expect(prod.status).toBe(400);
   });
 
+  it("is told what it may do with each resource when it asks (?entitlements=1)", async () => {
+    const clusters = await call(tester, "GET", "/api/clusters?entitlements=1");
+    expect(clusters.body).toEqual([
+      expect.objectContaining({
+        id: "lab",
+        access_entitlements: ["can_view", "can_create_instances", "can_stream"],
+      }),
+    ]);
+    const one = await call(
+      tester,
+      "GET",
+      `/api/instances/${ids.one ?? ""}?clusterId=lab&entitlements=1`,
+    );
+    expect(one.body).toMatchObject({
+      metadata: { id: ids.one, access_entitlements: ["can_view", "can_stream"] },
+    });
+    const list = await call(tester, "GET", "/api/instances?entitlements=true");
+    const items = (list.body as { metadata: { access_entitlements: string[] }[] }).metadata;
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) expect(item.access_entitlements).toContain("can_stream");
+    // Not asked, not given; asked wrongly, refused with what to give.
+    const plain = await call(tester, "GET", `/api/instances/${ids.one ?? ""}?clusterId=lab`);
+    expect(plain.body).not.toHaveProperty("metadata.access_entitlements");
+    const wrong = await call(tester, "GET", "/api/instances?entitlements=yes");
+    expect(wrong.status).toBe(400);
+    expect(messageOf(wrong.body)).toBe(
+      "Give entitlements once, as 1 (or true) to have them, 0 not to.",
+    );
+    // The admin may do everything an instance's catalogue lists.
+    const asAdmin = await call(
+      admin,
+      "GET",
+      `/api/instances/${ids.one ?? ""}?clusterId=lab&entitlements=1`,
+    );
+    expect(asAdmin.body).toMatchObject({
+      metadata: {
+        access_entitlements: [
+          "can_view",
+          "can_edit",
+          "can_delete",
+          "can_view_logs",
+          "can_exec",
+          "can_stream",
+          "can_share",
+        ],
+      },
+    });
+  });
+
   it("is refused what it lacks with a 403 naming it, and what it cannot see with a 404", async () => {
     const deleteOne = await call(tester, "DELETE", `/api/instances/${ids.one ?? ""}?clusterId=lab`);
     expect(deleteOne.status).toBe(403);

@@ -1,4 +1,11 @@
-import type { Entitlement, ResourceKind } from "./entitlements.ts";
+import { allows } from "./decide.ts";
+import {
+  kindOf,
+  type Entitlement,
+  type Grant,
+  type ResourceKind,
+  type ResourceName,
+} from "./entitlements.ts";
 
 /** One entitlement as the catalogue lists it: what it allows, said for the kind it is on. */
 export interface EntitlementEntry {
@@ -101,3 +108,13 @@ export const entitlementCatalogue: Readonly<Record<ResourceKind, readonly Entitl
     { entitlement: "can_edit", description: "Change the identity's groups" },
   ],
 };
+
+/**
+ * What these grants let their holder do with `resource`: the entitlements of its kind's catalogue
+ * they are allowed (`?entitlements=1` answers them as `access_entitlements`, LXD's name).
+ */
+export function entitlementsOn(grants: readonly Grant[], resource: ResourceName): Entitlement[] {
+  return entitlementCatalogue[kindOf(resource)]
+    .map((entry) => entry.entitlement)
+    .filter((entitlement) => allows(grants, entitlement, resource));
+}

@@ -19,12 +19,15 @@ export function registerClusterRoutes(
     health.stop();
   });
   const eachCluster = acts.onEachItem("cluster", "can_view");
-  app.get("/api/clusters", { config: { acts: eachCluster } }, (request): Cluster[] =>
-    accessOf(request)
-      .visibleClusters(clusters())
-      .map((cluster) => {
-        const known = health.of(cluster);
-        return known === undefined ? { id: cluster.id } : { id: cluster.id, health: known };
-      }),
+  app.get(
+    "/api/clusters",
+    { config: { acts: eachCluster, answersEntitlements: true } },
+    (request): Cluster[] =>
+      accessOf(request)
+        .visibleClusters(clusters())
+        .map((cluster) => {
+          const known = health.of(cluster);
+          return known === undefined ? { id: cluster.id } : { id: cluster.id, health: known };
+        }),
   );
 }

@@ -63,7 +63,7 @@ export async function registerImagesRoutes(
     "/api/images",
     {
       schema: { querystring: listQuery(imagesListQuerySchema, "image list query") },
-      config: { acts: acts.onEachItem("image", "can_view") },
+      config: { acts: acts.onEachItem("image", "can_view"), answersEntitlements: true },
     },
     async (request): Promise<ImagesListResponse> => {
       const query = request.query;
@@ -80,7 +80,7 @@ export async function registerImagesRoutes(
   const view = acts.onResource("image", "can_view");
   app.get(
     "/api/images/:id",
-    { schema: { params: idParams }, config: { acts: view } },
+    { schema: { params: idParams }, config: { acts: view, answersEntitlements: true } },
     async (request): Promise<ImageResponse> => {
       const cluster = clusterOf(request.query);
       const image = await getImage(cluster, request.params.id);

@@ -49,7 +49,7 @@ export function registerNodesRoutes(scope: FastifyInstance, context: ServerConte
     "/api/nodes",
     {
       schema: { querystring: listQuery(nodesListQuerySchema, "node list") },
-      config: { acts: acts.onEachItem("node", "can_view") },
+      config: { acts: acts.onEachItem("node", "can_view"), answersEntitlements: true },
     },
     async (request): Promise<NodesListResponse> => {
       const query = request.query;
@@ -68,7 +68,7 @@ export function registerNodesRoutes(scope: FastifyInstance, context: ServerConte
     "/api/nodes/:name",
     {
       schema: { params: nodeNameParamsSchema.describe("node") },
-      config: { acts: acts.onResource("node", "can_view", "name") },
+      config: { acts: acts.onResource("node", "can_view", "name"), answersEntitlements: true },
     },
     async (request): Promise<{ metadata: ClusterNode }> => {
       const { name } = request.params;

@@ -16,8 +16,7 @@ export type EndReason = "session-ended" | "permission-revoked";
  * may follow the change: an events socket filters by it).
  */
 export type LivesBy =
-  | { action: Entitlement; resource: ResourceName }
-  | ((grants: readonly HeldGrant[]) => boolean);
+  { action: Entitlement; resource: ResourceName } | ((grants: readonly HeldGrant[]) => boolean);
 
 interface Holder {
   end: (reason: EndReason) => void;

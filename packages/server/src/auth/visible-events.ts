@@ -13,7 +13,11 @@ const configPath = "/1.0/config";
  * who may view it), and nothing else: not the cluster's logging, not an event this version cannot
  * read. Undefined when the user may not see it.
  */
-export function eventAsSeenBy(access: Access, clusterId: string, frame: string): string | undefined {
+export function eventAsSeenBy(
+  access: Access,
+  clusterId: string,
+  frame: string,
+): string | undefined {
   if (access.allows("can_view", `cluster:${clusterId}`)) return frame;
   const event = parsed(frame);
   if (event === undefined) return undefined;
@@ -42,11 +46,16 @@ function parsed(frame: string): { type: unknown; metadata: Record<string, unknow
   if (typeof event !== "object" || event === null || !("metadata" in event)) return undefined;
   const { metadata } = event;
   if (typeof metadata !== "object" || metadata === null) return undefined;
-  return { type: (event as { type?: unknown }).type, metadata: metadata as Record<string, unknown> };
+  return {
+    type: (event as { type?: unknown }).type,
+    metadata: metadata as Record<string, unknown>,
+  };
 }
 
 /** Whether an event's metadata is an operation with the resources it names (lists of paths). */
-function isOperation(metadata: Record<string, unknown>): metadata is Record<string, unknown> & AmsOperation {
+function isOperation(
+  metadata: Record<string, unknown>,
+): metadata is Record<string, unknown> & AmsOperation {
   const { resources } = metadata;
   if (typeof resources !== "object" || resources === null) return false;
   return Object.values(resources).every(

@@ -40,7 +40,7 @@ export function registerApplicationsListRoute(
     "/api/applications",
     {
       schema: { querystring: listQuery(applicationsListQuerySchema, "query") },
-      config: { acts: acts.onEachItem("application", "can_view") },
+      config: { acts: acts.onEachItem("application", "can_view"), answersEntitlements: true },
     },
     async (request): Promise<ApplicationsListResponse> => {
       const query = request.query;

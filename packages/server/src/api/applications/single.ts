@@ -60,7 +60,7 @@ export function registerApplicationRoutes(scope: FastifyInstance, context: Serve
   const view = acts.onResource("application", "can_view");
   app.get(
     "/api/applications/:id",
-    { schema: { params: idParams }, config: { acts: view } },
+    { schema: { params: idParams }, config: { acts: view, answersEntitlements: true } },
     async (request): Promise<ApplicationResponse> => {
       const cluster = clusterOf(request.query);
       return { metadata: await readApplication(cluster, request.params.id) };

@@ -39,7 +39,7 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
 
   app.get(
     "/api/auth/groups",
-    { config: { acts: acts.onEachItem("group", "can_view") } },
+    { config: { acts: acts.onEachItem("group", "can_view"), answersEntitlements: true } },
     async (request): Promise<{ metadata: GroupSummary[] }> => {
       const access = accessOf(request);
       const groups = await listGroups(context.db);
@@ -67,7 +67,7 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
     "/api/auth/groups/:name",
     {
       schema: { params: nameParams },
-      config: { acts: acts.onNamed("group", "can_view", "name") },
+      config: { acts: acts.onNamed("group", "can_view", "name"), answersEntitlements: true },
     },
     async (request): Promise<{ metadata: GroupDetail }> => {
       const group = await readGroup(context.db, request.params.name);

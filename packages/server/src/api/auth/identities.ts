@@ -27,7 +27,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
 
   app.get(
     "/api/auth/identities",
-    { config: { acts: acts.onEachItem("identity", "can_view") } },
+    { config: { acts: acts.onEachItem("identity", "can_view"), answersEntitlements: true } },
     async (request): Promise<{ metadata: IdentitySummary[] }> => {
       const access = accessOf(request);
       const [users, groups] = await Promise.all([listUsers(context.db), groupsByUser(context.db)]);
@@ -41,7 +41,10 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
 
   app.get(
     "/api/auth/identities/:id",
-    { schema: { params: idParams }, config: { acts: acts.onNamed("identity", "can_view", "id") } },
+    {
+      schema: { params: idParams },
+      config: { acts: acts.onNamed("identity", "can_view", "id"), answersEntitlements: true },
+    },
     async (request): Promise<{ metadata: IdentityDetail }> => {
       const user = await findUserById(context.db, request.params.id);
       if (user === undefined)

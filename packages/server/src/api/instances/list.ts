@@ -36,7 +36,7 @@ export function registerInstancesListRoute(scope: FastifyInstance, context: Serv
     "/api/instances",
     {
       schema: { querystring: listQuery(instancesListQuerySchema, "instance list query") },
-      config: { acts: eachInstance },
+      config: { acts: eachInstance, answersEntitlements: true },
     },
     async (request): Promise<InstancesListResponse> => {
       const query = request.query;

@@ -35,7 +35,7 @@ export function registerInstanceRoutes(scope: FastifyInstance, context: ServerCo
     "/api/instances/:id",
     {
       schema: { params: idParams },
-      config: { acts: acts.onResource("instance", "can_view") },
+      config: { acts: acts.onResource("instance", "can_view"), answersEntitlements: true },
     },
     async (request): Promise<InstanceResponse> => {
       const cluster = clusterOf(request.query);
