@@ -63,6 +63,14 @@ export interface ExternalIdpConfig {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * The claim of the provider's tokens (ID token, else userinfo) that names the signed-in
+   * person's groups there (`OIDC_GROUPS_CLAIM`, e.g. `groups`), mapped to dashboard groups
+   * (store/provider-groups.ts); undefined: none is read.
+   */
+  groupsClaim: string | undefined;
+  /** A scope asked for besides `openid email profile`, that makes the provider send that claim. */
+  groupsScope: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -199,7 +207,22 @@ function readExternalIdp(env: Environment): ExternalIdpConfig | undefined {
   } catch {
     throw new ConfigError(`OIDC_ISSUER must be the provider's issuer URL, got "${issuer}"`);
   }
-  return { issuer, clientId, clientSecret };
+  const groupsClaim = readToken(env, "OIDC_GROUPS_CLAIM", "groups");
+  const groupsScope = readToken(env, "OIDC_GROUPS_SCOPE", "groups");
+  if (groupsScope !== undefined && groupsClaim === undefined) {
+    throw new ConfigError("OIDC_GROUPS_SCOPE asks for a groups claim: set OIDC_GROUPS_CLAIM too");
+  }
+  return { issuer, clientId, clientSecret, groupsClaim, groupsScope };
+}
+
+/** An optional single word (a claim's or a scope's name): letters, digits and `_.:/-`. */
+function readToken(env: Environment, key: string, example: string): string | undefined {
+  const value = env[key]?.trim() ?? "";
+  if (value === "") return undefined;
+  if (!/^[\w.:/-]{1,100}$/.test(value)) {
+    throw new ConfigError(`${key} must be one name (like ${example}), got "${value}"`);
+  }
+  return value;
 }
 
 function readLogLevel(value: string | undefined): LogLevel {

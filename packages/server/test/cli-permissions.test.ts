@@ -13,6 +13,7 @@ import { runtimeFileName, type RuntimeFile } from "../src/main.ts";
 import { openDatabase, type Database } from "../src/store/database.ts";
 import { groupCommand, identityCommand } from "../src/cli/permission-commands.ts";
 import { registerCommand } from "../src/cli/register.ts";
+import { providerGroupCommand } from "../src/cli/provider-group-command.ts";
 import { grantsOf } from "../src/store/authorization-groups.ts";
 import { groupsOf } from "../src/store/group-members.ts";
 import { consumeRegistrationToken } from "../src/store/registration-tokens.ts";
@@ -130,6 +131,23 @@ describe("bin/dashboard group and identity", () => {
       return user;
     });
     expect(await groupsOf(db, newcomer.id)).toEqual(["streamers", "testers"]);
+  });
+
+  it("provider-group maps the identity provider's groups to groups that exist, and back", async () => {
+    const added = await run(providerGroupCommand, ["group", "add", "qa-team", "testers"]);
+    expect(added.stdout).toBe("Mapped qa-team to testers.\n");
+    expect((await run(providerGroupCommand, ["list"])).stdout).toBe("qa-team\ttesters\n");
+    expect((await run(providerGroupCommand, ["group", "add", "qa-team", "nope"])).error).toBe(
+      'No group named "nope".',
+    );
+    expect((await run(providerGroupCommand, ["group", "remove", "qa-team", "admin"])).error).toBe(
+      "qa-team is not mapped to admin.",
+    );
+    await run(providerGroupCommand, ["group", "remove", "qa-team", "testers"]);
+    expect((await run(providerGroupCommand, ["list"])).stdout).toBe("");
+    expect((await run(providerGroupCommand, ["map"])).error).toContain(
+      "usage: bin/dashboard provider-group",
+    );
   });
 
   it("are wired into bin/dashboard", async () => {

@@ -40,6 +40,12 @@ export interface Permission {
 export interface EffectivePermissions {
   metadata: {
     groups: string[];
+    /**
+     * The groups this sign-in's token named at the external identity provider (its groups
+     * claim), and the dashboard groups they are mapped to: held for this sign-in only.
+     */
+    providerGroups: string[];
+    groupsFromProvider: string[];
     permissions: (Permission & { grantedBy: GrantedBy })[];
     grantsByGroup: { group: string; permissions: Permission[] }[];
   };
@@ -71,6 +77,8 @@ export interface IdentitySummary {
   /** `oidc`: the dashboard's own provider or an external one; the only kind today. */
   authentication_method: "oidc";
   groups: string[];
+  /** The groups mapped from what its latest live sign-in's provider claimed (none when signed out). */
+  groups_from_provider: string[];
 }
 
 export interface IdentityDetail extends IdentitySummary {
@@ -125,6 +133,21 @@ export type GroupReplaceInput = z.infer<typeof groupReplaceSchema>;
 
 /** `PUT /api/auth/identities/{id}`: the identity's groups, replaced as a whole. */
 export const identityGroupsSchema = z.object({
+  groups: z
+    .array(z.string({ message: "must be group names" }), {
+      message: "must be a list of group names",
+    })
+    .max(1000),
+});
+
+/** An identity-provider group (named in the provider's groups claim) and the groups it maps to. */
+export interface ProviderGroupMapping {
+  name: string;
+  groups: string[];
+}
+
+/** `PUT /api/auth/identity-provider-groups/{name}`: the dashboard groups it maps to, as a whole. */
+export const providerGroupMappingSchema = z.object({
   groups: z
     .array(z.string({ message: "must be group names" }), {
       message: "must be a list of group names",

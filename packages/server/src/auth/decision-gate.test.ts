@@ -75,6 +75,7 @@ describe("the decision gate", () => {
       request.user = {
         id: "u1",
         sessionId: "s1",
+        providerGroups: [],
         fullname: "Ada",
         email: "ada@example.test",
       };

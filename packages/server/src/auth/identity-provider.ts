@@ -15,11 +15,16 @@ export interface IdentityProviderSettings {
   redirectUri: string;
   /** Where the provider sends the browser after logging out there. */
   postLogoutRedirectUri: string;
+  /** The claim naming the person's groups at the provider (external only), if read. */
+  groupsClaim?: string | undefined;
+  /** The scopes the sign-in asks for. */
+  scope: string;
 }
 
 export const embeddedIdpPath = "/oidc";
 export const embeddedClientId = "anbox-dashboard";
 export const callbackPath = "/api/oidc/callback";
+const baseScope = "openid email profile";
 
 /**
  * The provider's settings: the external one when configured, else the embedded one, with its
@@ -40,6 +45,8 @@ export function identityProviderSettings(
       clientSecret: config.externalIdp.clientSecret,
       redirectUri,
       postLogoutRedirectUri,
+      groupsClaim: config.externalIdp.groupsClaim,
+      scope: [baseScope, config.externalIdp.groupsScope].filter(Boolean).join(" "),
     };
   }
   return {
@@ -49,6 +56,7 @@ export function identityProviderSettings(
     clientSecret: embeddedClientSecret,
     redirectUri,
     postLogoutRedirectUri,
+    scope: baseScope,
   };
 }
 

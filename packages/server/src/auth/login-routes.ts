@@ -68,7 +68,7 @@ export function registerLoginRoutes(app: FastifyInstance, deps: SignInDeps): voi
     });
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: context.idp.redirectUri,
-      scope: "openid email profile",
+      scope: context.idp.scope,
       response_type: "code",
       state: transaction.state,
       nonce: transaction.nonce,

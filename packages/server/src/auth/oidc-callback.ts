@@ -16,6 +16,7 @@ import { sessionCookieName } from "./session-cookie.ts";
 import { auditSignIn, refuseSignIn } from "./sign-in-audit.ts";
 import { userForIdentity, type VerifiedIdentity } from "./sign-in-identity.ts";
 import { fieldsOf } from "@anbox-dashboard/http-kit";
+import { claimedGroups } from "../store/provider-groups.ts";
 
 /** What the sign-in routes work with: the server, the provider's client, the cookie sealer. */
 export interface SignInDeps {
@@ -24,10 +25,14 @@ export interface SignInDeps {
   sealer: LoginTransactionSealer;
 }
 
-/** Who signed in, as the provider's ID token says, and that token (kept for the logout). */
+/**
+ * Who signed in, as the provider's ID token says, and that token (kept for the logout); and the
+ * groups its groups claim names (OIDC_GROUPS_CLAIM), which hold for this sign-in.
+ */
 interface SignedInIdentity {
   identity: VerifiedIdentity;
   idToken: string;
+  providerGroups: string[];
 }
 
 /** The account the identity signs in to, or where the browser goes when it may not. */
@@ -63,11 +68,11 @@ export function oidcCallback(deps: SignInDeps) {
       return reply.redirect(await refuseExchange(context, request, error));
     }
 
-    const { identity, idToken } = signedIn;
+    const { identity } = signedIn;
     const account = await resolveAccount(context, request, identity, transaction.registration);
     if (account.kind === "turned-away") return reply.redirect(account.to);
 
-    await openBrowserSession(context, request, reply, account.user, idToken);
+    await openBrowserSession(context, request, reply, account.user, signedIn);
     await auditSignIn(
       context,
       request,
@@ -99,8 +104,9 @@ function takeLoginTransaction(
 
 /**
  * Exchanges the code at the provider (PKCE, state and nonce checked) for an ID token, and reads who
- * signed in from it. A registration needs an e-mail address: when the ID token has none, the
- * provider's userinfo endpoint is asked. Throws what the provider or the network threw.
+ * signed in from it. A registration needs an e-mail address, and the groups claim is read when
+ * configured: when the ID token has not what is needed, the provider's userinfo endpoint is asked
+ * (many providers keep the ID token small). Throws what the provider or the network threw.
  */
 async function exchangeCode(
   { context, relyingParty }: SignInDeps,
@@ -119,12 +125,19 @@ async function exchangeCode(
   const claims = tokens.claims();
   if (!claims || tokens.id_token === undefined) throw new Error("no ID token");
   const identity = identityOf(claims);
-  if (transaction.registration === undefined || identity.email !== undefined) {
-    return { identity, idToken: tokens.id_token };
+  const { groupsClaim } = context.idp;
+  const inToken = groupsClaim === undefined ? [] : claims[groupsClaim];
+  const needsEmail = transaction.registration !== undefined && identity.email === undefined;
+  if (!needsEmail && inToken !== undefined) {
+    return { identity, idToken: tokens.id_token, providerGroups: claimedGroups(inToken) };
   }
-  // Providers that keep the ID token small put the profile behind the userinfo endpoint.
   const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
-  return { identity: withUserInfo(identity, info), idToken: tokens.id_token };
+  const groups = inToken ?? (groupsClaim === undefined ? [] : info[groupsClaim]);
+  return {
+    identity: withUserInfo(identity, info),
+    idToken: tokens.id_token,
+    providerGroups: claimedGroups(groups),
+  };
 }
 
 function identityOf(claims: oidc.IDToken): VerifiedIdentity {
@@ -209,7 +222,7 @@ async function openBrowserSession(
   request: FastifyRequest,
   reply: FastifyReply,
   user: UserRow,
-  idToken: string,
+  { idToken, providerGroups }: SignedInIdentity,
 ): Promise<void> {
   const previous = request.cookies[sessionCookieName];
   if (previous !== undefined) await endBrowserSession(context.db, previous);
@@ -220,6 +233,7 @@ async function openBrowserSession(
       address: request.ip,
       userAgent: request.headers["user-agent"] ?? "",
       idToken,
+      providerGroups,
     },
     context.config.session,
   );

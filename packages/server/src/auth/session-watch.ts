@@ -1,7 +1,7 @@
 import { allows, type Entitlement, type ResourceName } from "@anbox-dashboard/contract";
 import type { Database } from "../store/database.ts";
 import type { HeldGrant } from "../store/authorization-groups.ts";
-import { liveSessionUsers } from "../store/browser-sessions.ts";
+import { liveSessionUsers, type SessionHolder } from "../store/browser-sessions.ts";
 import { grantsHeldBy } from "./grants.ts";
 
 /** Sessions asked about in one query, at most. */
@@ -23,8 +23,8 @@ interface Holder {
   livesBy: LivesBy | undefined;
 }
 
-/** Where the watch reads what a user holds now. */
-export type UserGrants = (userId: string) => Promise<readonly HeldGrant[]>;
+/** Where the watch reads what a session's user holds now. */
+export type UserGrants = (holder: SessionHolder) => Promise<readonly HeldGrant[]>;
 
 /**
  * What lives only as long as a browser session, and as long as its user may have it: its events,
@@ -52,7 +52,7 @@ export class SessionWatch {
   constructor(
     db: Database,
     intervalMs = 400,
-    userGrants: UserGrants = (userId) => grantsHeldBy(db, userId),
+    userGrants: UserGrants = (holder) => grantsHeldBy(db, holder.userId, holder.providerGroups),
   ) {
     this.db = db;
     this.intervalMs = intervalMs;
@@ -118,34 +118,45 @@ export class SessionWatch {
     const ids = [...this.held.keys()];
     for (let start = 0; start < ids.length; start += idsPerQuery) {
       const batch = ids.slice(start, start + idsPerQuery);
-      let live: Map<string, string>;
+      let live: Map<string, SessionHolder>;
       try {
         live = await liveSessionUsers(this.db, batch);
       } catch {
         return; // the database is busy or closing: the next check asks again
       }
-      const grantsByUser = new Map<string, Promise<readonly HeldGrant[] | undefined>>();
+      // Each distinct holder's grants are read once, all at once; then each session is judged.
+      const grantsByHolder = new Map<string, Promise<readonly HeldGrant[] | undefined>>();
+      const judged: {
+        id: string;
+        bound: Holder[];
+        grants: Promise<readonly HeldGrant[] | undefined>;
+      }[] = [];
       for (const id of batch) {
-        const userId = live.get(id);
+        const holder = live.get(id);
         const holders = this.held.get(id);
-        if (userId === undefined) {
+        if (holder === undefined) {
           this.held.delete(id);
           endEach(holders, "session-ended");
           continue;
         }
-        const bound = [...(holders ?? [])].filter((holder) => holder.livesBy !== undefined);
+        const bound = [...(holders ?? [])].filter((each) => each.livesBy !== undefined);
         if (bound.length === 0) continue;
-        let grants = grantsByUser.get(userId);
+        const key = [holder.userId, ...holder.providerGroups].join("\n");
+        let grants = grantsByHolder.get(key);
         if (grants === undefined) {
           // A failed read (the database busy or closing) ends nothing: the next check reads again.
-          grants = this.userGrants(userId).catch(() => undefined);
-          grantsByUser.set(userId, grants);
+          grants = this.userGrants(holder).catch(() => undefined);
+          grantsByHolder.set(key, grants);
         }
+        judged.push({ id, bound, grants });
+      }
+      for (const { id, bound, grants } of judged) {
         const held = await grants;
         if (held === undefined) continue;
         const revoked = bound.filter(
           ({ livesBy }) => livesBy !== undefined && !stillLives(livesBy, held),
         );
+        const holders = this.held.get(id);
         for (const holder of revoked) holders?.delete(holder);
         if (holders?.size === 0) this.held.delete(id);
         endEach(revoked, "permission-revoked");

@@ -9,6 +9,7 @@ import { setAccountStatusCommand } from "./account-status.ts";
 import { clusterCommand } from "./cluster-command.ts";
 import { askYesNo } from "./ask-yes-no.ts";
 import { groupCommand, identityCommand } from "./permission-commands.ts";
+import { providerGroupCommand } from "./provider-group-command.ts";
 
 const repositoryRoot = resolve(import.meta.dirname, "../../../..");
 
@@ -27,6 +28,9 @@ commands:
                         authorization groups and their permissions (bin/dashboard group for more)
   identity list|show|group
                         who has an account, and their groups (bin/dashboard identity for more)
+  provider-group list|group
+                        the external identity provider's groups mapped to dashboard groups
+                        (bin/dashboard provider-group for more)
   disable-user EMAIL    disable an account and end its sessions
   enable-user EMAIL     enable a disabled account again
 
@@ -90,6 +94,9 @@ try {
       break;
     case "identity":
       await identityCommand(args, readConfig(process.env, repositoryRoot), output);
+      break;
+    case "provider-group":
+      await providerGroupCommand(args, readConfig(process.env, repositoryRoot), output);
       break;
     case "disable-user":
     case "enable-user":

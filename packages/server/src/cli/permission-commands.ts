@@ -182,7 +182,7 @@ export async function identityCommand(
 }
 
 /** Runs `work` on the dashboard's database; the store's refusals become the command's errors. */
-async function withDatabase(
+export async function withDatabase(
   config: ServerConfig,
   work: (db: Database) => Promise<void>,
 ): Promise<void> {

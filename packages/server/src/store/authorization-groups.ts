@@ -5,6 +5,7 @@ import {
   isResourceName,
   type Entitlement,
   type Grant,
+  type GrantedBy,
   type ResourceName,
 } from "@anbox-dashboard/contract";
 import { HttpError } from "@anbox-dashboard/http-kit";
@@ -19,7 +20,7 @@ export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T
 export const adminGroupName = "admin";
 
 /** A permission a user holds, and where from: a group, or being the owner of its resource. */
-export type HeldGrant = Grant & { grantedBy: { group: string } | { owner: true } };
+export type HeldGrant = Grant & { grantedBy: GrantedBy };
 
 /**
  * What a user holds through their groups: every permission of every group they are a member of.
@@ -150,6 +151,7 @@ export async function createGroup(
     await tx.deleteFrom("auth_group_members").where("group_name", "=", name).execute();
     await tx.deleteFrom("auth_group_permissions").where("group_name", "=", name).execute();
     await tx.deleteFrom("resource_owners").where("resource", "=", `group:${name}`).execute();
+    await tx.deleteFrom("auth_provider_groups").where("group_name", "=", name).execute();
     // Who made it may view, change and delete it (can_create_groups alone gives nothing on it).
     if (creatorId !== undefined) {
       await tx
@@ -180,6 +182,7 @@ export async function deleteGroup(
     await tx.deleteFrom("auth_group_members").where("group_name", "=", name).execute();
     await tx.deleteFrom("auth_group_permissions").where("group_name", "=", name).execute();
     await tx.deleteFrom("resource_owners").where("resource", "=", `group:${name}`).execute();
+    await tx.deleteFrom("auth_provider_groups").where("group_name", "=", name).execute();
   });
 }
 

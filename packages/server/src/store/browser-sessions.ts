@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "./database.ts";
+import { joinProviderGroups, splitProviderGroups } from "./provider-groups.ts";
 
 /** The cookie carries the token; the database only its hash. */
 export function hashSessionToken(token: string): string {
@@ -18,6 +19,8 @@ export interface NewBrowserSession {
   address: string;
   userAgent: string;
   idToken: string;
+  /** The groups the sign-in's token claimed at the external provider: they hold for it alone. */
+  providerGroups?: readonly string[];
 }
 
 /**
@@ -43,6 +46,7 @@ export async function createBrowserSession(
       address: session.address,
       user_agent: session.userAgent.slice(0, 300),
       id_token: session.idToken,
+      provider_groups: joinProviderGroups(session.providerGroups ?? []),
     })
     .execute();
   return token;
@@ -54,6 +58,8 @@ export interface SignedInUser {
   fullname: string;
   /** The hash that identifies the session in the database. */
   sessionId: string;
+  /** The groups this sign-in's token claimed at the external provider (none with another). */
+  providerGroups: readonly string[];
 }
 
 export type SessionLookup =
@@ -83,6 +89,7 @@ export async function findSessionUser(
       "browser_sessions.absolute_expires_at",
       "browser_sessions.last_seen_at",
       "browser_sessions.ended_reason",
+      "browser_sessions.provider_groups",
     ])
     .where("browser_sessions.id", "=", id)
     .executeTakeFirst();
@@ -106,7 +113,13 @@ export async function findSessionUser(
   }
   return {
     kind: "signed-in",
-    user: { id: row.id, email: row.email, fullname: row.fullname, sessionId: id },
+    user: {
+      id: row.id,
+      email: row.email,
+      fullname: row.fullname,
+      sessionId: id,
+      providerGroups: splitProviderGroups(row.provider_groups),
+    },
   };
 }
 
@@ -131,25 +144,36 @@ export async function liveSessionIds(
   return new Set((await liveSessionUsers(db, sessionIds, now)).keys());
 }
 
-/** The user of each of these sessions that still lives with an enabled user, by session id. */
+/** Whose a live session is: its user, and the groups its sign-in claimed at the provider. */
+export interface SessionHolder {
+  userId: string;
+  providerGroups: readonly string[];
+}
+
+/** The holder of each of these sessions that still lives with an enabled user, by session id. */
 export async function liveSessionUsers(
   db: Database,
   sessionIds: readonly string[],
   now = new Date(),
-): Promise<Map<string, string>> {
+): Promise<Map<string, SessionHolder>> {
   if (sessionIds.length === 0) return new Map();
   const nowIso = now.toISOString();
   const rows = await db
     .selectFrom("browser_sessions")
     .innerJoin("users", "users.id", "browser_sessions.user_id")
-    .select(["browser_sessions.id", "browser_sessions.user_id"])
+    .select(["browser_sessions.id", "browser_sessions.user_id", "browser_sessions.provider_groups"])
     .where("browser_sessions.id", "in", sessionIds)
     .where("browser_sessions.ended_reason", "=", "")
     .where("browser_sessions.expires_at", ">", nowIso)
     .where("browser_sessions.absolute_expires_at", ">", nowIso)
     .where("users.disabled", "=", 0)
     .execute();
-  return new Map(rows.map((row) => [row.id, row.user_id]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { userId: row.user_id, providerGroups: splitProviderGroups(row.provider_groups) },
+    ]),
+  );
 }
 
 /** Ends one session (logout). Returns its ID token, for logging out at the identity provider too. */

@@ -18,6 +18,7 @@ export interface DatabaseSchema {
   auth_group_members: AuthGroupMembersTable;
   auth_group_permissions: AuthGroupPermissionsTable;
   resource_owners: ResourceOwnersTable;
+  auth_provider_groups: AuthProviderGroupsTable;
 }
 
 /** An authorization group (store/authorization-groups.ts): identities and their permissions. */
@@ -25,6 +26,12 @@ export interface AuthGroupsTable {
   name: string;
   description: Generated<string>;
   created_at: string;
+}
+
+/** A group of the external identity provider (named in its groups claim) mapped to a dashboard group. */
+export interface AuthProviderGroupsTable {
+  provider_group: string;
+  group_name: string;
 }
 
 /** A user in a group. */
@@ -128,6 +135,8 @@ export interface BrowserSessionsTable {
   user_agent: Generated<string>;
   /** Kept for RP-initiated logout at the identity provider; never sent to the browser. */
   id_token: Generated<string>;
+  /** The groups the sign-in's token claimed (external provider, `OIDC_GROUPS_CLAIM`), one per line. */
+  provider_groups: Generated<string>;
 }
 
 export interface RegistrationTokensTable {

@@ -12,6 +12,8 @@ export interface TestOidcAccount {
   sub: string;
   email: string;
   name: string;
+  /** The account's groups at the provider, given as the `groups` claim (scope `groups`). */
+  groups?: string[];
 }
 
 export interface TestOidcProviderOptions {
@@ -62,8 +64,13 @@ export async function startTestOidcProvider(
     pkce: { required: () => true },
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
-    scopes: ["openid", "email", "profile"],
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    scopes: ["openid", "email", "profile", "groups"],
+    claims: {
+      openid: ["sub"],
+      email: ["email", "email_verified"],
+      profile: ["name"],
+      groups: ["groups"],
+    },
     // Left at oidc-provider's default (true), like many real providers: e-mail and name are in
     // the userinfo response, not in the ID token. The dashboard must cope with that.
     findAccount(_ctx, sub) {
@@ -76,6 +83,7 @@ export async function startTestOidcProvider(
           email: current.email,
           email_verified: true,
           name: current.name,
+          ...(current.groups === undefined ? {} : { groups: current.groups }),
         }),
       };
     },
@@ -103,7 +111,7 @@ export async function startTestOidcProvider(
     const details = await provider.interactionDetails(req, res);
     const clientId = String(details.params.client_id);
     const grant = new provider.Grant({ accountId: account.sub, clientId });
-    grant.addOIDCScope("openid email profile");
+    grant.addOIDCScope("openid email profile groups");
     const grantId = await grant.save();
     await provider.interactionFinished(
       req,

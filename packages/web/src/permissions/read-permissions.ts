@@ -65,5 +65,14 @@ export function readPermissions(answer: unknown): Metadata {
   if (groups === undefined || permissions === undefined || grantsByGroup === undefined) {
     throw new Error("The permissions answer is not one: groups, permissions or grantsByGroup.");
   }
-  return { groups, permissions, grantsByGroup };
+  // Groups from the identity provider: absent from a server older than them, read as none.
+  const names = (value: unknown) =>
+    listOf(value ?? [], (item) => (typeof item === "string" ? item : undefined)) ?? [];
+  return {
+    groups,
+    providerGroups: names(metadata.providerGroups),
+    groupsFromProvider: names(metadata.groupsFromProvider),
+    permissions,
+    grantsByGroup,
+  };
 }

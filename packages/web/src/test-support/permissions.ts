@@ -5,6 +5,8 @@ import { queryKeys } from "../context/query-keys.ts";
 /** An admin's permissions, as `GET /api/auth/permissions` answers them. */
 export const adminPermissions: EffectivePermissions["metadata"] = {
   groups: ["admin"],
+  providerGroups: [],
+  groupsFromProvider: [],
   permissions: [{ entitlement: "admin", resource: "server", grantedBy: { group: "admin" } }],
   grantsByGroup: [{ group: "admin", permissions: [{ entitlement: "admin", resource: "server" }] }],
 };

@@ -24,6 +24,7 @@ import {
 import { groupsByUser } from "../../store/group-members.ts";
 import { listUsers } from "../../store/users.ts";
 import { toIdentitySummary } from "./identity-summary.ts";
+import { groupsFromProviderByUser } from "../../store/provider-groups.ts";
 
 const nameParams = z.object({ name: z.string() }).describe("path");
 
@@ -71,11 +72,22 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
     },
     async (request): Promise<{ metadata: GroupDetail }> => {
       const group = await readGroup(context.db, request.params.name);
-      const [users, groups] = await Promise.all([listUsers(context.db), groupsByUser(context.db)]);
+      const [users, groups, fromProvider] = await Promise.all([
+        listUsers(context.db),
+        groupsByUser(context.db),
+        groupsFromProviderByUser(context.db),
+      ]);
       const members = new Set(group.identities);
       const identities: IdentitySummary[] = users
         .filter((user) => members.has(user.id))
-        .map((user) => toIdentitySummary(user, groups.get(user.id) ?? [], accessOf(request)));
+        .map((user) =>
+          toIdentitySummary(
+            user,
+            groups.get(user.id) ?? [],
+            accessOf(request),
+            fromProvider.get(user.id),
+          ),
+        );
       // Its permissions on what the reader may see: another cluster's names stay hidden.
       const access = accessOf(request);
       const permissions = group.permissions.filter((permission) =>

@@ -14,6 +14,7 @@ import { missingGroups } from "../../store/authorization-groups.ts";
 import { groupsByUser, groupsOf, setGroupsOf } from "../../store/group-members.ts";
 import { findUserById, listUsers } from "../../store/users.ts";
 import { toIdentitySummary } from "./identity-summary.ts";
+import { groupsFromProviderByUser, latestClaimsByUser } from "../../store/provider-groups.ts";
 
 const idParams = z.object({ id: z.string() }).describe("path");
 
@@ -30,11 +31,22 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
     { config: { acts: acts.onEachItem("identity", "can_view"), answersEntitlements: true } },
     async (request): Promise<{ metadata: IdentitySummary[] }> => {
       const access = accessOf(request);
-      const [users, groups] = await Promise.all([listUsers(context.db), groupsByUser(context.db)]);
+      const [users, groups, fromProvider] = await Promise.all([
+        listUsers(context.db),
+        groupsByUser(context.db),
+        groupsFromProviderByUser(context.db),
+      ]);
       return {
         metadata: users
           .filter((user) => access.allows("can_view", `identity:${user.id}`))
-          .map((user) => toIdentitySummary(user, groups.get(user.id) ?? [], accessOf(request))),
+          .map((user) =>
+            toIdentitySummary(
+              user,
+              groups.get(user.id) ?? [],
+              access,
+              fromProvider.get(user.id) ?? [],
+            ),
+          ),
       };
     },
   );
@@ -49,14 +61,16 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
       const user = await findUserById(context.db, request.params.id);
       if (user === undefined)
         throw new HttpError(404, `There is no identity:${request.params.id}.`);
-      const [groups, grants] = await Promise.all([
+      const [groups, claims, fromProvider] = await Promise.all([
         groupsOf(context.db, user.id),
-        grantsHeldBy(context.db, user.id),
+        latestClaimsByUser(context.db),
+        groupsFromProviderByUser(context.db),
       ]);
+      const grants = await grantsHeldBy(context.db, user.id, claims.get(user.id));
       const access = accessOf(request);
       return {
         metadata: {
-          ...toIdentitySummary(user, groups, access),
+          ...toIdentitySummary(user, groups, access, fromProvider.get(user.id)),
           // What it may do on what its reader may see: another cluster's names stay hidden.
           effective_permissions: grants.filter((grant) => access.maySee(grant.resource)),
         },

@@ -10,6 +10,7 @@ import { acts } from "../../auth/route-acts.ts";
 import { signedInUser } from "../../auth/signed-in-user.ts";
 import { permissionsByGroup } from "../../store/authorization-groups.ts";
 import { groupsOf } from "../../store/group-members.ts";
+import { groupsMappedFrom } from "../../store/provider-groups.ts";
 
 /**
  * `GET /api/auth/permissions`: what the caller may do, each permission with the group (or the
@@ -23,9 +24,11 @@ export function registerPermissionRoutes(app: FastifyInstance, context: ServerCo
     { config: { acts: acts.ownAccount } },
     async (request): Promise<EffectivePermissions> => {
       const access = accessOf(request);
-      const [groups, byGroup] = await Promise.all([
-        groupsOf(context.db, signedInUser(request).id),
+      const user = signedInUser(request);
+      const [groups, byGroup, fromProvider] = await Promise.all([
+        groupsOf(context.db, user.id),
         permissionsByGroup(context.db),
+        groupsMappedFrom(context.db, user.providerGroups),
       ]);
       // Only what names resources the caller may know of: a hidden cluster stays unnamed.
       const grantsByGroup = [...byGroup]
@@ -35,7 +38,15 @@ export function registerPermissionRoutes(app: FastifyInstance, context: ServerCo
         }))
         // A group that grants nothing the caller may see is not named to them either.
         .filter(({ permissions }) => permissions.length > 0);
-      return { metadata: { groups, permissions: [...access.grants], grantsByGroup } };
+      return {
+        metadata: {
+          groups,
+          providerGroups: [...user.providerGroups],
+          groupsFromProvider: [...fromProvider.keys()].sort(),
+          permissions: [...access.grants],
+          grantsByGroup,
+        },
+      };
     },
   );
 

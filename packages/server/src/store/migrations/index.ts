@@ -7,6 +7,7 @@ import { serverSecrets } from "./0005-server-secrets.ts";
 import { idempotencyKeys } from "./0006-idempotency-keys.ts";
 import { authorizationGroups } from "./0007-authorization-groups.ts";
 import { registrationGroupsAndOwners } from "./0008-registration-groups-and-owners.ts";
+import { identityProviderGroups } from "./0009-identity-provider-groups.ts";
 
 /** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0006-idempotency-keys": idempotencyKeys,
   "0007-authorization-groups": authorizationGroups,
   "0008-registration-groups-and-owners": registrationGroupsAndOwners,
+  "0009-identity-provider-groups": identityProviderGroups,
 };

@@ -15,6 +15,8 @@ import PermissionsPage from "./PermissionsPage.tsx";
 
 const lead: EffectivePermissions["metadata"] = {
   groups: ["leads"],
+  providerGroups: [],
+  groupsFromProvider: [],
   permissions: [
     { entitlement: "can_edit", resource: "group:testers", grantedBy: { group: "leads" } },
     { entitlement: "can_view", resource: "cluster:lab", grantedBy: { group: "leads" } },

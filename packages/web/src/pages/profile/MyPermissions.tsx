@@ -18,10 +18,19 @@ export function MyPermissions() {
       {permissions.isSuccess && (
         <>
           <p>
-            {permissions.data.groups.length === 0
+            {permissions.data.groups.length === 0 &&
+            permissions.data.groupsFromProvider.length === 0
               ? "You are in no group: you may use only what you made. Ask an administrator to add you to one."
-              : `Your groups: ${permissions.data.groups.join(", ")}.`}
+              : `Your groups: ${permissions.data.groups.join(", ") || "none"}.`}
           </p>
+          {permissions.data.providerGroups.length > 0 && (
+            <p>
+              Your identity provider names you in {permissions.data.providerGroups.join(", ")}
+              {permissions.data.groupsFromProvider.length === 0
+                ? ", which no group of this dashboard is mapped from."
+                : `: for this sign-in, that puts you in ${permissions.data.groupsFromProvider.join(", ")}.`}
+            </p>
+          )}
           {permissions.data.permissions.length > 0 && (
             <table className="profile-page__permissions" aria-labelledby="profile-permissions">
               <thead>

@@ -36,8 +36,15 @@ const permissions = {
   permissions: [
     { entitlement: "can_view", resource: "cluster:lab", grantedBy: { group: "testers" } },
     { entitlement: "can_delete", resource: "instance:lab/c1", grantedBy: { owner: true } },
+    {
+      entitlement: "can_stream",
+      resource: "cluster:lab",
+      grantedBy: { group: "qa", fromProvider: true },
+    },
   ],
   grantsByGroup: [],
+  providerGroups: ["qa-team"],
+  groupsFromProvider: ["qa"],
 };
 
 /**
@@ -96,7 +103,13 @@ describe("ProfilePage", () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       "can_viewcluster:labGroup testers",
       "can_deleteinstance:lab/c1You made it (owner)",
+      "can_streamcluster:labGroup qa (from your identity provider)",
     ]);
+    expect(
+      screen.getByText(
+        "Your identity provider names you in qa-team: for this sign-in, that puts you in qa.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("lists the sessions, marking this one", async () => {

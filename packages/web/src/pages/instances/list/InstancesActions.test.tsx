@@ -29,6 +29,8 @@ describe("InstancesPage actions", () => {
       instances: [makeInstance({ id: "i1", name: "web-1", status: "running" })],
       permissions: {
         groups: ["testers"],
+        providerGroups: [],
+        groupsFromProvider: [],
         permissions: [
           { entitlement: "can_view", resource: "cluster:default", grantedBy: { group: "testers" } },
           { entitlement: "can_edit", resource: "cluster:default", grantedBy: { group: "testers" } },

@@ -41,7 +41,14 @@ export function IdentitiesTab() {
               <tr key={identity.id}>
                 <td>{identity.name}</td>
                 <td className="permissions__resource u-hide--small">{identity.email}</td>
-                <td>{identity.groups.length === 0 ? "None" : identity.groups.join(", ")}</td>
+                <td>
+                  {identity.groups.length === 0 ? "None" : identity.groups.join(", ")}
+                  {identity.groups_from_provider.length > 0 && (
+                    <div className="u-text--muted">
+                      From the identity provider: {identity.groups_from_provider.join(", ")}
+                    </div>
+                  )}
+                </td>
                 <td>
                   <ActionButton
                     className="p-button is-dense u-no-margin--bottom"

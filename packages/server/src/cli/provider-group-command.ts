@@ -1,0 +1,53 @@
+import { listProviderGroups, setProviderGroupMapping } from "../store/provider-groups.ts";
+import type { ServerConfig } from "../config.ts";
+import { CliError } from "./cli-error.ts";
+import { withDatabase } from "./permission-commands.ts";
+import type { CommandOutput } from "./register.ts";
+
+export const providerGroupUsage = `usage: bin/dashboard provider-group <command>
+
+commands:
+  list                         the identity provider's groups mapped to dashboard groups
+  group add NAME GROUP...      whoever signs in with NAME in their groups claim holds, for that
+                               sign-in, what GROUP grants
+  group remove NAME GROUP...
+
+NAME is a group as the external provider's OIDC_GROUPS_CLAIM names it. As \`lxc auth
+identity-provider-group\` does; the running dashboard applies a change at its next request.`;
+
+/** `bin/dashboard provider-group ...`: the identity provider's groups mapped to dashboard groups. */
+export async function providerGroupCommand(
+  args: string[],
+  config: ServerConfig,
+  output: CommandOutput,
+): Promise<void> {
+  const [action, ...rest] = args;
+  await withDatabase(config, async (db) => {
+    const mappings = await listProviderGroups(db);
+    if (action === "list" && rest.length === 0) {
+      for (const { name, groups } of mappings)
+        output.stdout.write(`${name}\t${groups.join(", ")}\n`);
+      return;
+    }
+    const [change, name, ...groups] = rest;
+    if (action !== "group" || (change !== "add" && change !== "remove")) {
+      throw new CliError(providerGroupUsage, 2);
+    }
+    if (name === undefined || groups.length === 0) throw new CliError(providerGroupUsage, 2);
+    const before = mappings.find((mapping) => mapping.name === name)?.groups ?? [];
+    if (change === "remove") {
+      const notMapped = groups.filter((group) => !before.includes(group));
+      if (notMapped.length > 0) {
+        throw new CliError(`${name} is not mapped to ${notMapped.join(", ")}.`, 1);
+      }
+    }
+    const after =
+      change === "add"
+        ? [...new Set([...before, ...groups])]
+        : before.filter((group) => !groups.includes(group));
+    await setProviderGroupMapping(db, name, after);
+    output.stdout.write(
+      `${change === "add" ? "Mapped" : "Unmapped"} ${name} ${change === "add" ? "to" : "from"} ${groups.join(", ")}.\n`,
+    );
+  });
+}
