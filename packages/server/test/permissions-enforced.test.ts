@@ -304,6 +304,58 @@ describe("the events of a cluster one may view part of", () => {
   });
 });
 
+describe("view as", () => {
+  it("shows an admin what an identity sees, read-only, until they stop", async () => {
+    const viewer = await userHolding([
+      { entitlement: "can_view", resource: `instance:prod/${ids.three ?? ""}` },
+    ]);
+    const { email } = (await call(viewer, "GET", "/api/profile")).body as { email: string };
+    const identities = await call(admin, "GET", "/api/auth/identities");
+    const viewerId =
+      (identities.body as { metadata: { id: string; email: string }[] }).metadata.find(
+        (identity) => identity.email === email,
+      )?.id ?? "";
+    const looking = await signInDirectly(harness.db);
+    const clusterIds = async () =>
+      ((await call(looking, "GET", "/api/clusters")).body as { id: string }[]).map(
+        (cluster) => cluster.id,
+      );
+
+    // Only an admin may, and not as themselves.
+    const refused = await call(viewer, "PUT", "/api/profile/view-as", { identity: viewerId });
+    expect(messageOf(refused.body)).toBe("You may not do this: needs admin on server.");
+    expect(await clusterIds()).toEqual(["lab", "prod"]);
+    expect(
+      (await call(looking, "PUT", "/api/profile/view-as", { identity: viewerId })).status,
+    ).toBe(204);
+
+    expect(await clusterIds()).toEqual(["prod"]);
+    expect(listed((await call(looking, "GET", "/api/instances")).body)).toEqual([
+      `prod/${ids.three ?? ""}`,
+    ]);
+    expect((await call(looking, "GET", "/api/auth/permissions")).body).toMatchObject({
+      metadata: { viewingAs: { id: viewerId, email }, groups: [expect.any(String)] },
+    });
+    const change = await call(
+      looking,
+      "DELETE",
+      `/api/instances/${ids.three ?? ""}?clusterId=prod`,
+    );
+    expect(change.status).toBe(403);
+    expect(messageOf(change.body)).toBe(
+      "You are viewing the dashboard as Ada Lovelace: it is read-only. Stop viewing as them to make changes.",
+    );
+    // The admin's other sessions see as the admin.
+    expect(((await call(admin, "GET", "/api/clusters")).body as unknown[]).length).toBe(2);
+
+    expect((await call(looking, "DELETE", "/api/profile/view-as")).status).toBe(204);
+    expect(await clusterIds()).toEqual(["lab", "prod"]);
+    expect((await call(looking, "GET", "/api/auth/permissions")).body).toMatchObject({
+      metadata: { viewingAs: null, groups: ["admin"] },
+    });
+  });
+});
+
 describe("taking a permission away", () => {
   it("closes what it opened, as the events socket of a cluster, at the watch's next check", async () => {
     const group = `g-${randomUUID().slice(0, 8)}`;

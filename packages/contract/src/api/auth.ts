@@ -46,6 +46,8 @@ export interface EffectivePermissions {
      */
     providerGroups: string[];
     groupsFromProvider: string[];
+    /** Whom the signed-in admin views the dashboard as (read-only), or null: themselves. */
+    viewingAs: { id: string; name: string; email: string } | null;
     permissions: (Permission & { grantedBy: GrantedBy })[];
     grantsByGroup: { group: string; permissions: Permission[] }[];
   };

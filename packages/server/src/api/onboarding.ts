@@ -35,7 +35,7 @@ export function registerOnboardingRoutes(
 
   app.patch(
     "/api/onboarding-progress/:progress",
-    { config: { acts: acts.ownAccount } },
+    { config: { acts: acts.ownAccount, whileViewingAs: "as-signed-in-user" } },
     async (request): Promise<OnboardingProgressResponse> => {
       const user = signedInUser(request);
       const progress = textOf(request.params, "progress") ?? "";

@@ -7,6 +7,7 @@ import { recordAudit } from "../store/audit-log.ts";
 import { HttpError } from "@anbox-dashboard/http-kit";
 import { acts } from "../auth/route-acts.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
+import { registerViewAsRoutes } from "./view-as.ts";
 
 /**
  * A session's handle in the API: the start of the hash that keys it. Enough to tell sessions
@@ -50,7 +51,7 @@ export function registerProfileRoutes(app: FastifyInstance, context: ServerConte
 
   app.delete(
     "/api/profile/sessions",
-    { config: { acts: acts.ownAccount } },
+    { config: { acts: acts.ownAccount, whileViewingAs: "as-signed-in-user" } },
     async (request): Promise<EndedSessions> => {
       const user = signedInUser(request);
       const ended = await endOtherSessions(context.db, user.id, user.sessionId);
@@ -66,5 +67,6 @@ export function registerProfileRoutes(app: FastifyInstance, context: ServerConte
       return { ended };
     },
   );
+  registerViewAsRoutes(app, context);
   return Promise.resolve();
 }

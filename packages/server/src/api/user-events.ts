@@ -14,39 +14,43 @@ export function registerUserEventRoutes(
   app: FastifyInstance,
   context: ServerContext,
 ): Promise<void> {
-  app.post("/api/user-events", { config: { acts: acts.ownAccount } }, async (request, reply) => {
-    const user = signedInUser(request);
-    const parsed = userEventSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const issues = parsed.error.issues
-        .map((issue) => `${issue.path.join(".") || "body"} ${issue.message}`)
-        .join("; ");
-      throw new HttpError(400, `Invalid user event: ${issues}.`);
-    }
-    const { event, eventType } = parsed.data;
-    await context.db.transaction().execute(async (tx) => {
-      await tx
-        .insertInto("user_events")
-        .values({
-          id: randomUUID(),
-          user_id: user.id,
-          event,
-          event_type: eventType,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-      if (
-        event === versionUpdateModalClosedEvent.event &&
-        eventType === versionUpdateModalClosedEvent.eventType
-      ) {
-        await tx
-          .updateTable("users")
-          .set({ has_version_update_modal: 0 })
-          .where("id", "=", user.id)
-          .execute();
+  app.post(
+    "/api/user-events",
+    { config: { acts: acts.ownAccount, whileViewingAs: "as-signed-in-user" } },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const parsed = userEventSchema.safeParse(request.body);
+      if (!parsed.success) {
+        const issues = parsed.error.issues
+          .map((issue) => `${issue.path.join(".") || "body"} ${issue.message}`)
+          .join("; ");
+        throw new HttpError(400, `Invalid user event: ${issues}.`);
       }
-    });
-    return reply.code(201).send({ event, eventType });
-  });
+      const { event, eventType } = parsed.data;
+      await context.db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto("user_events")
+          .values({
+            id: randomUUID(),
+            user_id: user.id,
+            event,
+            event_type: eventType,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+        if (
+          event === versionUpdateModalClosedEvent.event &&
+          eventType === versionUpdateModalClosedEvent.eventType
+        ) {
+          await tx
+            .updateTable("users")
+            .set({ has_version_update_modal: 0 })
+            .where("id", "=", user.id)
+            .execute();
+        }
+      });
+      return reply.code(201).send({ event, eventType });
+    },
+  );
   return Promise.resolve();
 }

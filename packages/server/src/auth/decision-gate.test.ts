@@ -76,6 +76,7 @@ describe("the decision gate", () => {
         id: "u1",
         sessionId: "s1",
         providerGroups: [],
+        viewAs: undefined,
         fullname: "Ada",
         email: "ada@example.test",
       };

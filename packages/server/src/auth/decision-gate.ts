@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Decision } from "@anbox-dashboard/contract";
 import { sendApiError } from "../http/api-error.ts";
-import { Access, refusal } from "./access.ts";
+import { refusal } from "./access.ts";
+import { judgeRequest } from "./view-as.ts";
 import type { GrantsSource } from "./grants.ts";
 import { matchedRouteAccess } from "./route-access.ts";
 import type { ClusterIds } from "./route-acts.ts";
@@ -23,6 +24,7 @@ export interface DecisionGateOptions {
  */
 export function registerDecisionGate(app: FastifyInstance, options: DecisionGateOptions): void {
   app.decorateRequest("access", null);
+  app.decorateRequest("viewingAs", null);
   app.addHook("onRequest", async (request, reply) => {
     if (matchedRouteAccess(request) !== "session") return;
     const refused = await decideRoute(request, options);
@@ -53,7 +55,9 @@ async function decideRoute(
       message: "Name the cluster once: clusterId is given more than once.",
     };
   }
-  const access = new Access(await grantsOf(signedInUser(request)));
+  const judged = await judgeRequest(request, signedInUser(request), grantsOf);
+  if ("refused" in judged) return judged.refused;
+  const { access } = judged;
   request.access = access;
   if (acts.on === "own-account" || acts.resource === "each item") return undefined;
   const byIndex = textOf(request.params, "clusterIndex");

@@ -8,7 +8,9 @@ export type AuditAction =
   | "registration-link-created"
   | "account-disabled"
   | "account-enabled"
-  | "sessions-ended";
+  | "sessions-ended"
+  | "view-as-started"
+  | "view-as-stopped";
 
 export interface AuditEntry {
   action: AuditAction;

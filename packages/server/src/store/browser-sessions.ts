@@ -60,6 +60,15 @@ export interface SignedInUser {
   sessionId: string;
   /** The groups this sign-in's token claimed at the external provider (none with another). */
   providerGroups: readonly string[];
+  /** The identity an admin views the dashboard as (auth/view-as.ts), when they do. */
+  viewAs: ViewedIdentity | undefined;
+}
+
+/** Someone whose view of the dashboard an admin looks at. */
+export interface ViewedIdentity {
+  id: string;
+  email: string;
+  fullname: string;
 }
 
 export type SessionLookup =
@@ -80,11 +89,15 @@ export async function findSessionUser(
   const row = await db
     .selectFrom("browser_sessions")
     .innerJoin("users", "users.id", "browser_sessions.user_id")
+    .leftJoin("users as viewed", "viewed.id", "browser_sessions.view_as")
     .select([
       "users.id",
       "users.email",
       "users.fullname",
       "users.disabled",
+      "viewed.id as viewed_id",
+      "viewed.email as viewed_email",
+      "viewed.fullname as viewed_fullname",
       "browser_sessions.expires_at",
       "browser_sessions.absolute_expires_at",
       "browser_sessions.last_seen_at",
@@ -119,6 +132,14 @@ export async function findSessionUser(
       fullname: row.fullname,
       sessionId: id,
       providerGroups: splitProviderGroups(row.provider_groups),
+      viewAs:
+        row.viewed_id === null || row.viewed_id === undefined
+          ? undefined
+          : {
+              id: row.viewed_id,
+              email: row.viewed_email ?? "",
+              fullname: row.viewed_fullname ?? "",
+            },
     },
   };
 }
@@ -144,7 +165,10 @@ export async function liveSessionIds(
   return new Set((await liveSessionUsers(db, sessionIds, now)).keys());
 }
 
-/** Whose a live session is: its user, and the groups its sign-in claimed at the provider. */
+/**
+ * Whose a live session is: its user, and the groups its sign-in claimed at the provider; or, while
+ * its admin views the dashboard as someone (auth/view-as.ts), that identity (its own groups).
+ */
 export interface SessionHolder {
   userId: string;
   providerGroups: readonly string[];
@@ -161,7 +185,12 @@ export async function liveSessionUsers(
   const rows = await db
     .selectFrom("browser_sessions")
     .innerJoin("users", "users.id", "browser_sessions.user_id")
-    .select(["browser_sessions.id", "browser_sessions.user_id", "browser_sessions.provider_groups"])
+    .select([
+      "browser_sessions.id",
+      "browser_sessions.user_id",
+      "browser_sessions.provider_groups",
+      "browser_sessions.view_as",
+    ])
     .where("browser_sessions.id", "in", sessionIds)
     .where("browser_sessions.ended_reason", "=", "")
     .where("browser_sessions.expires_at", ">", nowIso)
@@ -171,7 +200,9 @@ export async function liveSessionUsers(
   return new Map(
     rows.map((row) => [
       row.id,
-      { userId: row.user_id, providerGroups: splitProviderGroups(row.provider_groups) },
+      row.view_as === ""
+        ? { userId: row.user_id, providerGroups: splitProviderGroups(row.provider_groups) }
+        : { userId: row.view_as, providerGroups: [] },
     ]),
   );
 }
@@ -232,4 +263,17 @@ export async function endOtherSessions(
     .where("id", "!=", keepSessionId)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Views the dashboard as `userId` in this session (read-only), or as oneself again (undefined). */
+export async function setViewAs(
+  db: Database,
+  sessionId: string,
+  userId: string | undefined,
+): Promise<void> {
+  await db
+    .updateTable("browser_sessions")
+    .set({ view_as: userId ?? "" })
+    .where("id", "=", sessionId)
+    .execute();
 }

@@ -137,6 +137,8 @@ export interface BrowserSessionsTable {
   id_token: Generated<string>;
   /** The groups the sign-in's token claimed (external provider, `OIDC_GROUPS_CLAIM`), one per line. */
   provider_groups: Generated<string>;
+  /** The identity (user id) an admin views the dashboard as, read-only; empty: themselves. */
+  view_as: Generated<string>;
 }
 
 export interface RegistrationTokensTable {

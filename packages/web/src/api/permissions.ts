@@ -106,3 +106,13 @@ export async function fetchResourceChoices(
     return { id, label: id === item.name ? item.name : `${item.name} (${id})` };
   });
 }
+
+/** Shows this browser the dashboard as `identityId` would see it, read-only (admins only). */
+export async function startViewingAs(identityId: string): Promise<void> {
+  await apiFetch("/api/profile/view-as", { method: "PUT", body: { identity: identityId } });
+}
+
+/** Back to the dashboard as the signed-in user sees it. */
+export async function stopViewingAs(): Promise<void> {
+  await apiFetch("/api/profile/view-as", { method: "DELETE" });
+}

@@ -31,6 +31,13 @@ function grantedByOf(value: unknown): GrantedBy | undefined {
   return { group: value.group, fromProvider: value.fromProvider === true };
 }
 
+function viewedOf(value: unknown): Metadata["viewingAs"] {
+  if (!isObject(value)) return null;
+  const { id, name, email } = value;
+  if (typeof id !== "string" || typeof name !== "string" || typeof email !== "string") return null;
+  return { id, name, email };
+}
+
 function listOf<T>(value: unknown, read: (item: unknown) => T | undefined): T[] | undefined {
   if (!Array.isArray(value)) return undefined;
   const items: T[] = [];
@@ -74,5 +81,6 @@ export function readPermissions(answer: unknown): Metadata {
     groupsFromProvider: names(metadata.groupsFromProvider),
     permissions,
     grantsByGroup,
+    viewingAs: viewedOf(metadata.viewingAs),
   };
 }

@@ -12,6 +12,7 @@ import { TourProvider } from "../tour/TourProvider.tsx";
 import { useTour } from "../tour/tour-context.ts";
 import { EventsProvider, useRunningOperationsCount } from "./events-bridge.tsx";
 import { isLandingPath, isVdiPath } from "./paths.ts";
+import { ViewAsBanner } from "./ViewAsBanner.tsx";
 
 const noClusters: Cluster[] = [];
 
@@ -102,6 +103,7 @@ function ApplicationLayout({
         <Navigation info={info.data} tourOpen={tour.panelOpen} onToggleTour={tour.togglePanel} />
       )}
       <main className="l-main" id="main-content" tabIndex={-1}>
+        <ViewAsBanner />
         <Outlet />
       </main>
       {tour.panelOpen && <LazyTourPanel />}

@@ -7,6 +7,7 @@ export const adminPermissions: EffectivePermissions["metadata"] = {
   groups: ["admin"],
   providerGroups: [],
   groupsFromProvider: [],
+  viewingAs: null,
   permissions: [{ entitlement: "admin", resource: "server", grantedBy: { group: "admin" } }],
   grantsByGroup: [{ group: "admin", permissions: [{ entitlement: "admin", resource: "server" }] }],
 };

@@ -24,11 +24,14 @@ export function registerPermissionRoutes(app: FastifyInstance, context: ServerCo
     { config: { acts: acts.ownAccount } },
     async (request): Promise<EffectivePermissions> => {
       const access = accessOf(request);
+      // While an admin views the dashboard as someone, these are that identity's.
       const user = signedInUser(request);
+      const viewed = request.viewingAs;
+      const providerGroups = viewed === null ? user.providerGroups : [];
       const [groups, byGroup, fromProvider] = await Promise.all([
-        groupsOf(context.db, user.id),
+        groupsOf(context.db, viewed?.id ?? user.id),
         permissionsByGroup(context.db),
-        groupsMappedFrom(context.db, user.providerGroups),
+        groupsMappedFrom(context.db, providerGroups),
       ]);
       // Only what names resources the caller may know of: a hidden cluster stays unnamed.
       const grantsByGroup = [...byGroup]
@@ -41,10 +44,12 @@ export function registerPermissionRoutes(app: FastifyInstance, context: ServerCo
       return {
         metadata: {
           groups,
-          providerGroups: [...user.providerGroups],
+          providerGroups: [...providerGroups],
           groupsFromProvider: [...fromProvider.keys()].sort(),
           permissions: [...access.grants],
           grantsByGroup,
+          viewingAs:
+            viewed === null ? null : { id: viewed.id, name: viewed.fullname, email: viewed.email },
         },
       };
     },

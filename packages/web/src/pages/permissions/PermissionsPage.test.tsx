@@ -6,8 +6,12 @@ import { entitlementCatalogue } from "@anbox-dashboard/contract";
 import { FakeApi } from "../../test-support/fake-api.ts";
 import { renderPage } from "../../test-support/render-page.tsx";
 import { givePermissions } from "../../test-support/permissions.ts";
+import { makeSessionInfo } from "../../test-support/session-info.ts";
 import { createQueryClient } from "../../context/query-client.ts";
 import PermissionsPage from "./PermissionsPage.tsx";
+import { reloadAt } from "../../util/reload-at.ts";
+
+vi.mock("../../util/reload-at.ts", () => ({ reloadAt: vi.fn() }));
 
 // The groups tab as a group's lead sees it: they may edit "testers" and hold can_view on the lab
 // cluster, nothing else. What they may not do is disabled with what it needs; what they change is
@@ -17,6 +21,7 @@ const lead: EffectivePermissions["metadata"] = {
   groups: ["leads"],
   providerGroups: [],
   groupsFromProvider: [],
+  viewingAs: null,
   permissions: [
     { entitlement: "can_edit", resource: "group:testers", grantedBy: { group: "leads" } },
     { entitlement: "can_view", resource: "cluster:lab", grantedBy: { group: "leads" } },
@@ -96,5 +101,49 @@ describe("the groups tab", () => {
         ],
       });
     });
+  });
+});
+
+describe("the identities tab, as an admin", () => {
+  const identities = [
+    {
+      id: "u-ada",
+      name: "Ada",
+      email: "ada@example.com",
+      authentication_method: "oidc",
+      groups: ["admin"],
+      groups_from_provider: [],
+    },
+    {
+      id: "u-bob",
+      name: "Bob",
+      email: "bob@example.com",
+      authentication_method: "oidc",
+      groups: [],
+      groups_from_provider: ["testers"],
+    },
+  ];
+
+  it("shows groups from the provider, and views the dashboard as someone else, not as oneself", async () => {
+    const api = new FakeApi()
+      .on("GET", "/api/info", () => makeSessionInfo())
+      .on("GET", "/api/auth/identities", () => ({ metadata: identities }))
+      .on("PUT", "/api/profile/view-as", () => new Response(null, { status: 204 }));
+    renderPage(
+      "/permissions/identities",
+      [{ path: "/permissions/:tab", element: <PermissionsPage /> }],
+      { queryClient: givePermissions(createQueryClient()) },
+    );
+    expect(await screen.findByText("From the identity provider: testers")).toBeInTheDocument();
+    const asMe = await screen.findByRole("button", { name: "View the dashboard as Ada" });
+    expect(asMe).toBeDisabled();
+    expect(asMe).toHaveAccessibleDescription(
+      "This is you: pick someone else to see the dashboard as they would.",
+    );
+    await userEvent.click(screen.getByRole("button", { name: "View the dashboard as Bob" }));
+    await waitFor(() => {
+      expect(reloadAt).toHaveBeenCalledWith("/");
+    });
+    expect(api.calls.find((call) => call.method === "PUT")?.body).toEqual({ identity: "u-bob" });
   });
 });

@@ -31,6 +31,7 @@ describe("InstancesPage actions", () => {
         groups: ["testers"],
         providerGroups: [],
         groupsFromProvider: [],
+        viewingAs: null,
         permissions: [
           { entitlement: "can_view", resource: "cluster:default", grantedBy: { group: "testers" } },
           { entitlement: "can_edit", resource: "cluster:default", grantedBy: { group: "testers" } },

@@ -6,12 +6,33 @@ import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { IdentityGroupsPanel } from "./IdentityGroupsPanel.tsx";
+import { useSessionInfo } from "../../../queries/session-info.ts";
+import { startViewingAs } from "../../../api/permissions.ts";
+import { useToast } from "../../../context/notifications/use-toast.ts";
+import { ApiError } from "../../../api/api-fetch.ts";
+import { reloadAt } from "../../../util/reload-at.ts";
 
 /** The identities the user may view, each with its groups and a way to change them. */
 export function IdentitiesTab() {
   const identities = useIdentities();
   const { may } = useMay();
+  const me = useSessionInfo().data?.user.email;
+  const notify = useToast();
   const [editing, setEditing] = useState<IdentitySummary | undefined>(undefined);
+  const viewAs = (identity: IdentitySummary) => {
+    // The whole page is reloaded: every answer cached so far was the admin's.
+    startViewingAs(identity.id).then(
+      () => {
+        reloadAt("/");
+      },
+      (error: unknown) => {
+        notify.failure(
+          `Cannot view as ${identity.name}`,
+          error instanceof ApiError ? error.message : "The server did not answer.",
+        );
+      },
+    );
+  };
   if (identities.isPending) return <PageLoader />;
   if (identities.isError) {
     return <ErrorNotice title="Cannot load the identities" error={identities.error} />;
@@ -59,6 +80,20 @@ export function IdentitiesTab() {
                     }}
                   >
                     Edit groups
+                  </ActionButton>{" "}
+                  <ActionButton
+                    className="p-button is-dense u-no-margin--bottom"
+                    label={`View the dashboard as ${identity.name}`}
+                    reason={
+                      identity.email === me
+                        ? "This is you: pick someone else to see the dashboard as they would."
+                        : may("admin", "server")
+                    }
+                    onClick={() => {
+                      viewAs(identity);
+                    }}
+                  >
+                    View as
                   </ActionButton>
                 </td>
               </tr>

@@ -1,0 +1,55 @@
+import type { FastifyRequest } from "fastify";
+import type { SignedInUser, ViewedIdentity } from "../store/browser-sessions.ts";
+import { Access } from "./access.ts";
+import type { GrantsSource } from "./grants.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * How a route is judged while its admin views the dashboard as someone else (read-only): by
+     * default a read is decided as that identity and a change is refused; `reads` is a POST that
+     * changes nothing (an events token), decided as that identity; `as-signed-in-user` is about
+     * the admin's own account or the view itself (stop viewing as), decided as the admin.
+     */
+    whileViewingAs?: "reads" | "as-signed-in-user";
+  }
+  interface FastifyRequest {
+    /** Whom the signed-in admin views the dashboard as for this request, if anyone. */
+    viewingAs: ViewedIdentity | null;
+  }
+}
+
+/** What a request is decided with: its access, or the refusal of a change made while viewing as. */
+export type Judged = { access: Access } | { refused: { statusCode: number; message: string } };
+
+/**
+ * "View as" (no anchor has it): an admin's browser session shows the dashboard as another
+ * identity would see it, read-only, to check a group's setup before telling people. While it
+ * does, each request is decided with that identity's grants (its groups and what it owns; groups
+ * from the identity provider hold per sign-in and are left out), every change is refused, and the
+ * view ends by itself as soon as the signed-in user is no longer an admin.
+ */
+export async function judgeRequest(
+  request: FastifyRequest,
+  user: SignedInUser,
+  grantsOf: GrantsSource,
+): Promise<Judged> {
+  const own = new Access(await grantsOf(user));
+  const viewed = user.viewAs;
+  const mode = request.routeOptions.config.whileViewingAs;
+  if (viewed === undefined || mode === "as-signed-in-user" || !own.allows("admin", "server")) {
+    return { access: own };
+  }
+  request.viewingAs = viewed;
+  const reads = request.method === "GET" || request.method === "HEAD" || mode === "reads";
+  if (!reads) {
+    const who = viewed.fullname || viewed.email;
+    return {
+      refused: {
+        statusCode: 403,
+        message: `You are viewing the dashboard as ${who}: it is read-only. Stop viewing as them to make changes.`,
+      },
+    };
+  }
+  return { access: new Access(await grantsOf({ ...user, id: viewed.id, providerGroups: [] })) };
+}
