@@ -212,6 +212,12 @@ describe("a tester who may view one cluster, create instances and stream there",
     expect(
       (await call(tester, "GET", `/api/instances/${ids.two ?? ""}?clusterId=lab`)).body,
     ).toMatchObject({ metadata: { owner: null } });
+    // An image's page names its owner too: the cluster's own images have none.
+    const images = await call(admin, "GET", "/api/images?clusterId=lab");
+    const [image] = (images.body as { metadata: { id: string }[] }).metadata;
+    expect(
+      (await call(admin, "GET", `/api/images/${image?.id ?? ""}?clusterId=lab`)).body,
+    ).toMatchObject({ metadata: { owner: null } });
 
     const bulk = await call(tester, "DELETE", "/api/instances", {
       instances: [

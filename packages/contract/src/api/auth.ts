@@ -26,6 +26,12 @@ export function groupNameError(name: string): string | undefined {
 /** Where a permission a user holds comes from: a group (theirs, or claimed by their provider), or owning. */
 export type GrantedBy = { group: string; fromProvider?: boolean } | { owner: true };
 
+/**
+ * Who made a resource through the dashboard (its owner), on its own page: null when no one did
+ * (made through the cluster's API, or before owners were recorded); absent in lists.
+ */
+export type ResourceOwner = { name: string; email: string } | null;
+
 /** A permission as the API gives it: `{entitlement, resource}`. */
 export interface Permission {
   entitlement: Entitlement;

@@ -20,15 +20,13 @@ import {
   subclustersField,
 } from "./list-query.ts";
 import type { ClusterOperation } from "./operations.ts";
+import type { ResourceOwner } from "./auth.ts";
 
 /** An instance of `GET /api/instances...`: the cluster's AMS instance plus the cluster it is on. */
 export type ClusterInstance = AmsInstance & {
   clusterId: string;
-  /**
-   * Who made it through the dashboard (its owner), on its own page: null when no one did (made
-   * through the cluster's API, or before owners were recorded); absent in lists.
-   */
-  owner?: { name: string; email: string } | null;
+  /** Who made it through the dashboard, on its own page (auth.ts). */
+  owner?: ResourceOwner;
 };
 
 /** `GET /api/instances`: one page (sorted, filtered and paged in the clusters) and the total. */

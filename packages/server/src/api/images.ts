@@ -36,7 +36,7 @@ import { listQuery } from "../input/route-schemas.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { registerUploadRoute } from "../uploads/upload-route.ts";
 import { acts } from "../auth/route-acts.ts";
-import { recordOperationCreator } from "../auth/owners.ts";
+import { ownerShown, recordOperationCreator } from "../auth/owners.ts";
 import { accessOf } from "../auth/access.ts";
 import { pageInMemory, sortInMemory } from "../clusters/in-memory-page.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
@@ -84,7 +84,8 @@ export async function registerImagesRoutes(
     async (request): Promise<ImageResponse> => {
       const cluster = clusterOf(request.query);
       const image = await getImage(cluster, request.params.id);
-      return { metadata: { ...image, clusterId: cluster.id } };
+      const owner = await ownerShown(context.db, `image:${cluster.id}/${image.id}`);
+      return { metadata: { ...image, clusterId: cluster.id, owner } };
     },
   );
 

@@ -1,8 +1,14 @@
 import type { FastifyRequest } from "fastify";
-import type { AmsOperation, ClusterResourceKind } from "@anbox-dashboard/contract";
+import type {
+  AmsOperation,
+  ClusterResourceKind,
+  ResourceName,
+  ResourceOwner,
+} from "@anbox-dashboard/contract";
 import { operationTargetId } from "../ams/resource-paths.ts";
 import type { Database } from "../store/database.ts";
-import { recordOwner } from "../store/resource-owners.ts";
+import { ownerOf, recordOwner } from "../store/resource-owners.ts";
+import { findUserById } from "../store/users.ts";
 import { signedInUser } from "./signed-in-user.ts";
 
 /**
@@ -31,4 +37,11 @@ export function recordOperationCreator(
   operation: AmsOperation,
 ): Promise<void> {
   return recordCreator(db, request, kind, clusterId, operationTargetId(operation, kind));
+}
+
+/** Who owns `resource`, as its page shows them: null when no one made it through the dashboard. */
+export async function ownerShown(db: Database, resource: ResourceName): Promise<ResourceOwner> {
+  const ownerId = await ownerOf(db, resource);
+  const owner = ownerId === undefined ? undefined : await findUserById(db, ownerId);
+  return owner === undefined ? null : { name: owner.fullname, email: owner.email };
 }

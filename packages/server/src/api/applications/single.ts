@@ -26,6 +26,7 @@ import { acts } from "../../auth/route-acts.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { z } from "zod";
 import { idParams } from "../../input/route-schemas.ts";
+import { ownerShown } from "../../auth/owners.ts";
 
 const versionParams = z
   .object({ id: z.string().min(1), versionNumber: z.string() })
@@ -63,7 +64,9 @@ export function registerApplicationRoutes(scope: FastifyInstance, context: Serve
     { schema: { params: idParams }, config: { acts: view, answersEntitlements: true } },
     async (request): Promise<ApplicationResponse> => {
       const cluster = clusterOf(request.query);
-      return { metadata: await readApplication(cluster, request.params.id) };
+      const application = await readApplication(cluster, request.params.id);
+      const owner = await ownerShown(context.db, `application:${cluster.id}/${application.id}`);
+      return { metadata: { ...application, owner } };
     },
   );
 

@@ -12,9 +12,7 @@ import { clusterIdOf } from "../../input/query-values.ts";
 import { idParams } from "../../input/route-schemas.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { acts } from "../../auth/route-acts.ts";
-import { recordOperationCreator } from "../../auth/owners.ts";
-import { ownerOf } from "../../store/resource-owners.ts";
-import { findUserById } from "../../store/users.ts";
+import { ownerShown, recordOperationCreator } from "../../auth/owners.ts";
 import {
   changeInstance,
   createInstance,
@@ -40,15 +38,8 @@ export function registerInstanceRoutes(scope: FastifyInstance, context: ServerCo
     async (request): Promise<InstanceResponse> => {
       const cluster = clusterOf(request.query);
       const instance = await readInstance(cluster, request.params.id);
-      const ownerId = await ownerOf(context.db, `instance:${cluster.id}/${instance.id}`);
-      const owner = ownerId === undefined ? undefined : await findUserById(context.db, ownerId);
-      return {
-        metadata: {
-          ...instance,
-          clusterId: cluster.id,
-          owner: owner === undefined ? null : { name: owner.fullname, email: owner.email },
-        },
-      };
+      const owner = await ownerShown(context.db, `instance:${cluster.id}/${instance.id}`);
+      return { metadata: { ...instance, clusterId: cluster.id, owner } };
     },
   );
 

@@ -13,6 +13,7 @@ import {
 } from "../shared/application-facts.ts";
 import { ApplicationStatusLabel } from "../shared/ApplicationStatusLabel.tsx";
 import { ApplicationManifest } from "./ApplicationManifest.tsx";
+import { ownerText } from "../../../permissions/owner-text.ts";
 
 const none = "None";
 
@@ -63,6 +64,9 @@ export function ApplicationOverview({ application }: { application: ClusterAppli
         </Fact>
         <Fact label="Created">{created === undefined ? none : formatDate(created * 1000)}</Fact>
         <Fact label="Cluster">{application.clusterId}</Fact>
+        {application.owner !== undefined && (
+          <Fact label="Owner">{ownerText(application.owner)}</Fact>
+        )}
       </dl>
       {latest !== undefined && (
         <ApplicationManifest application={application} version={latest.number} />

@@ -4,6 +4,7 @@ import { formatBytes } from "../../../util/bytes.ts";
 import { formatDate } from "../../../util/dates.ts";
 import { imageCreatedAt, imageTypeLabel, latestVersionOf } from "../shared/image-facts.ts";
 import { ImageStatusLabel } from "../shared/ImageStatusLabel.tsx";
+import { ownerText } from "../../../permissions/owner-text.ts";
 
 const none = "None";
 
@@ -42,6 +43,7 @@ export function ImageOverview({ image }: { image: ClusterImage }) {
           : `${String(image.used_by.length)} applications`}
       </Fact>
       <Fact label="Cluster">{image.clusterId}</Fact>
+      {image.owner !== undefined && <Fact label="Owner">{ownerText(image.owner)}</Fact>}
     </dl>
   );
 }

@@ -6,6 +6,7 @@ import { formatBytes } from "../../../util/bytes.ts";
 import { formatDate } from "../../../util/dates.ts";
 import { InstanceStatusBadge } from "../shared/InstanceStatusBadge.tsx";
 import { sessionIdOf } from "../shared/instance-actions.ts";
+import { ownerText } from "../../../permissions/owner-text.ts";
 
 /** What a field without a value shows. */
 const none = "None";
@@ -114,13 +115,7 @@ export function InstanceOverview({ instance }: { instance: ClusterInstance }) {
 
       <Section title="Security">
         <Fact label="Delete protection">{config.security.delete_protected ? "On" : "Off"}</Fact>
-        {instance.owner !== undefined && (
-          <Fact label="Owner">
-            {instance.owner === null
-              ? "No one: it was not made through this dashboard"
-              : `${instance.owner.name} (${instance.owner.email})`}
-          </Fact>
-        )}
+        {instance.owner !== undefined && <Fact label="Owner">{ownerText(instance.owner)}</Fact>}
       </Section>
     </div>
   );
