@@ -114,8 +114,16 @@ export async function startDashboard(
  * which greets a new account once on a window 1200 px wide or more (its progress then moves on,
  * so it does not open again and weighs on no measured page).
  */
-export async function signUp(page: Page, dashboard: BenchDashboard): Promise<void> {
-  const link = execFileSync("bin/dashboard", ["register", "--email", "bench@example.com"], {
+export async function signUp(
+  page: Page,
+  dashboard: BenchDashboard,
+  account: { email: string; groups: readonly string[] } = {
+    email: "bench@example.com",
+    groups: [],
+  },
+): Promise<void> {
+  const groupArgs = account.groups.flatMap((group) => ["--group", group]);
+  const link = execFileSync("bin/dashboard", ["register", "--email", account.email, ...groupArgs], {
     cwd: repositoryRoot,
     env: { ...process.env, DATA_DIR: dashboard.dataDir },
     encoding: "utf8",

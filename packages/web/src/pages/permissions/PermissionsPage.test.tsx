@@ -135,12 +135,12 @@ describe("the identities tab, as an admin", () => {
       { queryClient: givePermissions(createQueryClient()) },
     );
     expect(await screen.findByText("From the identity provider: testers")).toBeInTheDocument();
-    const asMe = await screen.findByRole("button", { name: "View the dashboard as Ada" });
+    const asMe = await screen.findByRole("button", { name: "View as Ada" });
     expect(asMe).toBeDisabled();
     expect(asMe).toHaveAccessibleDescription(
       "This is you: pick someone else to see the dashboard as they would.",
     );
-    await userEvent.click(screen.getByRole("button", { name: "View the dashboard as Bob" }));
+    await userEvent.click(screen.getByRole("button", { name: "View as Bob" }));
     await waitFor(() => {
       expect(reloadAt).toHaveBeenCalledWith("/");
     });

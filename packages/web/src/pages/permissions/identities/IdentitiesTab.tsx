@@ -71,30 +71,32 @@ export function IdentitiesTab() {
                   )}
                 </td>
                 <td>
-                  <ActionButton
-                    className="p-button is-dense u-no-margin--bottom"
-                    label={`Edit the groups of ${identity.name}`}
-                    reason={refused}
-                    onClick={() => {
-                      setEditing(identity);
-                    }}
-                  >
-                    Edit groups
-                  </ActionButton>{" "}
-                  <ActionButton
-                    className="p-button is-dense u-no-margin--bottom"
-                    label={`View the dashboard as ${identity.name}`}
-                    reason={
-                      identity.email === me
-                        ? "This is you: pick someone else to see the dashboard as they would."
-                        : may("admin", "server")
-                    }
-                    onClick={() => {
-                      viewAs(identity);
-                    }}
-                  >
-                    View as
-                  </ActionButton>
+                  <div className="permissions__row-actions">
+                    <ActionButton
+                      className="p-button is-dense u-no-margin--bottom"
+                      label={`Edit groups of ${identity.name}`}
+                      reason={refused}
+                      onClick={() => {
+                        setEditing(identity);
+                      }}
+                    >
+                      Edit groups
+                    </ActionButton>
+                    <ActionButton
+                      className="p-button is-dense u-no-margin--bottom"
+                      label={`View as ${identity.name}`}
+                      reason={
+                        identity.email === me
+                          ? "This is you: pick someone else to see the dashboard as they would."
+                          : may("admin", "server")
+                      }
+                      onClick={() => {
+                        viewAs(identity);
+                      }}
+                    >
+                      View as
+                    </ActionButton>
+                  </div>
                 </td>
               </tr>
             );
