@@ -133,7 +133,7 @@ export async function findSessionUser(
       sessionId: id,
       providerGroups: splitProviderGroups(row.provider_groups),
       viewAs:
-        row.viewed_id === null || row.viewed_id === undefined
+        row.viewed_id === null
           ? undefined
           : {
               id: row.viewed_id,

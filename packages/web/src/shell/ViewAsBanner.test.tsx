@@ -31,7 +31,9 @@ function renderBanner(viewingAs: { id: string; name: string; email: string } | n
 describe("ViewAsBanner", () => {
   it("says whom the dashboard is seen as, read-only, and stops with a reload", async () => {
     const { api } = renderBanner({ id: "u-bob", name: "Bob", email: "bob@example.com" });
-    const banner = screen.getByRole("status", { name: "Viewing as Bob" });
+    const banner = screen
+      .getByRole("heading", { name: "Viewing as Bob" })
+      .closest(".p-notification--caution");
     expect(banner).toHaveTextContent("You see the dashboard as Bob (bob@example.com) would");
     expect(banner).toHaveTextContent("read-only");
     await userEvent.click(screen.getByRole("button", { name: "Stop viewing as Bob" }));

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { stopViewingAs } from "../api/permissions.ts";
 import { useMyPermissions } from "../queries/permissions.ts";
 import { ApiError } from "../api/api-fetch.ts";
+import { Notice } from "../components/Notice.tsx";
 import { reloadAt } from "../util/reload-at.ts";
 
 /**
@@ -29,31 +30,28 @@ export function ViewAsBanner() {
     );
   };
   return (
-    <div
-      className="p-notification--caution u-no-margin--bottom"
-      role="status"
-      aria-labelledby="view-as-title"
-    >
-      <div className="p-notification__content">
-        <h2 className="p-notification__title" id="view-as-title">
-          Viewing as {who}
-        </h2>
-        <p className="p-notification__message">
+    <Notice
+      kind="caution"
+      className="u-no-margin--bottom"
+      title={`Viewing as ${who}`}
+      message={
+        <>
           You see the dashboard as {who} ({viewed.email}) would: their pages, lists and the actions
           they may take. It is read-only: the server refuses any change made here.
           {failure !== undefined && ` ${failure}`}
-        </p>
-        <div className="p-notification__actions">
-          <button
-            type="button"
-            className="p-button is-dense u-no-margin--bottom"
-            disabled={stopping}
-            onClick={stop}
-          >
-            Stop viewing as {who}
-          </button>
-        </div>
+        </>
+      }
+    >
+      <div className="p-notification__actions">
+        <button
+          type="button"
+          className="p-button is-dense u-no-margin--bottom"
+          disabled={stopping}
+          onClick={stop}
+        >
+          Stop viewing as {who}
+        </button>
       </div>
-    </div>
+    </Notice>
   );
 }
