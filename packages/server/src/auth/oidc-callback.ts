@@ -131,7 +131,14 @@ async function exchangeCode(
   if (!needsEmail && inToken !== undefined) {
     return { identity, idToken: tokens.id_token, providerGroups: claimedGroups(inToken) };
   }
-  const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+  const userInfo = oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+  if (!needsEmail) {
+    // Only the groups are missing: a userinfo endpoint that fails gives none, not a failed sign-in.
+    const info = await userInfo.catch(() => undefined);
+    const groups = info === undefined || groupsClaim === undefined ? [] : info[groupsClaim];
+    return { identity, idToken: tokens.id_token, providerGroups: claimedGroups(groups) };
+  }
+  const info = await userInfo;
   const groups = inToken ?? (groupsClaim === undefined ? [] : info[groupsClaim]);
   return {
     identity: withUserInfo(identity, info),

@@ -3,6 +3,7 @@ import type { Database } from "../store/database.ts";
 import type { HeldGrant } from "../store/authorization-groups.ts";
 import { liveSessionUsers, type SessionHolder } from "../store/browser-sessions.ts";
 import { grantsHeldBy } from "./grants.ts";
+import { sessionGrants } from "./view-as.ts";
 
 /** Sessions asked about in one query, at most. */
 const idsPerQuery = 500;
@@ -52,7 +53,8 @@ export class SessionWatch {
   constructor(
     db: Database,
     intervalMs = 400,
-    userGrants: UserGrants = (holder) => grantsHeldBy(db, holder.userId, holder.providerGroups),
+    userGrants: UserGrants = (holder) =>
+      sessionGrants(holder, (userId, providerGroups) => grantsHeldBy(db, userId, providerGroups)),
   ) {
     this.db = db;
     this.intervalMs = intervalMs;
@@ -141,7 +143,7 @@ export class SessionWatch {
         }
         const bound = [...(holders ?? [])].filter((each) => each.livesBy !== undefined);
         if (bound.length === 0) continue;
-        const key = [holder.userId, ...holder.providerGroups].join("\n");
+        const key = [holder.userId, holder.viewAs ?? "", ...holder.providerGroups].join("\n");
         let grants = grantsByHolder.get(key);
         if (grants === undefined) {
           // A failed read (the database busy or closing) ends nothing: the next check reads again.

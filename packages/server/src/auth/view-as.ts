@@ -1,5 +1,7 @@
 import type { FastifyRequest } from "fastify";
-import type { SignedInUser, ViewedIdentity } from "../store/browser-sessions.ts";
+import { allows } from "@anbox-dashboard/contract";
+import type { SessionHolder, SignedInUser, ViewedIdentity } from "../store/browser-sessions.ts";
+import type { HeldGrant } from "../store/authorization-groups.ts";
 import { Access } from "./access.ts";
 import type { GrantsSource } from "./grants.ts";
 
@@ -41,7 +43,11 @@ export async function judgeRequest(
     return { access: own };
   }
   request.viewingAs = viewed;
-  const reads = request.method === "GET" || request.method === "HEAD" || mode === "reads";
+  // A socket's upgrade is a GET, but what flows up it (a shell's keys, a stream's touches) is not
+  // a read: only a socket declared as one (the events) is opened.
+  const reads =
+    mode === "reads" ||
+    ((request.method === "GET" || request.method === "HEAD") && !isUpgrade(request));
   if (!reads) {
     const who = viewed.fullname || viewed.email;
     return {
@@ -52,4 +58,23 @@ export async function judgeRequest(
     };
   }
   return { access: new Access(await grantsOf({ ...user, id: viewed.id, providerGroups: [] })) };
+}
+
+/**
+ * What a live session's user holds now, as the session watch asks it: their own grants, or, while
+ * its admin views the dashboard as someone and is still an admin, that identity's (as
+ * `judgeRequest` decides a request).
+ */
+export async function sessionGrants(
+  holder: SessionHolder,
+  grantsOf: (userId: string, providerGroups: readonly string[]) => Promise<HeldGrant[]>,
+): Promise<HeldGrant[]> {
+  const own = await grantsOf(holder.userId, holder.providerGroups);
+  if (holder.viewAs === undefined || !allows(own, "admin", "server")) return own;
+  return grantsOf(holder.viewAs, []);
+}
+
+/** Whether a request asks to become a websocket (read from its headers, before any upgrade). */
+function isUpgrade(request: FastifyRequest): boolean {
+  return request.headers.upgrade?.toLowerCase() === "websocket";
 }

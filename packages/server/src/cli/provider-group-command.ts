@@ -1,4 +1,4 @@
-import { listProviderGroups, setProviderGroupMapping } from "../store/provider-groups.ts";
+import { changeProviderGroupMapping, listProviderGroups } from "../store/provider-groups.ts";
 import type { ServerConfig } from "../config.ts";
 import { CliError } from "./cli-error.ts";
 import { withDatabase } from "./permission-commands.ts";
@@ -23,10 +23,10 @@ export async function providerGroupCommand(
 ): Promise<void> {
   const [action, ...rest] = args;
   await withDatabase(config, async (db) => {
-    const mappings = await listProviderGroups(db);
     if (action === "list" && rest.length === 0) {
-      for (const { name, groups } of mappings)
+      for (const { name, groups } of await listProviderGroups(db)) {
         output.stdout.write(`${name}\t${groups.join(", ")}\n`);
+      }
       return;
     }
     const [change, name, ...groups] = rest;
@@ -34,18 +34,7 @@ export async function providerGroupCommand(
       throw new CliError(providerGroupUsage, 2);
     }
     if (name === undefined || groups.length === 0) throw new CliError(providerGroupUsage, 2);
-    const before = mappings.find((mapping) => mapping.name === name)?.groups ?? [];
-    if (change === "remove") {
-      const notMapped = groups.filter((group) => !before.includes(group));
-      if (notMapped.length > 0) {
-        throw new CliError(`${name} is not mapped to ${notMapped.join(", ")}.`, 1);
-      }
-    }
-    const after =
-      change === "add"
-        ? [...new Set([...before, ...groups])]
-        : before.filter((group) => !groups.includes(group));
-    await setProviderGroupMapping(db, name, after);
+    await changeProviderGroupMapping(db, name, change, groups);
     output.stdout.write(
       `${change === "add" ? "Mapped" : "Unmapped"} ${name} ${change === "add" ? "to" : "from"} ${groups.join(", ")}.\n`,
     );

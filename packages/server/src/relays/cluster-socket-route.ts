@@ -27,6 +27,8 @@ export interface ClusterSocketRoute<Owner extends SocketOwner = SocketOwner> {
   access?: RouteAccess;
   /** What a session socket acts on (route-acts.ts); a token socket's key is its token. */
   acts?: RouteActs;
+  /** A one-way socket that only reads: it opens while an admin views as someone (view-as.ts). */
+  whileViewingAs?: "reads";
   /**
    * The cluster and its socket's path for a request (throws an HttpError for a bad one), and the
    * service that serves it when it is not the cluster's AMS (its gateway).
@@ -80,7 +82,11 @@ export function registerClusterSocketRoute<Owner extends SocketOwner>(
   app.route({
     method: "GET",
     url: route.url,
-    config: { access: route.access ?? "session", acts: route.acts },
+    config: {
+      access: route.access ?? "session",
+      acts: route.acts,
+      whileViewingAs: route.whileViewingAs,
+    },
     preValidation: async (request) => {
       const { cluster, path, endpoint = cluster.client.endpoint } = route.target(request);
       if (!request.ws) return;

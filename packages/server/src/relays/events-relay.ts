@@ -44,6 +44,8 @@ export async function registerEventsRelay(
     url: "/ams/:clusterIndex/1.0/events",
     // Each event is an item: the relay leaves out those its user may not view.
     acts: acts.onEachItem("cluster", "can_view"),
+    // One-way: while an admin views the dashboard as someone, it carries that identity's events.
+    whileViewingAs: "reads",
     target: (request) => {
       const { cluster, search } = relayTarget(request, context.clusters);
       return { cluster, path: eventsSocketPath(search) };

@@ -95,7 +95,13 @@ export function relayEvents(
       browser.send(data, { binary: isBinary });
       return;
     }
-    const seen = isBinary ? undefined : options.seenAs(textOfFrame(data));
+    // Events are JSON text: a binary frame, or one the filter fails on, is left out, never sent.
+    let seen: string | undefined;
+    try {
+      seen = isBinary ? undefined : options.seenAs(textOfFrame(data));
+    } catch {
+      seen = undefined;
+    }
     if (seen !== undefined) browser.send(seen);
   });
   // The cluster may have closed before the hand-over: its close event has passed.

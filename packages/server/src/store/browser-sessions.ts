@@ -166,12 +166,14 @@ export async function liveSessionIds(
 }
 
 /**
- * Whose a live session is: its user, and the groups its sign-in claimed at the provider; or, while
- * its admin views the dashboard as someone (auth/view-as.ts), that identity (its own groups).
+ * Whose a live session is: its user, the groups its sign-in claimed at the provider, and whom its
+ * admin views the dashboard as, if anyone (auth/view-as.ts decides whether that holds).
  */
 export interface SessionHolder {
   userId: string;
   providerGroups: readonly string[];
+  /** The user id its admin views the dashboard as; undefined: themselves. */
+  viewAs: string | undefined;
 }
 
 /** The holder of each of these sessions that still lives with an enabled user, by session id. */
@@ -200,9 +202,11 @@ export async function liveSessionUsers(
   return new Map(
     rows.map((row) => [
       row.id,
-      row.view_as === ""
-        ? { userId: row.user_id, providerGroups: splitProviderGroups(row.provider_groups) }
-        : { userId: row.view_as, providerGroups: [] },
+      {
+        userId: row.user_id,
+        providerGroups: splitProviderGroups(row.provider_groups),
+        viewAs: row.view_as === "" ? undefined : row.view_as,
+      },
     ]),
   );
 }

@@ -54,23 +54,46 @@ export async function listProviderGroups(db: Database): Promise<ProviderGroupMap
 }
 
 /**
- * Maps a provider group to exactly these dashboard groups (none: the mapping is gone). Each
- * must exist; they are locked as a member change locks them, so that a group deleted meanwhile
- * is not mapped.
+ * Maps a provider group to these dashboard groups as well (`add`), to these no more (`remove`),
+ * or to exactly these (`set`; none: the mapping is gone). Read and written in one transaction,
+ * each group locked as a member change locks it: a change made meanwhile (another process, the
+ * command line) is not lost, and a group deleted meanwhile is not mapped. Answers the groups it
+ * maps to now.
  */
-export async function setProviderGroupMapping(
+export async function changeProviderGroupMapping(
   db: Database,
   name: string,
+  change: "add" | "remove" | "set",
   groups: readonly string[],
-): Promise<void> {
+): Promise<string[]> {
   if (!isProviderGroupName(name)) {
     throw new HttpError(
       400,
       "A provider group's name is 1 to 200 characters, without line breaks.",
     );
   }
-  const wanted = [...new Set(groups)].sort();
-  await inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
+    const rows = await tx
+      .selectFrom("auth_provider_groups")
+      .select("group_name")
+      .where("provider_group", "=", name)
+      .execute();
+    const before = rows.map((row) => row.group_name);
+    if (change === "remove") {
+      const notMapped = groups.filter((group) => !before.includes(group));
+      if (notMapped.length > 0) {
+        throw new HttpError(400, `${name} is not mapped to ${notMapped.join(", ")}.`);
+      }
+    }
+    const wanted = [
+      ...new Set(
+        change === "set"
+          ? groups
+          : change === "add"
+            ? [...before, ...groups]
+            : before.filter((group) => !groups.includes(group)),
+      ),
+    ].sort();
     for (const group of wanted) await lockGroup(tx, group);
     const missing = await missingGroups(tx, wanted);
     if (missing.length > 0) {
@@ -86,6 +109,7 @@ export async function setProviderGroupMapping(
         .values({ provider_group: name, group_name: group })
         .execute();
     }
+    return wanted;
   });
 }
 
@@ -165,8 +189,14 @@ export async function latestClaimsByUser(
  * The dashboard groups each user holds through their latest live sign-in's provider groups, by
  * user id (for the identities pages; a decision reads the request's own sign-in instead).
  */
-export async function groupsFromProviderByUser(db: Database): Promise<Map<string, string[]>> {
-  const [claims, mappings] = await Promise.all([latestClaimsByUser(db), listProviderGroups(db)]);
+export async function groupsFromProviderByUser(
+  db: Database,
+  knownClaims?: Map<string, string[]>,
+): Promise<Map<string, string[]>> {
+  const [claims, mappings] = await Promise.all([
+    knownClaims ?? latestClaimsByUser(db),
+    listProviderGroups(db),
+  ]);
   const mapped = new Map(mappings.map((mapping) => [mapping.name, mapping.groups]));
   const byUser = new Map<string, string[]>();
   for (const [userId, claimed] of claims) {

@@ -21,7 +21,8 @@ export function useMay(): {
   return {
     loaded: data !== undefined,
     may: (action, resource) => {
-      if (data === undefined || allows(data.permissions, action, resource)) return undefined;
+      if (data === undefined) return undefined;
+      if (allows(data.permissions, action, resource)) return readOnlyReason(data.viewingAs, action);
       return refusalReason(action, resource, data.grantsByGroup);
     },
     holdsAnywhere: (matches, action) =>
@@ -43,7 +44,9 @@ export function useMayOnSomeCluster(action: Entitlement): string | undefined {
   const clusters = useClusters().data;
   if (data === undefined || clusters === undefined) return undefined;
   const resources = clusters.map((cluster): ResourceName => `cluster:${cluster.id}`);
-  if (resources.some((resource) => allows(data.permissions, action, resource))) return undefined;
+  if (resources.some((resource) => allows(data.permissions, action, resource))) {
+    return readOnlyReason(data.viewingAs, action);
+  }
   return refusalOnAny(action, resources, "a cluster", data.grantsByGroup);
 }
 
@@ -62,4 +65,25 @@ export function useClustersAllowing(action: Entitlement): readonly Cluster[] | u
       ),
     [clusters, data, action],
   );
+}
+
+/** The entitlements that read, which an admin viewing as someone may use as them. */
+const reads: ReadonlySet<Entitlement> = new Set([
+  "can_view",
+  "can_view_logs",
+  "can_view_config",
+  "can_view_registry_applications",
+]);
+
+/**
+ * Why an action the viewed identity may take is not available while an admin views the dashboard
+ * as them (read-only: the server refuses it), saying that they may; undefined otherwise.
+ */
+function readOnlyReason(
+  viewingAs: { name: string; email: string } | null,
+  action: Entitlement,
+): string | undefined {
+  if (viewingAs === null || reads.has(action)) return undefined;
+  const who = viewingAs.name || viewingAs.email;
+  return `${who} may do this. You are viewing the dashboard as them: it is read-only.`;
 }

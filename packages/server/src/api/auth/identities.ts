@@ -61,11 +61,11 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
       const user = await findUserById(context.db, request.params.id);
       if (user === undefined)
         throw new HttpError(404, `There is no identity:${request.params.id}.`);
-      const [groups, claims, fromProvider] = await Promise.all([
+      const [groups, claims] = await Promise.all([
         groupsOf(context.db, user.id),
         latestClaimsByUser(context.db),
-        groupsFromProviderByUser(context.db),
       ]);
+      const fromProvider = await groupsFromProviderByUser(context.db, claims);
       const grants = await grantsHeldBy(context.db, user.id, claims.get(user.id));
       const access = accessOf(request);
       return {

@@ -4,7 +4,7 @@ import { providerGroupMappingSchema, type ProviderGroupMapping } from "@anbox-da
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import type { ServerContext } from "../../server-context.ts";
 import { acts } from "../../auth/route-acts.ts";
-import { listProviderGroups, setProviderGroupMapping } from "../../store/provider-groups.ts";
+import { changeProviderGroupMapping, listProviderGroups } from "../../store/provider-groups.ts";
 
 const nameParams = z.object({ name: z.string() }).describe("path");
 
@@ -39,8 +39,8 @@ export function registerProviderGroupRoutes(scope: FastifyInstance, context: Ser
     },
     async (request): Promise<{ metadata: ProviderGroupMapping }> => {
       const { name } = request.params;
-      await setProviderGroupMapping(context.db, name, request.body.groups);
-      return { metadata: { name, groups: [...new Set(request.body.groups)].sort() } };
+      const groups = await changeProviderGroupMapping(context.db, name, "set", request.body.groups);
+      return { metadata: { name, groups } };
     },
   );
 
@@ -48,7 +48,7 @@ export function registerProviderGroupRoutes(scope: FastifyInstance, context: Ser
     "/api/auth/identity-provider-groups/:name",
     { schema: { params: nameParams }, config: { acts: admin } },
     async (request, reply) => {
-      await setProviderGroupMapping(context.db, request.params.name, []);
+      await changeProviderGroupMapping(context.db, request.params.name, "set", []);
       return reply.code(204).send();
     },
   );

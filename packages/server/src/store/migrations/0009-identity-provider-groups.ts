@@ -15,6 +15,12 @@ export const identityProviderGroups: Migration = {
       .addColumn("group_name", "text", (c) => c.notNull())
       .addPrimaryKeyConstraint("auth_provider_groups_pk", ["provider_group", "group_name"])
       .execute();
+    // A group deleted (or made again) takes its mappings away: by group too.
+    await db.schema
+      .createIndex("auth_provider_groups_group")
+      .on("auth_provider_groups")
+      .column("group_name")
+      .execute();
     await db.schema
       .alterTable("browser_sessions")
       .addColumn("provider_groups", "text", (c) => c.notNull().defaultTo(""))

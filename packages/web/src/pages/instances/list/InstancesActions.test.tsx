@@ -63,6 +63,31 @@ describe("InstancesPage actions", () => {
     );
   });
 
+  it("while an admin views as someone, what they may do is disabled too, saying they may", async () => {
+    renderInstancesPage({
+      instances: [makeInstance({ id: "i1", name: "web-1", status: "running" })],
+      permissions: {
+        groups: ["testers"],
+        providerGroups: [],
+        groupsFromProvider: [],
+        viewingAs: { id: "u-bob", name: "Bob", email: "bob@example.com" },
+        permissions: [
+          { entitlement: "can_view", resource: "cluster:default", grantedBy: { group: "testers" } },
+          { entitlement: "can_edit", resource: "cluster:default", grantedBy: { group: "testers" } },
+        ],
+        grantsByGroup: [],
+      },
+    });
+    const stop = await screen.findByRole("button", { name: "Stop web-1" });
+    expect(stop).toHaveAttribute("aria-disabled", "true");
+    expect(stop).toHaveAccessibleDescription(
+      "Bob may do this. You are viewing the dashboard as them: it is read-only.",
+    );
+    expect(screen.getByRole("button", { name: "Delete web-1" })).toHaveAccessibleDescription(
+      "You need can_delete on instance:default/i1. No group grants it yet: ask an administrator.",
+    );
+  });
+
   it("keeps the focus on the row's button pressed from the keyboard, which then waits", async () => {
     const web1 = makeInstance({ id: "i1", name: "web-1", status: "running" });
     // The cluster has stopped it once the stop was sent: the next list read says so.
