@@ -8,15 +8,17 @@ import { mainNavigation } from "./shell.ts";
  * Registers a new account through a link of `bin/dashboard register` and lands signed in, with the
  * onboarding tour's panel (which greets a new account on a window 1200 px wide or more, and keeps
  * the focus) closed.
- * `dataDir` names the dashboard (the running test's unless told).
+ * `dataDir` names the dashboard (the running test's unless told); the account starts in `groups`
+ * (admin unless told).
  */
 export async function signUp(
   page: Page,
   fullname: string,
   dataDir: string = currentDashboard().dataDir,
+  groups: readonly string[] = ["admin"],
 ): Promise<void> {
   const email = `${fullname.split(" ")[0]?.toLowerCase() ?? "user"}-${String(Date.now())}@example.com`;
-  await page.goto(await createRegistrationLink(dataDir, email));
+  await page.goto(await createRegistrationLink(dataDir, email, groups));
   await fillRegistrationForm(page, { fullname, password: "compiler-1952-cobol" });
   await expect(mainNavigation(page)).toBeVisible();
   if ((page.viewportSize()?.width ?? 0) >= 1200) {
