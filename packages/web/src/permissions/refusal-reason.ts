@@ -5,6 +5,9 @@ import {
   type ResourceName,
 } from "@anbox-dashboard/contract";
 
+/** The group that holds `admin` on `server` (store/authorization-groups.ts). */
+const adminGroup = "admin";
+
 /** What each group grants, as `GET /api/auth/permissions` tells it. */
 export type GrantsByGroup = readonly { group: string; permissions: readonly Permission[] }[];
 
@@ -35,11 +38,15 @@ export function refusalOnAny(
       resources.some((resource) => allows(permissions, action, resource)),
     )
     .map(({ group }) => group);
+  // The admin group grants everything: naming it would send everyone to ask to be an admin.
+  const narrower = granting.filter((group) => group !== adminGroup);
   const who =
-    granting.length === 0
-      ? "No group grants it yet: ask an administrator."
-      : granting.length === 1
-        ? `The group ${granting[0] ?? ""} grants it: ask an administrator to add you.`
-        : `The groups ${granting.join(", ")} grant it: ask an administrator to add you to one.`;
+    narrower.length === 0
+      ? granting.length === 0
+        ? "No group grants it yet: ask an administrator."
+        : "Only the admin group grants it: ask an administrator to grant it to you."
+      : narrower.length === 1
+        ? `The group ${narrower[0] ?? ""} grants it: ask an administrator to add you.`
+        : `The groups ${narrower.join(", ")} grant it: ask an administrator to add you to one.`;
   return `You need ${action} on ${where}. ${who}`;
 }

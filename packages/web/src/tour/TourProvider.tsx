@@ -6,6 +6,7 @@ import { useSessionInfo } from "../queries/session-info.ts";
 import { loadWithRetry } from "../util/lazy-with-retry.ts";
 import { pageNavigationType, restoreActiveStep, saveActiveStep } from "./active-step.ts";
 import { shouldOpenByItself } from "./auto-open.ts";
+import { useTourRefusals } from "./tour-permissions.ts";
 import { TourContext, type Tour } from "./tour-context.ts";
 import type { ChapterNumber, TourStepId } from "./tour-step-ids.ts";
 import type { TourStep } from "./tour-steps.ts";
@@ -27,6 +28,9 @@ export function TourProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const progress = useOnboardingProgress();
   const updateModalShown = useSessionInfo().data?.has_version_update_modal;
+  const refusals = useTourRefusals();
+  // Unknown until the clusters are in: wait rather than greet someone the tour is not for.
+  const mayTakeTour = refusals.known ? refusals.chapter[1] === undefined : undefined;
   const { mutate: saveProgress } = useSetOnboardingProgress();
   const [panelOpen, setPanelOpen] = useState(false);
   // A reload (or a link that loads a whole page) continues the step this tab was on.
@@ -59,11 +63,12 @@ export function TourProvider({ children }: { children: ReactNode }) {
       // Unknown until the session info is in: wait for it rather than open under the modal.
       updateModalShown: updateModalShown !== false,
     });
+    if (mayTakeTour !== true) return;
     if (openedByItself.current || !opens) return;
     openedByItself.current = true;
     setPanelOpen(true);
     saveProgress("welcome-modal");
-  }, [progress.data, saveProgress, updateModalShown]);
+  }, [progress.data, saveProgress, updateModalShown, mayTakeTour]);
 
   // The engine loads when the tour is used (its panel open, a step running); an action asked of
   // it before then waits for it. A provider gone meanwhile (signed out) does nothing with it.

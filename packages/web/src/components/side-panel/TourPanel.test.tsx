@@ -12,6 +12,10 @@ import { TourProvider } from "../../tour/TourProvider.tsx";
 import { useTour } from "../../tour/tour-context.ts";
 import { TourPanel } from "./TourPanel.tsx";
 import { makeSessionInfo } from "../../test-support/session-info.ts";
+import { adminPermissions, givePermissions } from "../../test-support/permissions.ts";
+import type { EffectivePermissions } from "@anbox-dashboard/contract";
+
+type Permissions = EffectivePermissions["metadata"];
 
 interface Cloud {
   progress: OnboardingProgress;
@@ -52,6 +56,7 @@ function stubApi(cloud: Cloud): string[] {
       if (url.pathname === "/api/onboarding-progress") {
         return json({ onboarding_progress: cloud.progress });
       }
+      if (url.pathname === "/api/clusters") return json([{ id: "default" }]);
       if (url.pathname === "/api/applications") {
         return json({ metadata: cloud.applications, total_size: cloud.applications.length });
       }
@@ -80,12 +85,18 @@ function Shell() {
   );
 }
 
-function renderShell(cloud: Cloud, { width = 1000 } = {}) {
+function renderShell(
+  cloud: Cloud,
+  {
+    width = 1000,
+    permissions = adminPermissions,
+  }: { width?: number; permissions?: Permissions } = {},
+) {
   vi.stubGlobal("innerWidth", width);
   stubMatchMedia();
   const saved = stubApi(cloud);
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={givePermissions(createQueryClient(), permissions)}>
       <NotificationsProvider>
         <MemoryRouter initialEntries={["/instances"]}>
           <TourProvider>
@@ -258,6 +269,31 @@ describe("TourPanel", () => {
     await waitFor(() => {
       expect(saved).toEqual(["welcome-modal"]);
     });
+  });
+
+  it("is not for someone who may create nothing: it does not open by itself, and says why", async () => {
+    const viewer: Permissions = {
+      ...adminPermissions,
+      groups: ["viewers"],
+      permissions: [
+        { entitlement: "can_view", resource: "cluster:default", grantedBy: { group: "viewers" } },
+      ],
+    };
+    const saved = renderShell(
+      { progress: "not-started", applications: [], instances: [] },
+      { width: 1280, permissions: viewer },
+    );
+    await waitFor(() => {
+      expect(screen.getByTestId("progress")).toHaveTextContent("not-started");
+    });
+    expect(screen.queryByRole("complementary", { name: "Get started" })).toBeNull();
+    expect(saved).toEqual([]);
+    const panel = await openPanel();
+    const start = within(chapter(panel, 1)).getByRole("button", { name: /Start chapter 1/ });
+    expect(start).toHaveAttribute("aria-disabled", "true");
+    expect(start).toHaveAccessibleDescription(
+      /^You need can_create_applications on a cluster\. Only the admin group grants it/,
+    );
   });
 
   it("does not open by itself on a 1000 px window", async () => {

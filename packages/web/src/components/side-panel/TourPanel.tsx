@@ -22,6 +22,7 @@ import { SidePanel } from "./SidePanel.tsx";
 import { tourPanelId } from "./tour-panel-id.ts";
 import "./_tour-panel.scss";
 import { Notice } from "../Notice.tsx";
+import { useTourRefusals } from "../../tour/tour-permissions.ts";
 
 /**
  * The onboarding tour's progress panel ("Get started"): the three chapters with their steps, each
@@ -73,7 +74,11 @@ function ChapterItem({ chapter, cloud, progress }: ChapterItemProps) {
   const tour = useTour();
   const headingId = `tour-chapter-${String(chapter.number)}`;
   const reasonId = `${headingId}-reason`;
-  const availability = chapterAvailability(chapter.number, cloud);
+  const refused = useTourRefusals().chapter[chapter.number];
+  const availability: ReturnType<typeof chapterAvailability> =
+    refused === undefined
+      ? chapterAvailability(chapter.number, cloud)
+      : { enabled: false, reason: refused };
   const icon = chapterIcon(chapter.number, cloud, progress);
   const problem = icon === "error" ? problemOf(chapter, cloud) : undefined;
   // A chapter already done (its resource is there) is offered again from its start, not as the

@@ -62,10 +62,10 @@ describe("the groups tab", () => {
     const remove = await screen.findByRole("button", { name: "Delete testers" });
     expect(remove).toBeDisabled();
     expect(remove).toHaveAccessibleDescription(
-      "You need can_delete on group:testers. The group admin grants it: ask an administrator to add you.",
+      "You need can_delete on group:testers. Only the admin group grants it: ask an administrator to grant it to you.",
     );
     expect(screen.getByRole("button", { name: "Create group" })).toHaveAccessibleDescription(
-      "You need can_create_groups on server. The group admin grants it: ask an administrator to add you.",
+      "You need can_create_groups on server. Only the admin group grants it: ask an administrator to grant it to you.",
     );
     expect(screen.getByRole("button", { name: "Edit testers" })).toBeEnabled();
   });
