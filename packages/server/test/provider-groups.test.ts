@@ -86,6 +86,7 @@ describe("a group claimed by the identity provider", () => {
     expect(await clusterIds(withClaim)).toEqual([]);
     expect((await call(admin, "GET", "/api/auth/identity-provider-groups")).body).toEqual({
       metadata: [],
+      groups_claim: "groups",
     });
   });
 
@@ -113,6 +114,7 @@ describe("a group claimed by the identity provider", () => {
     expect((await call(admin, "DELETE", "/api/auth/groups/testers")).status).toBe(204);
     expect((await call(admin, "GET", "/api/auth/identity-provider-groups")).body).toEqual({
       metadata: [],
+      groups_claim: "groups",
     });
   });
 });

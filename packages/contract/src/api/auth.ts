@@ -154,6 +154,13 @@ export interface ProviderGroupMapping {
   groups: string[];
 }
 
+/** `GET /api/auth/identity-provider-groups`: the mappings, and the claim that names the groups. */
+export interface ProviderGroupsResponse {
+  metadata: ProviderGroupMapping[];
+  /** The claim read at sign-in (`OIDC_GROUPS_CLAIM`), or null when none is. */
+  groups_claim: string | null;
+}
+
 /** `PUT /api/auth/identity-provider-groups/{name}`: the dashboard groups it maps to, as a whole. */
 export const providerGroupMappingSchema = z.object({
   groups: z

@@ -6,6 +6,7 @@ import {
   type GroupReplaceInput,
   type GroupSummary,
   type IdentitySummary,
+  type ProviderGroupsResponse,
 } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
 
@@ -115,4 +116,20 @@ export async function startViewingAs(identityId: string): Promise<void> {
 /** Back to the dashboard as the signed-in user sees it. */
 export async function stopViewingAs(): Promise<void> {
   await apiFetch("/api/profile/view-as", { method: "DELETE" });
+}
+
+/** The identity provider's groups mapped to dashboard groups, and the claim that names them. */
+export async function fetchProviderGroups(signal?: AbortSignal): Promise<ProviderGroupsResponse> {
+  return apiFetch<ProviderGroupsResponse>("/api/auth/identity-provider-groups", { signal });
+}
+
+/** Maps a provider group to exactly these groups (none: the mapping is removed). */
+export async function setProviderGroupMapping(
+  name: string,
+  groups: readonly string[],
+): Promise<void> {
+  await apiFetch(`/api/auth/identity-provider-groups/${encodeURIComponent(name)}`, {
+    method: "PUT",
+    body: { groups },
+  });
 }

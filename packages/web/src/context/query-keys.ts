@@ -98,6 +98,7 @@ export const queryKeys = {
   groups: () => ["permissions", "groups"] as const,
   group: (name: string) => ["permissions", "groups", name] as const,
   identities: () => ["permissions", "identities"] as const,
+  providerGroups: () => ["permissions", "provider-groups"] as const,
   /** The signed-in user's onboarding tour progress (read once, then kept by its own writes). */
   onboardingProgress: () => ["onboardingProgress"] as const,
 };

@@ -7,9 +7,11 @@ import {
   fetchGroups,
   fetchIdentities,
   fetchMyPermissions,
+  fetchProviderGroups,
   fetchResourceChoices,
   replaceGroup,
   setIdentityGroups,
+  setProviderGroupMapping,
 } from "../api/permissions.ts";
 import type { GroupReplaceInput } from "@anbox-dashboard/contract";
 import { queryKeys } from "../context/query-keys.ts";
@@ -69,6 +71,16 @@ export function useIdentities() {
   );
 }
 
+export function useProviderGroups(enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.providerGroups(),
+      queryFn: ({ signal }) => fetchProviderGroups(signal),
+      enabled,
+    }),
+  );
+}
+
 /** After any change, every permissions answer (the user's own included) is read again. */
 const afterChange = { invalidates: [queryKeys.permissions(), queryKeys.clusters()] };
 
@@ -112,4 +124,12 @@ export function useResourceChoices(
       enabled: kind !== undefined && clusterId !== "",
     }),
   );
+}
+
+export function useSetProviderGroupMapping() {
+  return useMutation({
+    mutationFn: (input: { name: string; groups: readonly string[] }) =>
+      setProviderGroupMapping(input.name, input.groups),
+    meta: afterChange,
+  });
 }

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { providerGroupMappingSchema, type ProviderGroupMapping } from "@anbox-dashboard/contract";
+import {
+  providerGroupMappingSchema,
+  type ProviderGroupMapping,
+  type ProviderGroupsResponse,
+} from "@anbox-dashboard/contract";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import type { ServerContext } from "../../server-context.ts";
 import { acts } from "../../auth/route-acts.ts";
@@ -22,8 +26,10 @@ export function registerProviderGroupRoutes(scope: FastifyInstance, context: Ser
   app.get(
     "/api/auth/identity-provider-groups",
     { config: { acts: admin } },
-    async (): Promise<{ metadata: ProviderGroupMapping[] }> => ({
+    async (): Promise<ProviderGroupsResponse> => ({
       metadata: await listProviderGroups(context.db),
+      // Which claim names them (null: none is read: no external provider, or no OIDC_GROUPS_CLAIM).
+      groups_claim: context.idp.groupsClaim ?? null,
     }),
   );
 

@@ -147,3 +147,55 @@ describe("the identities tab, as an admin", () => {
     expect(api.calls.find((call) => call.method === "PUT")?.body).toEqual({ identity: "u-bob" });
   });
 });
+
+describe("the provider groups tab, as an admin", () => {
+  it("says which claim names the groups, lists the mappings and maps a new one", async () => {
+    const api = new FakeApi()
+      .on("GET", "/api/auth/identity-provider-groups", () => ({
+        metadata: [{ name: "qa-team", groups: ["testers"] }],
+        groups_claim: "groups",
+      }))
+      .on("GET", "/api/auth/groups", () => ({
+        metadata: [
+          { name: "admin", description: "", identities: 1, permissions: 1 },
+          { name: "testers", description: "Stream the lab", identities: 0, permissions: 1 },
+        ],
+      }))
+      .on("PUT", "/api/auth/identity-provider-groups/ops", () => ({
+        metadata: { name: "ops", groups: ["admin"] },
+      }));
+    renderPage(
+      "/permissions/provider-groups",
+      [{ path: "/permissions/:tab", element: <PermissionsPage /> }],
+      { queryClient: givePermissions(createQueryClient()) },
+    );
+    const table = await screen.findByRole("table", { name: "Provider groups" });
+    expect(screen.getByRole("tab", { name: "Provider groups" })).toBeInTheDocument();
+    expect(within(table).getAllByRole("row")[1]).toHaveTextContent("qa-teamtesters");
+    expect(screen.getByText("groups", { selector: "code" })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole("button", { name: "Map a provider group" }));
+    const panel = screen.getByRole("complementary", { name: "Map a provider group" });
+    const save = await within(panel).findByRole("button", { name: "Save" });
+    expect(save).toBeDisabled();
+    await userEvent.type(within(panel).getByLabelText("Provider group"), "ops");
+    await userEvent.click(within(panel).getByText("admin"));
+    await userEvent.click(save);
+    await waitFor(() => {
+      expect(api.calls.find((call) => call.method === "PUT")?.body).toEqual({ groups: ["admin"] });
+    });
+  });
+
+  it("is not offered to someone who is not an admin", async () => {
+    new FakeApi().on("GET", "/api/auth/groups", () => ({ metadata: [] }));
+    renderPage(
+      "/permissions/provider-groups",
+      [{ path: "/permissions/:tab", element: <PermissionsPage /> }],
+      { queryClient: givePermissions(createQueryClient(), lead) },
+    );
+    expect(screen.queryByRole("tab", { name: "Provider groups" })).toBeNull();
+    expect(
+      await screen.findByText(/^You need admin on server\. Only the admin group grants it/),
+    ).toBeInTheDocument();
+  });
+});

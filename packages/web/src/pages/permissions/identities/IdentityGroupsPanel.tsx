@@ -6,6 +6,7 @@ import { SidePanel } from "../../../components/side-panel/SidePanel.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
 import { PanelButtons } from "../PanelButtons.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
+import { GroupChecklist } from "../GroupChecklist.tsx";
 
 interface Props {
   identity: IdentitySummary;
@@ -41,38 +42,13 @@ export function IdentityGroupsPanel({ identity, onClose }: Props) {
             save.mutate({ id: identity.id, groups: [...chosen].sort() }, { onSuccess: onClose });
           }}
         >
-          <fieldset>
-            <legend>Member of</legend>
-            {groups.data.map((group) => {
-              const refused = may("can_edit", `group:${group.name}`);
-              return (
-                <label className="p-checkbox" key={group.name} title={refused}>
-                  <input
-                    type="checkbox"
-                    className="p-checkbox__input"
-                    checked={chosen.has(group.name)}
-                    disabled={refused !== undefined}
-                    aria-describedby={refused === undefined ? undefined : `why-${group.name}`}
-                    onChange={(event) => {
-                      const next = new Set(chosen);
-                      if (event.target.checked) next.add(group.name);
-                      else next.delete(group.name);
-                      setChosen(next);
-                    }}
-                  />
-                  <span className="p-checkbox__label">
-                    {group.name}
-                    {group.description !== "" && ` (${group.description})`}
-                  </span>
-                  {refused !== undefined && (
-                    <span className="u-off-screen" id={`why-${group.name}`}>
-                      {refused}
-                    </span>
-                  )}
-                </label>
-              );
-            })}
-          </fieldset>
+          <GroupChecklist
+            legend="Member of"
+            groups={groups.data}
+            chosen={chosen}
+            onChange={setChosen}
+            refusedOf={(group) => may("can_edit", `group:${group}`)}
+          />
           <PanelButtons onCancel={onClose} changed={changed} saving={save.isPending} />
         </form>
       )}
