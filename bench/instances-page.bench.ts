@@ -6,7 +6,7 @@ import { chromium, type Page } from "playwright-core";
 import { browserFlags, percentile, signUp, startDashboard, summary } from "./support/dashboard.ts";
 import { seedDashboardCluster } from "./support/seed-instances.ts";
 import { atMost, recordResults } from "./support/results.ts";
-import { whenRowsPainted } from "./support/rows-painted.ts";
+import { listRowsSelector, timeFirstRows, whenRowsPainted } from "./support/rows-painted.ts";
 
 /** The page is measured at each of these scales in turn (the instances topped up between). */
 const instanceCounts = [10_000, 100_000];
@@ -15,7 +15,7 @@ const navigationSamples = 10;
 const keystrokeSamples = 20;
 const port = Number(process.env.BENCH_PORT ?? 18380);
 
-const rowsSelector = "main table tbody tr";
+const rowsSelector = listRowsSelector;
 
 /**
  * Milliseconds from the navigation's start to the end of the first frame painted with 100 rows in
@@ -25,10 +25,8 @@ const rowsSelector = "main table tbody tr";
  * paints them. A message posted from such a callback is handled once that frame is painted (the
  * frame's rendering comes first in the same task), which is when the time is read.
  */
-async function timeFirstRows(page: Page): Promise<number> {
-  await page.goto("about:blank");
-  await page.goto(`${baseUrl}/instances?size=100`, { waitUntil: "commit" });
-  return whenRowsPainted(page, rowsSelector, { atLeast: 100 });
+function timeFirstRowsOf(page: Page): Promise<number> {
+  return timeFirstRows(page, `${baseUrl}/instances?size=100`, 100);
 }
 
 /**
@@ -59,10 +57,10 @@ async function timeKeystroke(page: Page, search: string): Promise<number> {
 
 /** Times the page's first rows and its search at the scale seeded now. */
 async function measurePage(page: Page, instanceCount: number): Promise<void> {
-  await timeFirstRows(page); // warms the server, the cluster and the browser's caches
+  await timeFirstRowsOf(page); // warms the server, the cluster and the browser's caches
   const navigation: number[] = [];
   for (let sample = 0; sample < navigationSamples; sample++) {
-    navigation.push(await timeFirstRows(page));
+    navigation.push(await timeFirstRowsOf(page));
   }
   const keystrokes: number[] = [];
   for (let sample = 0; sample < keystrokeSamples; sample++) {

@@ -15,19 +15,15 @@ import {
 } from "./support/dashboard.ts";
 import { seedDashboardCluster } from "./support/seed-instances.ts";
 import { atMost, recordResults, reported } from "./support/results.ts";
-import { whenRowsPainted } from "./support/rows-painted.ts";
+import { timeFirstRows } from "./support/rows-painted.ts";
 
 const instanceCount = 10_000;
 const grantedCount = 100;
 const samples = 15;
 const port = Number(process.env.BENCH_PORT ?? 18381);
-const rowsSelector = "main table tbody tr";
 
-async function timeFirstRows(page: Page): Promise<number> {
-  await page.goto("about:blank");
-  await page.goto(`${baseUrl}/instances?size=100`, { waitUntil: "commit" });
-  return whenRowsPainted(page, rowsSelector, { atLeast: grantedCount });
-}
+const firstRows = (page: Page) =>
+  timeFirstRows(page, `${baseUrl}/instances?size=100`, grantedCount);
 
 /** Grants the group `can_view` on 100 instances, asked of the list as the admin. */
 async function grantHundred(admin: Page): Promise<void> {
@@ -67,13 +63,13 @@ try {
   await signUp(viewer, dashboard, { email: "viewer@example.com", groups: ["viewers"] });
 
   // Warmed once each, then measured in turns, so that a slower moment weighs on both alike.
-  await timeFirstRows(admin);
-  await timeFirstRows(viewer);
+  await firstRows(admin);
+  await firstRows(viewer);
   const asAdmin: number[] = [];
   const asViewer: number[] = [];
   for (let sample = 0; sample < samples; sample++) {
-    asAdmin.push(await timeFirstRows(admin));
-    asViewer.push(await timeFirstRows(viewer));
+    asAdmin.push(await firstRows(admin));
+    asViewer.push(await firstRows(viewer));
   }
   const p50 = (times: number[]) =>
     percentile(

@@ -78,3 +78,16 @@ export function whenRowsPainted(
     { selector, wanted, fromKeydown },
   );
 }
+
+/** The rows of the dashboard's list pages. */
+export const listRowsSelector = "main table tbody tr";
+
+/**
+ * Milliseconds from a fresh navigation to `url` to the end of the first frame painted with at
+ * least `rows` rows of its list (from a blank page, so that nothing of the last one is reused).
+ */
+export async function timeFirstRows(page: Page, url: string, rows: number): Promise<number> {
+  await page.goto("about:blank");
+  await page.goto(url, { waitUntil: "commit" });
+  return whenRowsPainted(page, listRowsSelector, { atLeast: rows });
+}
