@@ -113,7 +113,7 @@ for (const width of [1280, 375]) {
     await expect(version).toContainText("No");
     await expect(
       page.getByRole("button", { name: `Create instance from ${racer}` }),
-    ).toBeDisabled();
+    ).toHaveAttribute("aria-disabled", "true");
     await version.getByRole("button", { name: "Publish version 0" }).click();
     dialog = page.getByRole("dialog", { name: "Publish version 0?" });
     await dialog.getByRole("button", { name: "Publish" }).click();

@@ -13,17 +13,21 @@ interface Props {
 
 /**
  * An action on a resource: offered, or disabled with the reason it is not available now in its
- * tooltip (and read with the button), never hidden.
+ * tooltip (and read with the button), never hidden. Disabled with `aria-disabled`, not
+ * `disabled`: it stays in the tab order, so that a keyboard user reaches it and hears why it does
+ * nothing (a `disabled` button is skipped, its reason only for a mouse).
  */
 export function ActionButton({ children, reason, onClick, className, label }: Props) {
   return (
     <button
       type="button"
-      className={className}
+      className={reason === undefined ? className : `${className} is-disabled`}
       aria-label={label}
       title={reason}
-      disabled={reason !== undefined}
-      onClick={onClick}
+      aria-disabled={reason !== undefined}
+      onClick={() => {
+        if (reason === undefined) onClick();
+      }}
     >
       {children}
     </button>

@@ -23,13 +23,14 @@ export function ActionLink({ children, to, reason, className, label, tourStep }:
       </Link>
     );
   }
+  // Reachable from the keyboard, saying why it does nothing (ActionButton says why not disabled).
   return (
     <button
       type="button"
-      className={className}
+      className={`${className} is-disabled`}
       aria-label={label}
       title={reason}
-      disabled
+      aria-disabled
       data-tour={tourStep}
     >
       {children}

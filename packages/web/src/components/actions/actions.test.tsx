@@ -21,7 +21,7 @@ describe("an action with its reason", () => {
       </ActionButton>,
     );
     const button = screen.getByRole("button", { name: "Delete web-1" });
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute("aria-disabled", "true");
     expect(button).toHaveAttribute("title", "It runs.");
     await userEvent.click(button);
     expect(onClick).toHaveBeenCalledTimes(1);

@@ -32,3 +32,11 @@ export function returnFocus(opener: HTMLElement | undefined, overlay: HTMLElemen
   }
   pageHeading()?.focus();
 }
+
+/**
+ * Moves the focus to the page's heading: before an overlay closes on something it removed (a
+ * deleted row's button would take the focus back, then vanish with its row, dropping it).
+ */
+export function focusPageHeading(): void {
+  pageHeading()?.focus();
+}

@@ -186,9 +186,12 @@ describe("ImagesPage", () => {
     const makeDefault = within(defaultRow).getByRole("button", {
       name: "Make default jammy:android15:amd64",
     });
-    expect(makeDefault).toBeDisabled();
+    expect(makeDefault).toHaveAttribute("aria-disabled", "true");
     expect(makeDefault).toHaveAttribute("title", "Already the default container image.");
-    expect(within(defaultRow).getByRole("button", { name: /^Delete/ })).toBeDisabled();
+    expect(within(defaultRow).getByRole("button", { name: /^Delete/ })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
     expect(within(defaultRow).getByRole("button", { name: /^Sync/ })).toHaveAttribute(
       "title",
       "Only available images can be synced; this one is active.",
@@ -201,13 +204,19 @@ describe("ImagesPage", () => {
     );
 
     const availableRow = await rowOf("jammy:aaos15:amd64");
-    expect(within(availableRow).getByRole("button", { name: /^Sync/ })).toBeEnabled();
+    expect(within(availableRow).getByRole("button", { name: /^Sync/ })).not.toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
     expect(
       within(availableRow).getByRole("button", { name: /^Create instance from/ }),
-    ).toBeDisabled();
+    ).toHaveAttribute("aria-disabled", "true");
 
     await waitFor(() => {
-      expect(screen.getByRole("button", { name: "Add image" })).toBeEnabled();
+      expect(screen.getByRole("button", { name: "Add image" })).not.toHaveAttribute(
+        "aria-disabled",
+        "true",
+      );
     });
   });
 

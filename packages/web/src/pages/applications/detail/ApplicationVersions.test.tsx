@@ -93,7 +93,7 @@ describe("the versions tab", () => {
     const publish = within(await versionRow(2)).getByRole("button", {
       name: "Publish version 2",
     });
-    expect(publish).toBeDisabled();
+    expect(publish).toHaveAttribute("aria-disabled", "true");
     expect(publish).toHaveAttribute(
       "title",
       "Only a ready version can be published; this one is initializing.",

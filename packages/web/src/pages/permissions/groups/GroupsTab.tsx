@@ -6,6 +6,7 @@ import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { ConfirmModal } from "../../../components/overlays/ConfirmModal.tsx";
+import { focusPageHeading } from "../../../components/overlays/return-focus.ts";
 import { CreateGroupModal } from "./CreateGroupModal.tsx";
 import { GroupEditorPanel } from "./GroupEditorPanel.tsx";
 
@@ -141,6 +142,8 @@ export function GroupsTab() {
           onConfirm={() => {
             remove.mutate(deleting.name, {
               onSuccess: () => {
+                // Its row, and the Delete button that opened this, are about to go.
+                focusPageHeading();
                 setDeleting(undefined);
               },
             });

@@ -75,6 +75,9 @@ export function ProviderGroupPanel({ name, mapped, onClose }: Props) {
           {!isNew && chosen.size === 0 && (
             <p className="p-form-help-text">Saved with no group, {name} is unmapped.</p>
           )}
+          {isNew && !changed && (
+            <p className="p-form-help-text">Name the provider group and tick a group to save.</p>
+          )}
           <PanelButtons onCancel={onClose} changed={changed} saving={save.isPending} />
         </form>
       )}
