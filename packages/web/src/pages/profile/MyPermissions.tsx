@@ -6,6 +6,7 @@ import { grantedByText } from "../../permissions/granted-by.ts";
 /** The signed-in user's groups and effective permissions, each with what grants it. */
 export function MyPermissions() {
   const permissions = useMyPermissions();
+  const viewed = permissions.data?.viewingAs ?? null;
   return (
     <section aria-labelledby="profile-permissions">
       <h2 className="p-heading--4" id="profile-permissions">
@@ -17,12 +18,20 @@ export function MyPermissions() {
       )}
       {permissions.isSuccess && (
         <>
-          <p>
-            {permissions.data.groups.length === 0 &&
-            permissions.data.groupsFromProvider.length === 0
-              ? "You are in no group: you may use only what you made. Ask an administrator to add you to one."
-              : `Your groups: ${permissions.data.groups.join(", ") || "none"}.`}
-          </p>
+          {viewed === null ? (
+            <p>
+              {permissions.data.groups.length === 0 &&
+              permissions.data.groupsFromProvider.length === 0
+                ? "You are in no group: you may use only what you made. Ask an administrator to add you to one."
+                : `Your groups: ${permissions.data.groups.join(", ") || "none"}.`}
+            </p>
+          ) : (
+            // While an admin views the dashboard as someone, these are that identity's.
+            <p>
+              Viewing as {viewed.name || viewed.email}: their groups are{" "}
+              {permissions.data.groups.join(", ") || "none"}, and below is what they may do.
+            </p>
+          )}
           {permissions.data.providerGroups.length > 0 && (
             <p>
               Your identity provider names you in {permissions.data.providerGroups.join(", ")}

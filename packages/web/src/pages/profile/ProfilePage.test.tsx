@@ -51,7 +51,7 @@ const permissions = {
  * Stubs `GET /api/profile`, `GET /api/auth/permissions` and `DELETE /api/profile/sessions` (which
  * ends the other sessions).
  */
-function renderProfilePage(deleteStatus = 200) {
+function renderProfilePage(deleteStatus = 200, answeredPermissions: unknown = permissions) {
   let current = profile;
   const calls: string[] = [];
   vi.stubGlobal(
@@ -69,7 +69,8 @@ function renderProfilePage(deleteStatus = 200) {
           new Response(JSON.stringify({ ended: 1 }), { status: deleteStatus }),
         );
       }
-      const body = input.pathname === "/api/auth/permissions" ? { metadata: permissions } : current;
+      const body =
+        input.pathname === "/api/auth/permissions" ? { metadata: answeredPermissions } : current;
       return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
     }),
   );
@@ -93,6 +94,19 @@ describe("ProfilePage", () => {
     expect(await screen.findByText("Ada Lovelace")).toBeInTheDocument();
     expect(screen.getByText("ada@example.com")).toBeInTheDocument();
     expect(screen.getByText("This dashboard (embedded)")).toBeInTheDocument();
+  });
+
+  it("says whose groups they are while an admin views the dashboard as someone", async () => {
+    renderProfilePage(200, {
+      ...permissions,
+      viewingAs: { id: "u-bob", name: "Bob", email: "bob@example.com" },
+    });
+    expect(
+      await screen.findByText(
+        "Viewing as Bob: their groups are testers, and below is what they may do.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Your groups/)).toBeNull();
   });
 
   it("shows the groups and what the user may do, each with what grants it", async () => {
