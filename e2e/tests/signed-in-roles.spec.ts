@@ -151,6 +151,19 @@ test("each role finds what it may not do disabled with what it needs, and refuse
   await expect(viewer.getByRole("button", { name: "Add node" })).toHaveAccessibleDescription(
     /^You need can_create_nodes on a cluster\./,
   );
+  await viewer.goto("/images");
+  await expect(viewer.getByRole("button", { name: "Add image" })).toHaveAccessibleDescription(
+    /^You need can_create_images on a cluster\./,
+  );
+  await viewer.goto("/operations");
+  await expect(viewer.getByRole("heading", { level: 1, name: "Operations" })).toBeVisible();
+  // The instances made for this test were made by operations the viewer may see.
+  await expect(viewer.getByRole("row").nth(1)).toBeVisible();
+  await viewer.goto("/permissions/groups");
+  await expect(viewer.getByText(/^You may view no group/)).toBeVisible();
+  await expect(viewer.getByRole("button", { name: "Create group" })).toHaveAccessibleDescription(
+    /^You need can_create_groups on server\./,
+  );
   await viewer.goto("/config");
   await expect(viewer.getByText(/can_view_config/).first()).toBeVisible();
   const viewerDelete = await force(

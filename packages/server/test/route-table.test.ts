@@ -192,6 +192,7 @@ describe("the route table", () => {
     const ownAccount = sessionRoutes.filter((route) => route.acts?.on === "own-account");
     expect(declarations(ownAccount).sort()).toEqual([
       "DELETE /api/profile/sessions",
+      "DELETE /api/profile/view-as",
       "GET /api/auth/entitlements",
       "GET /api/auth/permissions",
       "GET /api/info",

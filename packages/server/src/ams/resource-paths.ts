@@ -50,3 +50,8 @@ export function operationTargetId(
   const match = resourcePath.exec(path);
   return match?.[1] === collectionOfKind[kind] ? idOf(match[2] ?? "") : undefined;
 }
+
+/** Whether an AMS path names the cluster's configuration (`/1.0/config`, its lifecycle events'). */
+export function isConfigPath(path: string): boolean {
+  return path === "/1.0/config";
+}

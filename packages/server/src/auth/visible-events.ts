@@ -1,10 +1,7 @@
 import type { AmsOperation } from "@anbox-dashboard/contract";
-import { resourceOfPath } from "../ams/resource-paths.ts";
+import { isConfigPath, resourceOfPath } from "../ams/resource-paths.ts";
 import type { Access } from "./access.ts";
 import { mayViewOperation, operationAsSeenBy } from "./visible-operations.ts";
-
-/** Where a cluster's lifecycle events name its configuration. */
-const configPath = "/1.0/config";
 
 /**
  * One frame of a cluster's events socket as the user sees it: the frame itself for who views the
@@ -27,7 +24,7 @@ export function eventAsSeenBy(
     return JSON.stringify({ ...event, metadata: operationAsSeenBy(access, clusterId, metadata) });
   }
   if (event.type === "lifecycle" && typeof metadata.source === "string") {
-    if (metadata.source === configPath) {
+    if (isConfigPath(metadata.source)) {
       return access.allows("can_view_config", `cluster:${clusterId}`) ? frame : undefined;
     }
     const resource = resourceOfPath(clusterId, metadata.source);
