@@ -11,6 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { openClusterDatabase } from "@anbox-dashboard/cluster/store";
 import { seedInstances } from "./support/seed-instances.ts";
 import { atMost, recordResults } from "./support/results.ts";
+import { largeFirstNode } from "./support/dashboard.ts";
 
 /** The list is measured at each of these scales in turn (the instances topped up between). */
 const instanceCounts = [10_000, 100_000];
@@ -86,9 +87,7 @@ const clusterProcess = spawn(
       ...process.env,
       CLUSTER_BOOT_STEP_DELAY_MS: "0",
       CLUSTER_STOP_DELAY_MS: "0",
-      CLUSTER_NODE_CPUS: "64",
-      CLUSTER_NODE_MEMORY_GB: "256",
-      CLUSTER_NODE_DISK_GB: "4000",
+      ...largeFirstNode,
     },
     stdio: "ignore",
   },

@@ -7,6 +7,7 @@ import { chromium, type Page } from "playwright-core";
 import { execFileSync } from "node:child_process";
 import {
   browserFlags,
+  largeFirstNode,
   percentile,
   repositoryRoot,
   signUp,
@@ -42,11 +43,7 @@ async function grantHundred(admin: Page): Promise<void> {
   if (!put.ok()) throw new Error(`granting failed: ${String(put.status())} ${await put.text()}`);
 }
 
-const dashboard = await startDashboard("permissions-page", port, {
-  CLUSTER_NODE_CPUS: "64",
-  CLUSTER_NODE_MEMORY_GB: "256",
-  CLUSTER_NODE_DISK_GB: "4000",
-});
+const dashboard = await startDashboard("permissions-page", port, largeFirstNode);
 const baseUrl = dashboard.baseUrl;
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: browserFlags });
 try {

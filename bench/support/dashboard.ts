@@ -31,6 +31,16 @@ export function median(values: readonly number[]): number {
   );
 }
 
+/**
+ * A first node big enough for the seeded instances' reservations (10,000 and more): the
+ * environment of an embedded cluster that places them all.
+ */
+export const largeFirstNode = {
+  CLUSTER_NODE_CPUS: "64",
+  CLUSTER_NODE_MEMORY_GB: "256",
+  CLUSTER_NODE_DISK_GB: "4000",
+} as const;
+
 export interface BenchDashboard {
   baseUrl: string;
   dataDir: string;
