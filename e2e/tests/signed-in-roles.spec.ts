@@ -146,6 +146,13 @@ test("each role finds what it may not do disabled with what it needs, and refuse
   await expect(deleteA).toHaveAccessibleDescription(
     new RegExp(`^You need can_delete on instance:default/${a.id}\\.`),
   );
+  // Reached from the keyboard, the reason shows beside the button (not only to a mouse's hover).
+  await deleteA.focus();
+  await expect(viewer.locator(".reason-tip")).toHaveText(
+    new RegExp(`^You need can_delete on instance:default/${a.id}\\.`),
+  );
+  await viewer.keyboard.press("Escape");
+  await expect(viewer.locator(".reason-tip")).toHaveCount(0);
   await viewer.goto("/applications");
   await expect(viewer.getByRole("button", { name: "Add application" })).toHaveAccessibleDescription(
     /^You need can_create_applications on a cluster\./,
@@ -154,6 +161,13 @@ test("each role finds what it may not do disabled with what it needs, and refuse
   await expect(viewer.getByRole("button", { name: "Add node" })).toHaveAccessibleDescription(
     /^You need can_create_nodes on a cluster\./,
   );
+  // A node's settings are facts to the viewer, not fields they cannot save.
+  await viewer
+    .getByRole("button", { name: /^View / })
+    .first()
+    .click();
+  await expect(viewer.getByText(/^You need can_edit on node:default\//)).toBeVisible();
+  await expect(viewer.getByRole("textbox", { name: "CPU allocation rate" })).toHaveCount(0);
   await viewer.goto("/images");
   await expect(viewer.getByRole("button", { name: "Add image" })).toHaveAccessibleDescription(
     /^You need can_create_images on a cluster\./,

@@ -13,6 +13,7 @@ import { useTour } from "../tour/tour-context.ts";
 import { EventsProvider, useRunningOperationsCount } from "./events-bridge.tsx";
 import { isLandingPath, isVdiPath } from "./paths.ts";
 import { ViewAsBanner } from "./ViewAsBanner.tsx";
+import { ReasonTip } from "../components/actions/ReasonTip.tsx";
 
 const noClusters: Cluster[] = [];
 
@@ -113,6 +114,7 @@ function ApplicationLayout({
         unreachableClusters={unreachableClusters}
       />
       {hasVersionUpdateModal && <LazyUpdateModal show />}
+      <ReasonTip />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { ActionButton } from "./ActionButton.tsx";
 import { ActionLink } from "./ActionLink.tsx";
+import { ReasonTip } from "./ReasonTip.tsx";
 
 describe("an action with its reason", () => {
   it("is a button that acts when available, and disabled with its reason when not", async () => {
@@ -51,5 +52,38 @@ describe("an action with its reason", () => {
       "title",
       "Not ready yet.",
     );
+  });
+
+  it("shows a refused action's reason beside it while the keyboard's focus is on it", async () => {
+    render(
+      <>
+        <button type="button">Before</button>
+        <ActionButton
+          className="p-button"
+          reason="You need can_delete on instance:lab/c1."
+          onClick={vi.fn()}
+        >
+          Delete
+        </ActionButton>
+        <ActionButton className="p-button" reason={undefined} onClick={vi.fn()}>
+          Stop
+        </ActionButton>
+        <ReasonTip />
+      </>,
+    );
+    await userEvent.click(screen.getByRole("button", { name: "Before" }));
+    expect(document.querySelector(".reason-tip")).toBeNull();
+    await userEvent.tab();
+    expect(screen.getByRole("button", { name: "Delete" })).toHaveFocus();
+    expect(document.querySelector(".reason-tip")).toHaveTextContent(
+      "You need can_delete on instance:lab/c1.",
+    );
+    await userEvent.keyboard("{Escape}");
+    expect(document.querySelector(".reason-tip")).toBeNull();
+    await userEvent.tab();
+    expect(document.querySelector(".reason-tip")).toBeNull();
+    // A click shows the browser's own tooltip on hover: no second one.
+    await userEvent.click(screen.getByRole("button", { name: "Delete" }));
+    expect(document.querySelector(".reason-tip")).toBeNull();
   });
 });

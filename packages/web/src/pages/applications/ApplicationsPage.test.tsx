@@ -117,7 +117,7 @@ describe("ApplicationsPage", () => {
       "true",
     );
     const editGone = within(gone).getByRole("button", { name: "Edit gone" });
-    expect(editGone).toBeDisabled();
+    expect(editGone).toHaveAttribute("aria-disabled", "true");
     expect(editGone).toHaveAttribute("title", "It is being deleted.");
 
     expect(screen.getByRole("link", { name: "Add application" })).toHaveAttribute(

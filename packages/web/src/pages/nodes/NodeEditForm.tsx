@@ -1,4 +1,3 @@
-import { useMay } from "../../permissions/use-may.ts";
 import type { SubmitEvent } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -24,9 +23,9 @@ interface Props {
 /**
  * What can be changed of a node: its CPU and memory allocation rates, GPU and VPU slots, tags and
  * whether it takes new instances. Only what changed is sent; the contract's rules check it first.
+ * Shown only to who may edit the node (the panel shows the others `NodeSettings`).
  */
 export function NodeEditForm({ node }: Props) {
-  const refused = useMay().may("can_edit", `node:${node.clusterId}/${node.name}`);
   const { control, handleSubmit } = useForm<NodeEditFormValues>({
     // The node's settings as they are now: a change (saved here, or by someone else) updates
     // the fields in place, so the focus stays where it was; what is being typed is kept.
@@ -84,15 +83,11 @@ export function NodeEditForm({ node }: Props) {
         className="p-button--positive"
         busy={submission.pending}
         busyLabel="Saving…"
-        disabled={refused !== undefined || !changed || submission.pending}
+        disabled={!changed || submission.pending}
       >
         Save changes
       </SubmitButton>
-      {refused !== undefined ? (
-        <p className="p-form-help-text">{refused}</p>
-      ) : (
-        !changed && <p className="p-form-help-text">Nothing changed yet.</p>
-      )}
+      {!changed && <p className="p-form-help-text">Nothing changed yet.</p>}
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import type { ResourceName } from "@anbox-dashboard/contract";
 import { useRef, useState } from "react";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { useOverlayFocus } from "../../components/overlays/use-overlay-focus.ts";
@@ -5,6 +6,8 @@ import { useNode } from "../../queries/nodes.ts";
 import { AllocationBar } from "./AllocationBar.tsx";
 import { nodeResources, whyNodeIsFull } from "./node-capacity.ts";
 import { NodeEditForm } from "./NodeEditForm.tsx";
+import { NodeSettings } from "./NodeSettings.tsx";
+import { ActionButton } from "../../components/actions/ActionButton.tsx";
 import { useMay } from "../../permissions/use-may.ts";
 import { NodeInstances } from "./NodeInstances.tsx";
 import { RemoveNodeModal } from "./RemoveNodeModal.tsx";
@@ -27,6 +30,9 @@ export function NodePanel({ open, close }: Props) {
   useOverlayFocus(ref, { onClose: close, active: !removing });
   const node = useNode(open.clusterId, open.name);
   const full = node.data === undefined ? undefined : whyNodeIsFull(node.data);
+  const resource: ResourceName = `node:${open.clusterId}/${open.name}`;
+  const editRefused = may("can_edit", resource);
+  const deleteRefused = may("can_delete", resource);
 
   return (
     <aside ref={ref} className="p-panel node-panel" aria-labelledby="node-panel-title">
@@ -63,22 +69,22 @@ export function NodePanel({ open, close }: Props) {
               ))}
             </ul>
             <h3 className="p-heading--5">Settings</h3>
-            <NodeEditForm node={node.data} />
+            {editRefused === undefined ? (
+              <NodeEditForm node={node.data} />
+            ) : (
+              <NodeSettings node={node.data} refused={editRefused} />
+            )}
             <NodeInstances node={node.data} />
             <h3 className="p-heading--5">Remove</h3>
-            <button
-              type="button"
+            <ActionButton
               className="p-button--negative"
-              title={may("can_delete", `node:${node.data.clusterId}/${node.data.name}`)}
-              disabled={
-                may("can_delete", `node:${node.data.clusterId}/${node.data.name}`) !== undefined
-              }
+              reason={deleteRefused}
               onClick={() => {
                 setRemoving(true);
               }}
             >
               Remove node
-            </button>
+            </ActionButton>
             {removing && (
               <RemoveNodeModal
                 node={node.data}

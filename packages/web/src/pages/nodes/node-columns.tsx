@@ -1,3 +1,4 @@
+import { useMay } from "../../permissions/use-may.ts";
 import type { ClusterNode, NodeListOrderBy } from "../../api/nodes.ts";
 import type { ColumnContext } from "../../components/list/ResourceList.tsx";
 import type { TableColumn } from "../../components/table/table-column.ts";
@@ -15,6 +16,22 @@ function resourceCell(key: NodeResource["key"]) {
     const resource = nodeResources(node).find((item) => item.key === key);
     return resource === undefined ? null : <AllocationBar resource={resource} />;
   };
+}
+
+/** Opens the node's panel: "Edit" for who may change it, "View" for the others (no fields there). */
+function OpenNodeButton({ node, onOpen }: { node: ClusterNode; onOpen: () => void }) {
+  const verb =
+    useMay().may("can_edit", `node:${node.clusterId}/${node.name}`) === undefined ? "Edit" : "View";
+  return (
+    <button
+      type="button"
+      className="p-button--base is-small u-no-margin--bottom"
+      aria-label={`${verb} ${node.name}`}
+      onClick={onOpen}
+    >
+      {verb}
+    </button>
+  );
 }
 
 /** The name, and in words why the node takes no new instance when it does not. */
@@ -112,16 +129,12 @@ export function nodeColumns({
       id: "actions",
       header: "Actions",
       cell: (node) => (
-        <button
-          type="button"
-          className="p-button--base is-small u-no-margin--bottom"
-          aria-label={`Edit ${node.name}`}
-          onClick={() => {
+        <OpenNodeButton
+          node={node}
+          onOpen={() => {
             onAction(node, "edit");
           }}
-        >
-          Edit
-        </button>
+        />
       ),
       priority: 0,
       minWidth: 5,

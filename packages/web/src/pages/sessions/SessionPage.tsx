@@ -1,4 +1,5 @@
 import { useCallback, useState } from "react";
+import type { ResourceName } from "@anbox-dashboard/contract";
 import { Link, useParams, useSearchParams } from "react-router";
 import { joinSession } from "../../api/sessions.ts";
 import { EmptyState } from "../../components/page-layout/EmptyState.tsx";
@@ -53,7 +54,16 @@ export default function SessionPage() {
   const title = session.data?.instance_name
     ? `Stream of ${session.data.instance_name}`
     : `Session ${sessionId}`;
-  const reason = session.data ? notStreamableReason(session.data.status) : undefined;
+  // Why no stream plays here: the session's state, or what the user may not do (join it, or
+  // anything beyond reading while viewing the dashboard as someone), not a join bound to fail.
+  const instanceResource: ResourceName | undefined =
+    session.data?.container_id && clusterId
+      ? `instance:${clusterId}/${session.data.container_id}`
+      : undefined;
+  const reason = session.data
+    ? (notStreamableReason(session.data.status) ??
+      (instanceResource === undefined ? undefined : may("can_stream", instanceResource)))
+    : undefined;
 
   return (
     <PageLayout
@@ -87,9 +97,7 @@ export default function SessionPage() {
               onToggleDevTools={session.data.container_id ? toggleDevTools : undefined}
               onShare={openSharing}
               shareRefused={
-                session.data.container_id
-                  ? may("can_share", `instance:${clusterId}/${session.data.container_id}`)
-                  : undefined
+                instanceResource === undefined ? undefined : may("can_share", instanceResource)
               }
               latencyProbe={latencyProbe}
               timeInput={panel === "statistics"}

@@ -1,5 +1,6 @@
 import type { Noun } from "../count-noun.ts";
 import type { BulkPlan } from "./bulk-plan.ts";
+import { ActionButton } from "../../actions/ActionButton.tsx";
 
 /** A bulk action as its button shows it. */
 export interface BulkActionButton<Action extends string> {
@@ -50,18 +51,16 @@ export function BulkActionsBar<Row, Action extends string>({
       {actions.map(({ action, label, participle }) => {
         const reason = disabledReason(action, participle);
         return (
-          <button
+          <ActionButton
             key={action}
-            type="button"
             className="p-button is-dense"
-            disabled={reason !== undefined}
-            title={reason}
+            reason={reason}
             onClick={() => {
               onAction(action);
             }}
           >
             {label}
-          </button>
+          </ActionButton>
         );
       })}
       {selected.length > 0 && (

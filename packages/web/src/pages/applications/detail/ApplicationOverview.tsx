@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ClusterApplication } from "../../../api/applications.ts";
 import { formatDate } from "../../../util/dates.ts";
@@ -14,6 +13,7 @@ import {
 import { ApplicationStatusLabel } from "../shared/ApplicationStatusLabel.tsx";
 import { ApplicationManifest } from "./ApplicationManifest.tsx";
 import { ownerText } from "../../../permissions/owner-text.ts";
+import { Fact } from "../../../components/detail/Fact.tsx";
 
 const none = "None";
 
@@ -71,15 +71,6 @@ export function ApplicationOverview({ application }: { application: ClusterAppli
       {latest !== undefined && (
         <ApplicationManifest application={application} version={latest.number} />
       )}
-    </>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
     </>
   );
 }

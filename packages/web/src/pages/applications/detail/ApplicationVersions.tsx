@@ -1,5 +1,4 @@
 import { useState } from "react";
-import { Link } from "react-router";
 import type { AmsApplicationVersion, ResourceName } from "@anbox-dashboard/contract";
 import { useMay } from "../../../permissions/use-may.ts";
 import type { ClusterApplication } from "../../../api/applications.ts";
@@ -40,15 +39,13 @@ export function ApplicationVersions({ application }: { application: ClusterAppli
   return (
     <>
       <div className="application-versions__toolbar">
-        {uploadReason === undefined ? (
-          <Link className="p-button--positive" to={uploadVersionPath(application)}>
-            Upload a new version
-          </Link>
-        ) : (
-          <button type="button" className="p-button--positive" title={uploadReason} disabled>
-            Upload a new version
-          </button>
-        )}
+        <ActionLink
+          className="p-button--positive"
+          to={uploadVersionPath(application)}
+          reason={uploadReason}
+        >
+          Upload a new version
+        </ActionLink>
       </div>
       <VersionsTable
         label={`Versions of ${application.name}`}
@@ -141,18 +138,16 @@ function VersionActions({
       >
         {publishAction === "publish" ? "Publish" : "Unpublish"}
       </ActionButton>
-      <button
-        type="button"
+      <ActionButton
         className="p-button is-dense u-no-margin--bottom"
-        aria-label={`Delete version ${number}`}
-        title={deleteReason}
-        disabled={deleteReason !== undefined}
+        label={`Delete version ${number}`}
+        reason={deleteReason}
         onClick={() => {
           onAction("delete-version");
         }}
       >
         Delete
-      </button>
+      </ActionButton>
     </div>
   );
 }

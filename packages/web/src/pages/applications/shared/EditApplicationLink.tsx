@@ -1,7 +1,7 @@
-import { Link } from "react-router";
 import type { ClusterApplication } from "../../../api/applications.ts";
 import { editApplicationPath } from "./application-facts.ts";
 import { useApplicationActionReason } from "./use-application-action-reason.ts";
+import { ActionLink } from "../../../components/actions/ActionLink.tsx";
 
 /** "Edit": a link to the application's form, or a disabled button saying why it does not apply. */
 export function EditApplicationLink({
@@ -12,17 +12,14 @@ export function EditApplicationLink({
   className: string;
 }) {
   const reason = useApplicationActionReason()("edit", application);
-  const label = `Edit ${application.name}`;
-  if (reason === undefined) {
-    return (
-      <Link className={className} aria-label={label} to={editApplicationPath(application)}>
-        Edit
-      </Link>
-    );
-  }
   return (
-    <button type="button" className={className} aria-label={label} title={reason} disabled>
+    <ActionLink
+      className={className}
+      label={`Edit ${application.name}`}
+      to={editApplicationPath(application)}
+      reason={reason}
+    >
       Edit
-    </button>
+    </ActionLink>
   );
 }

@@ -1,10 +1,10 @@
-import type { ReactNode } from "react";
 import type { ClusterImage } from "../../../api/images.ts";
 import { formatBytes } from "../../../util/bytes.ts";
 import { formatDate } from "../../../util/dates.ts";
 import { imageCreatedAt, imageTypeLabel, latestVersionOf } from "../shared/image-facts.ts";
 import { ImageStatusLabel } from "../shared/ImageStatusLabel.tsx";
 import { ownerText } from "../../../permissions/owner-text.ts";
+import { Fact } from "../../../components/detail/Fact.tsx";
 
 const none = "None";
 
@@ -45,14 +45,5 @@ export function ImageOverview({ image }: { image: ClusterImage }) {
       <Fact label="Cluster">{image.clusterId}</Fact>
       {image.owner !== undefined && <Fact label="Owner">{ownerText(image.owner)}</Fact>}
     </dl>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import type { ClusterInstance } from "../../../api/instances.ts";
 import {
   actionEntitlement,
@@ -15,6 +15,8 @@ import {
 import { useInstanceAction } from "../../../queries/instances.ts";
 import { LazyDeleteInstanceModal } from "../shared/lazy-delete-instance-modal.ts";
 import { useMay } from "../../../permissions/use-may.ts";
+import { ActionButton } from "../../../components/actions/ActionButton.tsx";
+import { ActionLink } from "../../../components/actions/ActionLink.tsx";
 
 /** Why deleting is refused whatever the status (the cluster answers so too). */
 export const deleteProtectedReason = "Delete protection is on: turn it off to delete the instance.";
@@ -84,40 +86,25 @@ export function InstanceActions({ instance }: { instance: ClusterInstance }) {
 
   return (
     <div className="detail-page__actions">
-      {sessionId !== undefined &&
-        (status === "running" && streamRefused === undefined ? (
-          <Link className="p-button--positive" to={`/sessions/${encodeURIComponent(sessionId)}`}>
-            Stream
-          </Link>
-        ) : (
-          // Shown disabled with its reason, not hidden: the instance can stream, once it runs.
-          <button
-            type="button"
-            className="p-button--positive"
-            disabled
-            title={streamRefused ?? streamOffReason(status)}
-          >
-            Stream
-          </button>
-        ))}
+      {/* Shown disabled with its reason, not hidden: the instance can stream, once it runs. */}
+      {sessionId !== undefined && (
+        <ActionLink
+          className="p-button--positive"
+          to={`/sessions/${encodeURIComponent(sessionId)}`}
+          reason={streamRefused ?? (status === "running" ? undefined : streamOffReason(status))}
+        >
+          Stream
+        </ActionLink>
+      )}
       {buttons.map(({ action, label, className, onClick }) => {
         const reason =
           blocker(action) ?? (instanceAction.isPending ? actionUnderWayReason : undefined);
-        // `aria-disabled`, not `disabled`, as the list's rows: the button a keyboard user just
-        // pressed keeps the focus while its action is under way.
+        // Kept in the tab order (ActionButton): the button a keyboard user just pressed keeps
+        // the focus while its action is under way.
         return (
-          <button
-            key={action}
-            type="button"
-            className={reason === undefined ? className : `${className} is-disabled`}
-            aria-disabled={reason !== undefined}
-            title={reason}
-            onClick={() => {
-              if (reason === undefined) onClick();
-            }}
-          >
+          <ActionButton key={action} className={className} reason={reason} onClick={onClick}>
             {label}
-          </button>
+          </ActionButton>
         );
       })}
       {confirmingDelete && (

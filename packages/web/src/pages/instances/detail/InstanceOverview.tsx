@@ -7,6 +7,7 @@ import { formatDate } from "../../../util/dates.ts";
 import { InstanceStatusBadge } from "../shared/InstanceStatusBadge.tsx";
 import { sessionIdOf } from "../shared/instance-actions.ts";
 import { ownerText } from "../../../permissions/owner-text.ts";
+import { Fact } from "../../../components/detail/Fact.tsx";
 
 /** What a field without a value shows. */
 const none = "None";
@@ -130,15 +131,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </h2>
       <dl className="facts">{children}</dl>
     </section>
-  );
-}
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
   );
 }
 

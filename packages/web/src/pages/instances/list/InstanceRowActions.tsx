@@ -8,6 +8,7 @@ import {
   type InstanceAction,
 } from "../shared/instance-actions.ts";
 import { useMay } from "../../../permissions/use-may.ts";
+import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 
 const labels: Record<InstanceAction, string> = { start: "Start", stop: "Stop", delete: "Delete" };
 const actions: readonly InstanceAction[] = ["start", "stop", "delete"];
@@ -41,19 +42,17 @@ export function InstanceRowActions({ instance, busy, onAction }: Props) {
               ? actionUnderWayReason
               : undefined);
         return (
-          <button
+          <ActionButton
             key={action}
-            type="button"
-            className={reason === undefined ? "p-button is-dense" : "p-button is-dense is-disabled"}
-            aria-label={`${labels[action]} ${instance.name}`}
-            title={reason}
-            aria-disabled={reason !== undefined}
+            className="p-button is-dense"
+            label={`${labels[action]} ${instance.name}`}
+            reason={reason}
             onClick={() => {
-              if (reason === undefined) onAction(instance, action);
+              onAction(instance, action);
             }}
           >
             {labels[action]}
-          </button>
+          </ActionButton>
         );
       })}
     </div>
