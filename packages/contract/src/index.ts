@@ -30,6 +30,7 @@ export * from "./api/user-event.ts";
 export * from "./api/profile.ts";
 export * from "./api/login-error.ts";
 export * from "./api/operations.ts";
+export * from "./api/audit.ts";
 export * from "./api/instances.ts";
 export * from "./validation/instance-resources.ts";
 export * from "./api/catalog.ts";

@@ -1,4 +1,5 @@
 import { dirname, isAbsolute, relative } from "node:path";
+import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyCookie from "@fastify/cookie";
 import { apiRefusals, sendApiError } from "./http/api-error.ts";
@@ -12,6 +13,7 @@ import { registerOnboardingRoutes } from "./api/onboarding.ts";
 import { registerUserEventRoutes } from "./api/user-events.ts";
 import { registerEventsAuthRoutes } from "./api/events-auth.ts";
 import { registerOperationsRoutes } from "./api/operations.ts";
+import { registerAuditRoutes } from "./api/audit.ts";
 import { registerInstancesApi } from "./api/instances/instances-api.ts";
 import { registerApplicationsApi } from "./api/applications/applications-api.ts";
 import { registerImagesRoutes } from "./api/images.ts";
@@ -27,6 +29,7 @@ import { registerOperationSocketRelay } from "./relays/operation-socket-relay.ts
 import { registerAuthRoutes } from "./auth/auth-routes.ts";
 import { registerEmbeddedIdp } from "./idp/register-embedded-idp.ts";
 import { registerAccessRules } from "./auth/access-rules.ts";
+import { registerRequestAudit } from "./audit/request-audit.ts";
 import { recordRouteTable } from "./auth/route-access.ts";
 import { canonicalUrl } from "./auth/canonical-url.ts";
 import type { ServerContext } from "./server-context.ts";
@@ -66,6 +69,9 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   const { config, db } = context;
   const app = Fastify({
     logger: logger ?? false,
+    // Unique across processes and restarts: the audit trail and a user quoting X-Request-Id
+    // name one request.
+    genReqId: () => randomUUID(),
     // Without TRUST_PROXY, the client is the socket's peer and X-Forwarded-For is not believed.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Every spelling of a path reaches the route it names (or none): `/API/x`, `/api//x`, `/api/x/`
@@ -91,6 +97,8 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   await app.register(fastifyCookie);
   await registerSecurityHeaders(app, context); // before every route: see its comment
   await registerWebsocketSupport(app); // before the access rules: see its comment
+  // Before the access rules: their refusals carry X-Request-Id and are recorded too.
+  registerRequestAudit(app, db);
   // Before any route or scope: a scope registered earlier would not inherit these hooks.
   registerAccessRules(app, context);
   // After the access rules (it needs the user), before compression (it keeps answers as sent).
@@ -138,6 +146,7 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   await registerUserEventRoutes(app, context);
   registerEventsAuthRoutes(app, context);
   registerOperationsRoutes(app, context);
+  registerAuditRoutes(app, context);
   await registerInstancesApi(app, context);
   await registerApplicationsApi(app, context);
   await registerImagesRoutes(app, context);

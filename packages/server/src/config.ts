@@ -57,6 +57,8 @@ export interface ServerConfig {
    * off when it passes the limit.
    */
   uploadMaxBytes: number;
+  /** How many days audit entries are kept (`AUDIT_RETENTION_DAYS`, 90 by default). */
+  auditRetentionDays: number;
 }
 
 export interface ExternalIdpConfig {
@@ -107,6 +109,7 @@ export function readConfig(env: Environment, repositoryRoot: string): ServerConf
     logLevel: readLogLevel(env.LOG_LEVEL),
     streamEmbedOrigins: readStreamEmbedOrigins(env.STREAM_EMBED_ORIGINS),
     uploadMaxBytes: readUploadMaxBytes(env.UPLOAD_MAX_BYTES),
+    auditRetentionDays: readDays(env, "AUDIT_RETENTION_DAYS", 90),
   };
 }
 
@@ -241,6 +244,16 @@ function readMinutes(env: Environment, key: string, fallback: number): number {
     throw new ConfigError(`${key} must be a whole number of minutes, at least 1, got "${value}"`);
   }
   return minutes;
+}
+
+function readDays(env: Environment, key: string, fallback: number): number {
+  const value = env[key];
+  if (value === undefined || value === "") return fallback;
+  const days = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(days) || days < 1) {
+    throw new ConfigError(`${key} must be a whole number of days, at least 1, got "${value}"`);
+  }
+  return days;
 }
 
 function readUploadMaxBytes(value: string | undefined): number {

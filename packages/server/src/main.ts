@@ -1,4 +1,5 @@
 import { createServer } from "node:net";
+import { AuditRetention } from "./audit/audit-retention.ts";
 import type { FastifyInstance } from "fastify";
 import type { ServerConfig } from "./config.ts";
 import { buildApp } from "./app.ts";
@@ -76,6 +77,9 @@ export async function startDashboard(
       sessionWatch: new SessionWatch(db),
       joinGrants: new JoinGrants(db),
     };
+    const auditRetention = new AuditRetention(db, config.auditRetentionDays, (message) => {
+      console.warn(message);
+    });
     const app = await buildApp({
       context,
       logger: logStream === undefined ? false : serverLoggerOptions(config.logLevel, logStream),
@@ -95,6 +99,7 @@ export async function startDashboard(
       stop: async () => {
         await app.close();
         context.sessionWatch.stop();
+        await auditRetention.stop();
         await clusters.stop();
         await db.destroy();
       },

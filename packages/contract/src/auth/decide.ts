@@ -55,6 +55,7 @@ export function covers(
 const dashboardOnly: ReadonlySet<Entitlement> = new Set([
   "can_create_groups",
   "can_register_identities",
+  "can_view_audit",
 ]);
 
 const resourceEntitlementSet: ReadonlySet<Entitlement> = new Set(resourceEntitlements);

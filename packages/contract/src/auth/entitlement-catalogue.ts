@@ -71,6 +71,10 @@ export const entitlementCatalogue: Readonly<Record<ResourceKind, readonly Entitl
       entitlement: "can_create_groups",
       description: "Create groups (and view, change and delete those one created)",
     },
+    {
+      entitlement: "can_view_audit",
+      description: "Read and export the audit trail: who did what, when, and how it ended",
+    },
   ],
   cluster: onWholes("the cluster"),
   instance: [

@@ -40,6 +40,7 @@ export const serverEntitlements = [
   "can_create_nodes",
   "can_create_groups",
   "can_register_identities",
+  "can_view_audit",
 ] as const;
 export type ServerEntitlement = (typeof serverEntitlements)[number];
 

@@ -3,7 +3,7 @@ import type { EndedSessions, Profile } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import { endOtherSessions, listUserSessions } from "../store/browser-sessions.ts";
 import { findUserById } from "../store/users.ts";
-import { recordAudit } from "../store/audit-log.ts";
+import { noteAudit } from "../audit/audit-note.ts";
 import { HttpError } from "@anbox-dashboard/http-kit";
 import { acts } from "../auth/route-acts.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
@@ -57,11 +57,8 @@ export function registerProfileRoutes(app: FastifyInstance, context: ServerConte
       const ended = await endOtherSessions(context.db, user.id, user.sessionId);
       // Their sockets and the streams they watched end now, not at the next check.
       await context.sessionWatch.checkNow();
-      await recordAudit(context.db, {
+      noteAudit(request, {
         action: "sessions-ended",
-        outcome: "success",
-        actor: user.email,
-        address: request.ip,
         detail: `${ended} other session(s) ended by the user`,
       });
       return { ended };

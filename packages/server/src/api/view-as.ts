@@ -5,7 +5,7 @@ import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ServerContext } from "../server-context.ts";
 import { setViewAs } from "../store/browser-sessions.ts";
 import { findUserById } from "../store/users.ts";
-import { recordAudit } from "../store/audit-log.ts";
+import { noteAudit } from "../audit/audit-note.ts";
 import { acts } from "../auth/route-acts.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
 
@@ -27,6 +27,7 @@ export function registerViewAsRoutes(scope: FastifyInstance, context: ServerCont
     async (request, reply) => {
       const admin = signedInUser(request);
       const { identity } = request.body;
+      noteAudit(request, { action: "view-as-started", resource: `identity:${identity}` });
       if (identity === admin.id) {
         throw new HttpError(400, "You see the dashboard as yourself already: pick someone else.");
       }
@@ -34,13 +35,7 @@ export function registerViewAsRoutes(scope: FastifyInstance, context: ServerCont
       if (viewed === undefined) throw new HttpError(404, `There is no identity:${identity}.`);
       await setViewAs(context.db, admin.sessionId, viewed.id);
       // Sockets opened as the admin follow the view from the session watch's next check.
-      await recordAudit(context.db, {
-        action: "view-as-started",
-        outcome: "success",
-        actor: admin.email,
-        address: request.ip,
-        detail: `viewing the dashboard as ${viewed.email}, read-only`,
-      });
+      noteAudit(request, { detail: `viewing the dashboard as ${viewed.email}, read-only` });
       return reply.code(204).send();
     },
   );
@@ -50,15 +45,10 @@ export function registerViewAsRoutes(scope: FastifyInstance, context: ServerCont
     { config: { acts: acts.ownAccount, whileViewingAs: "as-signed-in-user" } },
     async (request, reply) => {
       const user = signedInUser(request);
+      noteAudit(request, { action: "view-as-stopped" });
       if (user.viewAs !== undefined) {
         await setViewAs(context.db, user.sessionId, undefined);
-        await recordAudit(context.db, {
-          action: "view-as-stopped",
-          outcome: "success",
-          actor: user.email,
-          address: request.ip,
-          detail: `stopped viewing the dashboard as ${user.viewAs.email}`,
-        });
+        noteAudit(request, { resource: `identity:${user.viewAs.id}` });
       }
       return reply.code(204).send();
     },

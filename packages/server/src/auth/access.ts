@@ -56,7 +56,7 @@ export class Access {
   require(action: Entitlement, resource: ResourceName, notFound?: string): void {
     const decision = this.decide(action, resource);
     if (decision.allowed) return;
-    if (decision.hidden && notFound !== undefined) throw new HttpError(404, notFound);
+    if (decision.hidden && notFound !== undefined) throw new PermissionRefusal(404, notFound);
     throw refusal(decision, resource);
   }
 
@@ -105,14 +105,17 @@ export class Access {
   }
 }
 
+/** A refusal by the permission check, which the audit trail records as such (not a failure). */
+export class PermissionRefusal extends HttpError {}
+
 /** The answer to a refused decision: a 404 for what its user may not view, else a 403. */
 export function refusal(
   decision: Extract<Decision, { allowed: false }>,
   resource: ResourceName,
-): HttpError {
+): PermissionRefusal {
   return decision.hidden
-    ? new HttpError(404, `There is no ${resource}, or you may not view it.`)
-    : new HttpError(403, `You may not do this: ${decision.missing}.`);
+    ? new PermissionRefusal(404, `There is no ${resource}, or you may not view it.`)
+    : new PermissionRefusal(403, `You may not do this: ${decision.missing}.`);
 }
 
 /** The access of a request to a session route, which the decision gate read before it ran. */

@@ -8,6 +8,7 @@ import { matchedRouteAccess } from "./route-access.ts";
 import type { ClusterIds } from "./route-acts.ts";
 import { signedInUser } from "./signed-in-user.ts";
 import { textOf } from "@anbox-dashboard/http-kit";
+import { noteAudit } from "../audit/audit-note.ts";
 
 export interface DecisionGateOptions {
   clusters: () => ClusterIds;
@@ -29,6 +30,8 @@ export function registerDecisionGate(app: FastifyInstance, options: DecisionGate
     if (matchedRouteAccess(request) !== "session") return;
     const refused = await decideRoute(request, options);
     if (refused === undefined) return;
+    // A 400 (a cluster named twice) is the request's fault, not a refusal of the permission check.
+    if (refused.statusCode !== 400) noteAudit(request, { refused: true });
     await sendApiError(reply, refused.statusCode, refused.message);
     return reply;
   });
@@ -63,6 +66,7 @@ async function decideRoute(
   const byIndex = textOf(request.params, "clusterIndex");
   if (acts.resource === "found by the route") {
     const cluster = acts.cluster(request, clusters());
+    if (cluster !== undefined) noteAudit(request, { cluster });
     if (access.holdsAnywhere(acts.action, cluster)) return undefined;
     // A cluster the user may not see is not named back: a socket's path names it by position.
     if (cluster !== undefined && !access.maySee(`cluster:${cluster}`)) {
@@ -75,6 +79,7 @@ async function decideRoute(
     };
   }
   const resource = acts.resource(request, clusters());
+  noteAudit(request, { resource });
   const decision: Decision = access.decide(acts.action, resource);
   if (decision.allowed) return undefined;
   if (decision.hidden && byIndex !== undefined) {

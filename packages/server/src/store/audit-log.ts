@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from "kysely";
+import type { AuditEntry, AuditFilter, AuditOutcome } from "@anbox-dashboard/contract";
 import type { Database } from "./database.ts";
+import type { DatabaseSchema } from "./schema.ts";
 
+/** What the dashboard records by name; a request a route does not name is `METHOD /route`. */
 export type AuditAction =
   | "sign-in"
   | "sign-out"
@@ -12,19 +16,31 @@ export type AuditAction =
   | "view-as-started"
   | "view-as-stopped";
 
-export interface AuditEntry {
-  action: AuditAction;
-  outcome: "success" | "failure";
+export interface AuditRecord {
+  /** A name, or the request's `METHOD /route`. */
+  action: string;
+  outcome: AuditOutcome;
   actor: string;
   address: string;
-  /** Facts for a reader of the log; never a password, token or cookie value. */
+  /** Facts for a reader of the log; never a password, token, key or cookie value. */
   detail?: string;
+  identityId?: string;
+  /** The groups that applied (`name`, or `name (from the identity provider)`). */
+  groups?: readonly string[];
+  resource?: string;
+  cluster?: string;
+  userAgent?: string;
+  requestId?: string;
 }
 
-/** Appends to the audit log (time, action, outcome, actor, address). */
+/** The longest user agent kept: the rest says nothing an audit needs. */
+const userAgentMaxLength = 300;
+const detailMaxLength = 1000;
+
+/** Appends an entry to the audit log. */
 export async function recordAudit(
   db: Database,
-  entry: AuditEntry,
+  entry: AuditRecord,
   now = new Date(),
 ): Promise<void> {
   await db
@@ -36,7 +52,167 @@ export async function recordAudit(
       outcome: entry.outcome,
       actor: entry.actor,
       address: entry.address,
-      detail: entry.detail ?? "",
+      detail: (entry.detail ?? "").slice(0, detailMaxLength),
+      identity_id: entry.identityId ?? "",
+      groups: JSON.stringify(entry.groups ?? []),
+      resource: entry.resource ?? "",
+      cluster: entry.cluster ?? "",
+      user_agent: (entry.userAgent ?? "").slice(0, userAgentMaxLength),
+      request_id: entry.requestId ?? "",
     })
     .execute();
+}
+
+type AuditQuery = SelectQueryBuilder<DatabaseSchema, "audit_log", object>;
+
+/** `%`, `_` and the escape itself, taken as themselves in a LIKE pattern. */
+function likePattern(words: string): string {
+  return `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The filter as a WHERE clause. `identity` names who acted by id (`identityIds`: the route found
+ * which identities it names) or as the entry spelt them (`cli`, what a failed sign-in typed).
+ */
+function filtered(query: AuditQuery, filter: AuditFilter, identityIds: readonly string[]) {
+  let where = query;
+  if (filter.identity !== undefined) {
+    where =
+      identityIds.length > 0
+        ? where.where("identity_id", "in", identityIds)
+        : where.where("actor", "=", filter.identity);
+  }
+  if (filter.action !== undefined) where = where.where("action", "=", filter.action);
+  if (filter.resource !== undefined) where = where.where("resource", "=", filter.resource);
+  if (filter.cluster !== undefined) where = where.where("cluster", "=", filter.cluster);
+  if (filter.outcome !== undefined && filter.outcome.length > 0) {
+    where = where.where("outcome", "in", filter.outcome);
+  }
+  if (filter.from !== undefined) where = where.where("at", ">=", filter.from);
+  if (filter.to !== undefined) where = where.where("at", "<", filter.to);
+  const words = filter.q;
+  if (words !== undefined && words !== "") {
+    const pattern = likePattern(words);
+    where = where.where((eb: ExpressionBuilder<DatabaseSchema, "audit_log">) =>
+      eb.or(
+        (["actor", "action", "resource", "address", "detail"] as const).map(
+          (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
+        ),
+      ),
+    );
+  }
+  return where;
+}
+
+function entryOf(row: DatabaseSchema["audit_log"]): AuditEntry {
+  let groups: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(row.groups || "[]");
+    if (Array.isArray(parsed)) groups = parsed.filter((item) => typeof item === "string");
+  } catch {
+    // An entry written by hand or damaged: its groups are not known, the rest still is.
+  }
+  return {
+    id: row.id,
+    at: row.at,
+    identity_id: row.identity_id,
+    actor: row.actor,
+    groups,
+    action: row.action,
+    resource: row.resource,
+    cluster: row.cluster,
+    outcome: (row.outcome === "success" || row.outcome === "refused"
+      ? row.outcome
+      : "failure") satisfies AuditOutcome,
+    address: row.address,
+    user_agent: row.user_agent,
+    request_id: row.request_id,
+    detail: row.detail,
+  };
+}
+
+/** One page of the entries that match, newest first, and how many match. */
+export async function listAudit(
+  db: Database,
+  filter: AuditFilter,
+  identityIds: readonly string[],
+  page: { page: number; size: number },
+): Promise<{ entries: AuditEntry[]; total: number }> {
+  const base = filtered(db.selectFrom("audit_log"), filter, identityIds);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy("at", "desc")
+      .orderBy("id", "desc")
+      .limit(page.size)
+      .offset((page.page - 1) * page.size)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number | string | bigint>().as("total")).executeTakeFirst(),
+  ]);
+  return { entries: rows.map(entryOf), total: Number(count?.total ?? 0) };
+}
+
+/** How many entries an export reads at a time: its memory does not grow with the log. */
+const exportBatch = 500;
+
+/**
+ * Every entry that matches, newest first, read a batch at a time from where the last one ended
+ * (by time and id, not by offset: each batch costs the same, however deep into a million).
+ */
+export async function* exportAudit(
+  db: Database,
+  filter: AuditFilter,
+  identityIds: readonly string[],
+): AsyncGenerator<AuditEntry> {
+  let after: { at: string; id: string } | undefined;
+  for (;;) {
+    let query = filtered(db.selectFrom("audit_log"), filter, identityIds);
+    if (after !== undefined) {
+      const last = after;
+      query = query.where((eb) =>
+        eb.or([eb("at", "<", last.at), eb.and([eb("at", "=", last.at), eb("id", "<", last.id)])]),
+      );
+    }
+    const rows = await query
+      .selectAll()
+      .orderBy("at", "desc")
+      .orderBy("id", "desc")
+      .limit(exportBatch)
+      .execute();
+    for (const row of rows) yield entryOf(row);
+    const last = rows.at(-1);
+    if (last === undefined || rows.length < exportBatch) return;
+    after = { at: last.at, id: last.id };
+  }
+}
+
+/** How many expired entries one statement removes: a long delete would hold the database. */
+const expiryBatch = 5000;
+
+/**
+ * Removes the entries written before `before`, a batch at a time (another process removing the
+ * same ones at once does no harm). Answers how many were removed.
+ */
+export async function removeExpiredAudit(db: Database, before: Date): Promise<number> {
+  const cutoff = before.toISOString();
+  let removed = 0;
+  for (;;) {
+    const ids = await db
+      .selectFrom("audit_log")
+      .select("id")
+      .where("at", "<", cutoff)
+      .limit(expiryBatch)
+      .execute();
+    if (ids.length === 0) return removed;
+    const result = await db
+      .deleteFrom("audit_log")
+      .where(
+        "id",
+        "in",
+        ids.map((row) => row.id),
+      )
+      .executeTakeFirst();
+    removed += Number(result.numDeletedRows);
+    if (ids.length < expiryBatch) return removed;
+  }
 }

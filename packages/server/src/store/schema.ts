@@ -197,4 +197,13 @@ export interface AuditLogTable {
   address: string;
   /** What else is worth knowing; never a secret. */
   detail: string;
+  /** The identity that acted; "" for the command line, a failed sign-in, an entry before 0011. */
+  identity_id: string;
+  /** The groups that applied, as a JSON array of names (`[]`; "" before 0011). */
+  groups: string;
+  /** What was acted on (`instance:lab/c1`), or "". */
+  resource: string;
+  cluster: string;
+  user_agent: string;
+  request_id: string;
 }

@@ -1,4 +1,5 @@
 import type { ApplicationsListRequest } from "../api/applications.ts";
+import type { AuditPageRequest } from "../api/audit.ts";
 import type { ApplicationsQuery } from "../api/catalog.ts";
 import type { ImagesListRequest } from "../api/images.ts";
 import type { InstanceCapacityRequest, InstancesListRequest } from "../api/instances.ts";
@@ -24,6 +25,8 @@ export const queryKeys = {
   operationsList: (query: OperationsQuery) => ["operations", "list", query] as const,
   /** A page of the operations list (filtered, paged, its resources named). */
   operationsPage: (request: OperationsPageRequest) => ["operations", "page", request] as const,
+  /** A page of the audit trail (filtered and paged in the server). */
+  auditPage: (request: AuditPageRequest) => ["audit", "page", request] as const,
   /** Every application query: lifecycle events invalidate this prefix. */
   applications: () => ["applications"] as const,
   applicationsList: (query: ApplicationsQuery) => ["applications", "list", query] as const,

@@ -9,12 +9,17 @@ export type Area =
   | "registry"
   | "config"
   | "operations"
-  | "permissions";
+  | "permissions"
+  | "audit";
 
 const onCluster = (resource: ResourceName) =>
   resource === "server" || resource.startsWith("cluster:");
 
-const dashboardOnly: readonly Entitlement[] = ["can_create_groups", "can_register_identities"];
+const dashboardOnly: readonly Entitlement[] = [
+  "can_create_groups",
+  "can_register_identities",
+  "can_view_audit",
+];
 
 /**
  * The areas a user has anything to see in, from their permissions: navigation hides the others
@@ -37,10 +42,12 @@ export function areasOf(permissions: readonly Permission[]): Set<Area> {
     add("config", whole && (admin || entitlement.endsWith("_config")));
     add(
       "permissions",
-      (resource === "server" && (admin || dashboardOnly.includes(entitlement))) ||
+      (resource === "server" &&
+        (admin || (dashboardOnly.includes(entitlement) && entitlement !== "can_view_audit"))) ||
         resource.startsWith("group:") ||
         resource.startsWith("identity:"),
     );
+    add("audit", resource === "server" && (admin || entitlement === "can_view_audit"));
   }
   if (["instances", "applications", "images", "nodes"].some((area) => areas.has(area as Area))) {
     areas.add("operations");

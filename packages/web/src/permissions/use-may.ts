@@ -73,6 +73,7 @@ const reads: ReadonlySet<Entitlement> = new Set([
   "can_view_logs",
   "can_view_config",
   "can_view_registry_applications",
+  "can_view_audit",
 ]);
 
 /**

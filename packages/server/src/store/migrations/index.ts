@@ -9,6 +9,7 @@ import { authorizationGroups } from "./0007-authorization-groups.ts";
 import { registrationGroupsAndOwners } from "./0008-registration-groups-and-owners.ts";
 import { identityProviderGroups } from "./0009-identity-provider-groups.ts";
 import { viewAs } from "./0010-view-as.ts";
+import { auditTrail } from "./0011-audit-trail.ts";
 
 /** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "0008-registration-groups-and-owners": registrationGroupsAndOwners,
   "0009-identity-provider-groups": identityProviderGroups,
   "0010-view-as": viewAs,
+  "0011-audit-trail": auditTrail,
 };

@@ -59,6 +59,7 @@ describe("Navigation", () => {
       "Configuration",
       "Operations",
       "Permissions",
+      "Audit",
       "Documentation",
       "Discussion",
       "Report a bug",
@@ -110,6 +111,12 @@ describe("Navigation", () => {
       "Configuration",
       "Operations",
     ]);
+    cleanup();
+    // Reading the audit trail opens the Audit page, not the permissions pages.
+    const auditor = renderNavigation("/audit", {}, [
+      { entitlement: "can_view_audit", resource: "server" },
+    ]);
+    expect(linkNames(auditor).slice(1, 3)).toEqual(["Audit", "Documentation"]);
     cleanup();
     const nobody = renderNavigation("/profile", {}, []);
     expect(linkNames(nobody).slice(1, 2)).toEqual(["Documentation"]);

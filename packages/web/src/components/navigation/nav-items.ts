@@ -6,6 +6,7 @@ import repositoryIcon from "virtual:vanilla-icon/repository";
 import settingsIcon from "virtual:vanilla-icon/settings";
 import statusIcon from "virtual:vanilla-icon/status";
 import userGroupIcon from "virtual:vanilla-icon/user-group";
+import revisionsIcon from "virtual:vanilla-icon/revisions";
 import type { Area } from "../../permissions/areas.ts";
 import type { SessionInfo } from "../../api/session-info.ts";
 import type { InlineIconParts } from "../icon/inline-icon-parts.ts";
@@ -68,6 +69,7 @@ export function mainNavItems(info: SessionInfo, areas?: ReadonlySet<Area>): NavI
       alsoActiveOn: ["/permissions"],
       area: "permissions",
     },
+    { label: "Audit", to: "/audit", icon: revisionsIcon, area: "audit" },
   ];
   return items.filter(
     (item): item is NavItem => item !== false && (areas === undefined || areas.has(item.area)),

@@ -1,25 +1,13 @@
 import type { ClusterOperation, OperationsOrderBy } from "../../api/operations.ts";
 import { breakableText } from "../../components/table/breakable-text.tsx";
 import type { TableColumn } from "../../components/table/table-column.ts";
-import { absoluteTime, relativeTime } from "./format-time.ts";
+import { timeCell } from "../../components/table/time-cell.tsx";
 import { describeOperation } from "./operation-description.ts";
 import { OperationStatus } from "./OperationStatus.tsx";
 import { resourceLinks } from "./resource-links.ts";
 import type { ColumnContext } from "../../components/list/ResourceList.tsx";
 
 export type OperationColumn = TableColumn<ClusterOperation, OperationsOrderBy>;
-
-/** Relative time, with the absolute one under it (and in the tooltip). */
-function time(iso: string) {
-  const absolute = absoluteTime(iso);
-  return (
-    <time dateTime={iso} title={absolute}>
-      {relativeTime(iso)}
-      <br />
-      <small className="operations-list__absolute">{absolute}</small>
-    </time>
-  );
-}
 
 /** What it acts on, by name, each linking to its page when the dashboard has one. */
 function resourcesCell(operation: ClusterOperation) {
@@ -82,7 +70,7 @@ export function operationColumns({
       id: "created",
       header: "Created",
       sortKey: "created_at",
-      cell: (operation) => time(operation.created_at),
+      cell: (operation) => timeCell(operation.created_at),
       priority: 2,
       minWidth: 11,
     },
@@ -90,7 +78,7 @@ export function operationColumns({
       id: "updated",
       header: "Updated",
       sortKey: "updated_at",
-      cell: (operation) => time(operation.updated_at),
+      cell: (operation) => timeCell(operation.updated_at),
       priority: 3,
       minWidth: 11,
     },

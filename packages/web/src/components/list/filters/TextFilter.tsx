@@ -15,7 +15,7 @@ interface Props<Key extends string> {
   placeholder?: string;
   /** Write while typing, this long after the last key; otherwise on Enter or leaving the field. */
   debounceMs?: number;
-  type?: "text" | "search";
+  type?: "text" | "search" | "datetime-local";
 }
 
 /**

@@ -6,6 +6,7 @@ import { CreateInstanceLink } from "../shared/CreateInstanceLink.tsx";
 import { EditApplicationLink } from "../shared/EditApplicationLink.tsx";
 import { useApplicationActionReason } from "../shared/use-application-action-reason.ts";
 import { ActionButton } from "../../../components/actions/ActionButton.tsx";
+import { AuditHistoryLink } from "../../../components/detail/AuditHistoryLink.tsx";
 
 /**
  * What can be done to the application from its page, each disabled with its reason when it does
@@ -19,6 +20,7 @@ export function ApplicationDetailActions({ application }: { application: Cluster
     <div className="detail-page__actions">
       <CreateInstanceLink application={application} className="p-button u-no-margin--bottom" />
       <EditApplicationLink application={application} className="p-button u-no-margin--bottom" />
+      <AuditHistoryLink resource={`application:${application.clusterId}/${application.id}`} />
       <ActionButton
         className="p-button--negative u-no-margin--bottom"
         reason={reasonOf("delete", application)}

@@ -6,6 +6,7 @@ import { useImageActionReason } from "../shared/use-image-action-reason.ts";
 import { ImageActionModal } from "../shared/ImageActionModal.tsx";
 import { ActionLink } from "../../../components/actions/ActionLink.tsx";
 import { ActionButton } from "../../../components/actions/ActionButton.tsx";
+import { AuditHistoryLink } from "../../../components/detail/AuditHistoryLink.tsx";
 
 type ConfirmedAction = "make-default" | "sync" | "delete";
 
@@ -48,6 +49,7 @@ export function ImageDetailActions({ image }: { image: ClusterImage }) {
       </ActionLink>
       {button("rename")}
       {button("delete")}
+      <AuditHistoryLink resource={`image:${image.clusterId}/${image.id}`} />
       {confirming !== undefined && (
         <ImageActionModal
           input={{ image, action: confirming }}

@@ -17,6 +17,7 @@ import { LazyDeleteInstanceModal } from "../shared/lazy-delete-instance-modal.ts
 import { useMay } from "../../../permissions/use-may.ts";
 import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 import { ActionLink } from "../../../components/actions/ActionLink.tsx";
+import { AuditHistoryLink } from "../../../components/detail/AuditHistoryLink.tsx";
 
 /** Why deleting is refused whatever the status (the cluster answers so too). */
 export const deleteProtectedReason = "Delete protection is on: turn it off to delete the instance.";
@@ -107,6 +108,7 @@ export function InstanceActions({ instance }: { instance: ClusterInstance }) {
           </ActionButton>
         );
       })}
+      <AuditHistoryLink resource={resource} />
       {confirmingDelete && (
         <LazyDeleteInstanceModal
           instance={instance}

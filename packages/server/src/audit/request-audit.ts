@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { clusterOf, isResourceName } from "@anbox-dashboard/contract";
+import { textOf } from "@anbox-dashboard/http-kit";
+import type { Database } from "../store/database.ts";
+import { recordAudit } from "../store/audit-log.ts";
+import { PermissionRefusal } from "../auth/access.ts";
+import { noteAudit } from "./audit-note.ts";
+import { matchedRouteAccess } from "../auth/route-access.ts";
+import type { HeldGrant } from "../store/authorization-groups.ts";
+
+const readingMethods = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The longest answer read for its message: an error answer is a few hundred bytes. */
+const messageReadMaxBytes = 4096;
+
+/**
+ * Records, before its answer is sent (so that an answered request is never lost to a crash),
+ * every state-changing request to a signed-in route, whatever its outcome, and every request the
+ * permission check refused, reads included: who (their identity and the groups that applied),
+ * the action (`METHOD /route`, or the name the route noted), the resource and cluster, the
+ * outcome, the address, the user agent and the request's id (also sent as `X-Request-Id`, so
+ * that a user can quote it). Public routes (sign-in, registration) record their own entries,
+ * with what only they know; a replayed answer (http/idempotent-routes.ts) is not a new act.
+ * Nothing of a request's body is written: only its route, and the answer's status and message.
+ */
+export function registerRequestAudit(app: FastifyInstance, db: Database): void {
+  app.decorateRequest("auditNote", null);
+  app.addHook("onRequest", async (request, reply) => {
+    void reply.header("x-request-id", request.id);
+  });
+  // A route that decided on what it found refused it (Access.require).
+  app.addHook("onError", async (request, _reply, error) => {
+    if (error instanceof PermissionRefusal) noteAudit(request, { refused: true });
+  });
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!audited(request, reply)) return payload;
+    const user = request.user;
+    if (user === null) return payload;
+    const note = request.auditNote ?? {};
+    const status = reply.statusCode;
+    const resource = note.resource ?? "";
+    const message = status >= 400 ? messageOf(payload) : "";
+    const viewing = user.viewAs === undefined ? "" : `; viewing as ${user.viewAs.email}`;
+    await recordAudit(db, {
+      action: note.action ?? `${request.method} ${request.routeOptions.url ?? request.url}`,
+      outcome: note.refused === true ? "refused" : status < 400 ? "success" : "failure",
+      actor: user.email,
+      identityId: user.id,
+      groups: groupsThatApplied(request.access?.grants ?? []),
+      resource,
+      cluster: note.cluster ?? clusterNamed(request, resource),
+      address: request.ip,
+      userAgent: textOf(request.headers, "user-agent") ?? "",
+      requestId: request.id,
+      detail: [String(status), message, note.detail ?? "", viewing === "" ? "" : viewing.slice(2)]
+        .filter((part) => part !== "")
+        .join(" · "),
+    });
+    return payload;
+  });
+}
+
+/** Whether a request makes an entry here: see `registerRequestAudit`. */
+function audited(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (matchedRouteAccess(request) !== "session") return false;
+  if (reply.getHeader("idempotent-replayed") === "true") return false;
+  return !readingMethods.has(request.method) || request.auditNote?.refused === true;
+}
+
+/** The cluster of the resource, else the one the request names. */
+function clusterNamed(request: FastifyRequest, resource: string): string {
+  const ofResource = isResourceName(resource) ? clusterOf(resource) : undefined;
+  return ofResource ?? textOf(request.query, "clusterId") ?? "";
+}
+
+/** The groups whose permissions the user held, each once, marked when the provider gave it. */
+export function groupsThatApplied(grants: readonly HeldGrant[]): string[] {
+  const groups = new Set<string>();
+  for (const { grantedBy } of grants) {
+    if ("group" in grantedBy) {
+      groups.add(
+        grantedBy.fromProvider === true
+          ? `${grantedBy.group} (from the identity provider)`
+          : grantedBy.group,
+      );
+    }
+  }
+  return [...groups].sort();
+}
+
+/** The message of an error answer (`{status, error, message}`), if it is one. */
+function messageOf(payload: unknown): string {
+  if (typeof payload !== "string" || payload.length > messageReadMaxBytes) return "";
+  try {
+    const body: unknown = JSON.parse(payload);
+    return typeof body === "object" && body !== null && "message" in body
+      ? String(body.message)
+      : "";
+  } catch {
+    return "";
+  }
+}
