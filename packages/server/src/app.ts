@@ -98,7 +98,7 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   await registerSecurityHeaders(app, context); // before every route: see its comment
   await registerWebsocketSupport(app); // before the access rules: see its comment
   // Before the access rules: their refusals carry X-Request-Id and are recorded too.
-  registerRequestAudit(app, db);
+  registerRequestAudit(app, db, { record: config.auditRecording });
   // Before any route or scope: a scope registered earlier would not inherit these hooks.
   registerAccessRules(app, context);
   // After the access rules (it needs the user), before compression (it keeps answers as sent).

@@ -59,6 +59,11 @@ export interface ServerConfig {
   uploadMaxBytes: number;
   /** How many days audit entries are kept (`AUDIT_RETENTION_DAYS`, 90 by default). */
   auditRetentionDays: number;
+  /**
+   * Whether requests are recorded in the audit trail (`AUDIT_RECORDING`, `on` by default; `off`
+   * only to measure what recording costs, bench/audit-trail.bench.ts).
+   */
+  auditRecording: boolean;
 }
 
 export interface ExternalIdpConfig {
@@ -110,6 +115,7 @@ export function readConfig(env: Environment, repositoryRoot: string): ServerConf
     streamEmbedOrigins: readStreamEmbedOrigins(env.STREAM_EMBED_ORIGINS),
     uploadMaxBytes: readUploadMaxBytes(env.UPLOAD_MAX_BYTES),
     auditRetentionDays: readDays(env, "AUDIT_RETENTION_DAYS", 90),
+    auditRecording: readOnOff(env, "AUDIT_RECORDING", true),
   };
 }
 
@@ -244,6 +250,15 @@ function readMinutes(env: Environment, key: string, fallback: number): number {
     throw new ConfigError(`${key} must be a whole number of minutes, at least 1, got "${value}"`);
   }
   return minutes;
+}
+
+function readOnOff(env: Environment, key: string, fallback: boolean): boolean {
+  const value = env[key];
+  if (value === undefined || value === "") return fallback;
+  if (value !== "on" && value !== "off") {
+    throw new ConfigError(`${key} must be on or off, got "${value}"`);
+  }
+  return value === "on";
 }
 
 function readDays(env: Environment, key: string, fallback: number): number {

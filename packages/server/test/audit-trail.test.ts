@@ -115,6 +115,16 @@ describe("what a signed-in request leaves in the audit trail", () => {
   });
 });
 
+describe("what a sign-in leaves in the audit trail", () => {
+  it("names the identity, so that filtering by a person finds their sign-ins too", async () => {
+    const { metadata } = await audit(`identity=${encodeURIComponent("ada@example.com")}`);
+    const signIn = metadata.find((entry) => entry.action === "sign-in");
+    expect(signIn).toMatchObject({ outcome: "success", actor: "ada@example.com" });
+    expect(signIn?.identity_id).not.toBe("");
+    expect(signIn?.request_id).not.toBe("");
+  });
+});
+
 describe("who may read the audit trail", () => {
   it("needs can_view_audit on the server, which a cluster's admin does not hold", async () => {
     const clusterAdmin = await userHolding([{ entitlement: "admin", resource: "cluster:default" }]);

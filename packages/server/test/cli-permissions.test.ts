@@ -117,6 +117,41 @@ describe("bin/dashboard group and identity", () => {
     expect(
       (await run(groupCommand, ["permission", "remove", "admin", "server", "admin"])).error,
     ).toBe("The admin group's permissions cannot change: it holds admin on server.");
+
+    // Each change is in the audit trail, as the command line's; what was refused is not.
+    const audited = await db
+      .selectFrom("audit_log")
+      .select(["action", "actor", "resource", "detail"])
+      .where("actor", "=", "cli")
+      .orderBy("at")
+      .execute();
+    expect(audited).toEqual([
+      { action: "group-created", actor: "cli", resource: "group:testers", detail: "QA" },
+      {
+        action: "group-permissions-changed",
+        actor: "cli",
+        resource: "group:testers",
+        detail: "add can_view, can_stream on cluster:lab",
+      },
+      {
+        action: "identity-groups-changed",
+        actor: "cli",
+        resource: `identity:${grace.id}`,
+        detail: "grace@example.com: add testers; now in testers",
+      },
+      {
+        action: "group-permissions-changed",
+        actor: "cli",
+        resource: "group:testers",
+        detail: "remove can_stream on cluster:lab",
+      },
+      {
+        action: "identity-groups-changed",
+        actor: "cli",
+        resource: `identity:${grace.id}`,
+        detail: "grace@example.com: remove testers; now in no group",
+      },
+    ]);
   });
 
   it("register --group: the link names groups that exist, and its account starts in them", async () => {

@@ -14,7 +14,7 @@ import type { Database } from "../store/database.ts";
 import { acts } from "../auth/route-acts.ts";
 import { parseInput } from "../input/parse-input.ts";
 import { withoutEmptyValues } from "../input/query-values.ts";
-import { exportAudit, listAudit } from "../store/audit-log.ts";
+import { exportAudit, listAudit, type AuditIdentity } from "../store/audit-log.ts";
 import { findUserByEmail, findUserById } from "../store/users.ts";
 
 /**
@@ -63,15 +63,20 @@ export function registerAuditRoutes(app: FastifyInstance, context: ServerContext
 }
 
 /**
- * The identities the `identity` filter names, by id or e-mail address: their entries are found by
- * id (an e-mail may change). None when it names no identity (`cli`, what a failed sign-in typed):
- * the entries are then found as they spelt who acted.
+ * Who the `identity` filter names: an identity by id or e-mail address, whose entries are found by
+ * its id and as failed sign-ins spelt its address; else (`cli`, what a failed sign-in typed) the
+ * entries that spell who acted so.
  */
-async function identitiesNamed(db: Database, filter: AuditFilter): Promise<string[]> {
-  if (filter.identity === undefined || filter.identity === "") return [];
-  const user =
-    (await findUserById(db, filter.identity)) ?? (await findUserByEmail(db, filter.identity));
-  return user === undefined ? [] : [user.id];
+async function identitiesNamed(
+  db: Database,
+  filter: AuditFilter,
+): Promise<AuditIdentity | undefined> {
+  const named = filter.identity;
+  if (named === undefined || named === "") return undefined;
+  const user = (await findUserById(db, named)) ?? (await findUserByEmail(db, named));
+  return user === undefined
+    ? { ids: [], actors: [named] }
+    : { ids: [user.id], actors: [user.email] };
 }
 
 async function* exportLines(

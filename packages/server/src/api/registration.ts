@@ -17,6 +17,7 @@ import { registerAccount } from "../registration/register-account.ts";
 import { signInRegisteredUser } from "../registration/sign-in-cookie.ts";
 import { sendApiError } from "../http/api-error.ts";
 import { HttpError } from "@anbox-dashboard/http-kit";
+import { requestFacts } from "../audit/request-facts.ts";
 
 /**
  * The registration links `bin/dashboard register` prints: public routes (the person has no account
@@ -104,7 +105,8 @@ export function registerRegistrationRoutes(
         action: "registration",
         outcome: "success",
         actor: user.email,
-        address,
+        identityId: user.id,
+        ...requestFacts(request),
         detail: `user ${user.id}`,
       });
       return { next: "/" };

@@ -7,6 +7,7 @@ import { PermissionRefusal } from "../auth/access.ts";
 import { noteAudit } from "./audit-note.ts";
 import { matchedRouteAccess } from "../auth/route-access.ts";
 import type { HeldGrant } from "../store/authorization-groups.ts";
+import { requestFacts } from "./request-facts.ts";
 
 const readingMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -23,11 +24,17 @@ const messageReadMaxBytes = 4096;
  * with what only they know; a replayed answer (http/idempotent-routes.ts) is not a new act.
  * Nothing of a request's body is written: only its route, and the answer's status and message.
  */
-export function registerRequestAudit(app: FastifyInstance, db: Database): void {
+export function registerRequestAudit(
+  app: FastifyInstance,
+  db: Database,
+  { record }: { record: boolean },
+): void {
   app.decorateRequest("auditNote", null);
   app.addHook("onRequest", async (request, reply) => {
     void reply.header("x-request-id", request.id);
   });
+  // Off only to measure what recording costs (AUDIT_RECORDING=off).
+  if (!record) return;
   // A route that decided on what it found refused it (Access.require).
   app.addHook("onError", async (request, _reply, error) => {
     if (error instanceof PermissionRefusal) noteAudit(request, { refused: true });
@@ -49,9 +56,7 @@ export function registerRequestAudit(app: FastifyInstance, db: Database): void {
       groups: groupsThatApplied(request.access?.grants ?? []),
       resource,
       cluster: note.cluster ?? clusterNamed(request, resource),
-      address: request.ip,
-      userAgent: textOf(request.headers, "user-agent") ?? "",
-      requestId: request.id,
+      ...requestFacts(request),
       detail: [String(status), message, note.detail ?? "", viewing === "" ? "" : viewing.slice(2)]
         .filter((part) => part !== "")
         .join(" · "),

@@ -6,6 +6,7 @@ import { sessionCookieName } from "./session-cookie.ts";
 import { cookieBase } from "./login-cookies.ts";
 import { endBrowserSession, findSessionUser } from "../store/browser-sessions.ts";
 import { recordAudit } from "../store/audit-log.ts";
+import { requestFacts } from "../audit/request-facts.ts";
 
 /**
  * `GET /logout` (a plain link in the navigation): ends the browser session here, then at the
@@ -34,7 +35,8 @@ export function registerLogoutRoute(
         action: "sign-out",
         outcome: "success",
         actor: lookup.user.email,
-        address: request.ip,
+        identityId: lookup.user.id,
+        ...requestFacts(request),
       });
     }
     if (idToken === undefined || idToken === "") return reply.redirect("/login");

@@ -17,6 +17,7 @@ import { auditSignIn, refuseSignIn } from "./sign-in-audit.ts";
 import { userForIdentity, type VerifiedIdentity } from "./sign-in-identity.ts";
 import { fieldsOf } from "@anbox-dashboard/http-kit";
 import { claimedGroups } from "../store/provider-groups.ts";
+import { requestFacts } from "../audit/request-facts.ts";
 
 /** What the sign-in routes work with: the server, the provider's client, the cookie sealer. */
 export interface SignInDeps {
@@ -79,6 +80,7 @@ export function oidcCallback(deps: SignInDeps) {
       "success",
       account.user.email,
       `through ${identity.issuer}`,
+      account.user.id,
     );
     return reply.redirect(safeNextPath(transaction.next));
   };
@@ -212,12 +214,13 @@ async function resolveAccount(
       action: "registration",
       outcome: "success",
       actor: user.email,
-      address: request.ip,
+      identityId: user.id,
+      ...requestFacts(request),
       detail: `through ${identity.issuer}`,
     });
   }
   if (user.disabled === 1) {
-    await auditSignIn(context, request, "failure", user.email, "account disabled");
+    await auditSignIn(context, request, "failure", user.email, "account disabled", user.id);
     return { kind: "turned-away", to: "/forbidden" };
   }
   return { kind: "user", user };

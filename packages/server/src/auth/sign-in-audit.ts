@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { LoginErrorCode } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import { recordAudit } from "../store/audit-log.ts";
+import { requestFacts } from "../audit/request-facts.ts";
 
 /** The login page, showing why the sign-in failed. */
 export function loginErrorPath(code: LoginErrorCode): string {
@@ -15,12 +16,14 @@ export function auditSignIn(
   outcome: "success" | "failure",
   actor: string,
   detail: string,
+  identityId = "",
 ): Promise<void> {
   return recordAudit(context.db, {
     action: "sign-in",
     outcome,
     actor,
-    address: request.ip,
+    identityId,
+    ...requestFacts(request),
     detail: detail.slice(0, 300),
   });
 }

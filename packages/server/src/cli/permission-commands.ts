@@ -19,6 +19,7 @@ import {
 import { groupsOf, setGroupsOf } from "../store/group-members.ts";
 import { findUserByEmail, findUserById, listUsers, type UserRow } from "../store/users.ts";
 import { CliError } from "./cli-error.ts";
+import { recordCliAudit } from "./cli-audit.ts";
 import { grantsHeldBy } from "../auth/grants.ts";
 import type { CommandOutput } from "./register.ts";
 
@@ -86,12 +87,14 @@ export async function groupCommand(
         const { values, positionals } = parseCreate(rest);
         const name = onlyArgument(positionals, groupUsage);
         await createGroup(db, name, values.description ?? "");
+        await recordCliAudit(db, "group-created", `group:${name}`, values.description ?? "");
         output.stdout.write(`Created group ${name}.\n`);
         return;
       }
       case "delete": {
         const name = onlyArgument(rest, groupUsage);
         await deleteGroup(db, name);
+        await recordCliAudit(db, "group-deleted", `group:${name}`, "");
         output.stdout.write(`Deleted group ${name}.\n`);
         return;
       }
@@ -106,6 +109,12 @@ export async function groupCommand(
           change,
           resourceArgument(resource),
           entitlementArguments(entitlements),
+        );
+        await recordCliAudit(
+          db,
+          "group-permissions-changed",
+          `group:${group}`,
+          `${change} ${entitlements.join(", ")} on ${resource ?? ""}`,
         );
         output.stdout.write(
           `${change === "add" ? "Granted" : "Took away"} ${entitlements.join(", ")} on ${resource ?? ""} ${change === "add" ? "to" : "from"} ${group}.\n`,
@@ -170,6 +179,12 @@ export async function identityCommand(
           }
         }
         await setGroupsOf(db, user.id, after);
+        await recordCliAudit(
+          db,
+          "identity-groups-changed",
+          `identity:${user.id}`,
+          `${user.email}: ${change} ${groups.join(", ")}; now in ${after.length === 0 ? "no group" : after.join(", ")}`,
+        );
         output.stdout.write(
           `${change === "add" ? "Added" : "Removed"} ${user.email} ${change === "add" ? "to" : "from"} ${groups.join(", ")}.\n`,
         );

@@ -1,6 +1,7 @@
 import { changeProviderGroupMapping, listProviderGroups } from "../store/provider-groups.ts";
 import type { ServerConfig } from "../config.ts";
 import { CliError } from "./cli-error.ts";
+import { recordCliAudit } from "./cli-audit.ts";
 import { withDatabase } from "./permission-commands.ts";
 import type { CommandOutput } from "./register.ts";
 
@@ -35,6 +36,12 @@ export async function providerGroupCommand(
     }
     if (name === undefined || groups.length === 0) throw new CliError(providerGroupUsage, 2);
     await changeProviderGroupMapping(db, name, change, groups);
+    await recordCliAudit(
+      db,
+      "provider-group-mapping-changed",
+      "",
+      `${name}: ${change} ${groups.join(", ")}`,
+    );
     output.stdout.write(
       `${change === "add" ? "Mapped" : "Unmapped"} ${name} ${change === "add" ? "to" : "from"} ${groups.join(", ")}.\n`,
     );

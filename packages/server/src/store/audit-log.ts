@@ -14,7 +14,12 @@ export type AuditAction =
   | "account-enabled"
   | "sessions-ended"
   | "view-as-started"
-  | "view-as-stopped";
+  | "view-as-stopped"
+  | "group-created"
+  | "group-deleted"
+  | "group-permissions-changed"
+  | "identity-groups-changed"
+  | "provider-group-mapping-changed";
 
 export interface AuditRecord {
   /** A name, or the request's `METHOD /route`. */
@@ -71,16 +76,24 @@ function likePattern(words: string): string {
 }
 
 /**
- * The filter as a WHERE clause. `identity` names who acted by id (`identityIds`: the route found
- * which identities it names) or as the entry spelt them (`cli`, what a failed sign-in typed).
+ * Who the `identity` filter names, as the route found them: by id, and as entries spell who acted
+ * (an identity's e-mail: a failed sign-in typed it; `cli`).
  */
-function filtered(query: AuditQuery, filter: AuditFilter, identityIds: readonly string[]) {
+export interface AuditIdentity {
+  ids: readonly string[];
+  actors: readonly string[];
+}
+
+/** The filter as a WHERE clause (`identity` as the route resolved it). */
+function filtered(query: AuditQuery, filter: AuditFilter, identity: AuditIdentity | undefined) {
   let where = query;
-  if (filter.identity !== undefined) {
-    where =
-      identityIds.length > 0
-        ? where.where("identity_id", "in", identityIds)
-        : where.where("actor", "=", filter.identity);
+  if (identity !== undefined) {
+    where = where.where((eb) =>
+      eb.or([
+        ...(identity.ids.length > 0 ? [eb("identity_id", "in", identity.ids)] : []),
+        eb("actor", "in", identity.actors),
+      ]),
+    );
   }
   if (filter.action !== undefined) where = where.where("action", "=", filter.action);
   if (filter.resource !== undefined) where = where.where("resource", "=", filter.resource);
@@ -135,10 +148,10 @@ function entryOf(row: DatabaseSchema["audit_log"]): AuditEntry {
 export async function listAudit(
   db: Database,
   filter: AuditFilter,
-  identityIds: readonly string[],
+  identity: AuditIdentity | undefined,
   page: { page: number; size: number },
 ): Promise<{ entries: AuditEntry[]; total: number }> {
-  const base = filtered(db.selectFrom("audit_log"), filter, identityIds);
+  const base = filtered(db.selectFrom("audit_log"), filter, identity);
   const [rows, count] = await Promise.all([
     base
       .selectAll()
@@ -162,11 +175,11 @@ const exportBatch = 500;
 export async function* exportAudit(
   db: Database,
   filter: AuditFilter,
-  identityIds: readonly string[],
+  identity: AuditIdentity | undefined,
 ): AsyncGenerator<AuditEntry> {
   let after: { at: string; id: string } | undefined;
   for (;;) {
-    let query = filtered(db.selectFrom("audit_log"), filter, identityIds);
+    let query = filtered(db.selectFrom("audit_log"), filter, identity);
     if (after !== undefined) {
       const last = after;
       query = query.where((eb) =>
