@@ -127,13 +127,13 @@ try {
   ];
   const instancesPage = () => timeFirstRows(admin, `${base}/instances?size=100`, 100);
   await instancesPage();
-  for (const [, path] of pages) await timeFirstRows(admin, `${base}${path}`, 1);
+  for (const [, path] of pages) await timeFirstRows(admin, `${base}${path}`, 100);
   const instances: number[] = [];
   const audit = new Map<string, number[]>(pages.map(([name]) => [name, []]));
   for (let sample = 0; sample < pageSamples; sample++) {
     instances.push(await instancesPage());
     for (const [name, path] of pages)
-      audit.get(name)?.push(await timeFirstRows(admin, `${base}${path}`, 1));
+      audit.get(name)?.push(await timeFirstRows(admin, `${base}${path}`, 100));
   }
   console.log(
     `  instances page, first 100 rows painted (${String(instanceCount)}): ${summary(instances)}`,

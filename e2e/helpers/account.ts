@@ -16,8 +16,8 @@ export async function signUp(
   fullname: string,
   dataDir: string = currentDashboard().dataDir,
   groups: readonly string[] = ["admin"],
+  email = `${fullname.split(" ")[0]?.toLowerCase() ?? "user"}-${String(Date.now())}@example.com`,
 ): Promise<void> {
-  const email = `${fullname.split(" ")[0]?.toLowerCase() ?? "user"}-${String(Date.now())}@example.com`;
   await page.goto(await createRegistrationLink(dataDir, email, groups));
   await fillRegistrationForm(page, { fullname, password: "compiler-1952-cobol" });
   // The tour greets only who may take it (create an application): an admin here. Its panel

@@ -102,6 +102,8 @@ for (const width of [1280, 375]) {
     await expect(page).toHaveURL(/\/versions$/);
     const versions = page.getByRole("table", { name: "Versions of jammy:android13:amd64" });
     const rows = versions.locator("tbody tr");
+    // Counted once the versions are there (the tab's table shows before its rows, at times).
+    await expect(rows.nth(1)).toBeVisible();
     const before = await rows.count();
     expect(before).toBeGreaterThan(1);
     // The oldest version left (the newest is what new instances take).

@@ -102,6 +102,10 @@ describe("what a signed-in request leaves in the audit trail", () => {
     const read = await send(viewer, "GET", "/api/instances");
     expect(read.status).toBe(200);
     expect(await entryOf(read.requestId)).toBeUndefined();
+    // Nor a POST that changes nothing: an events token.
+    const token = await send(viewer, "POST", "/api/events/auth?clusterId=default");
+    expect(token.status).toBe(200);
+    expect(await entryOf(token.requestId)).toBeUndefined();
   });
 
   it("records a failure that was not a refusal as a failure", async () => {

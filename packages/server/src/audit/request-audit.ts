@@ -16,7 +16,7 @@ const messageReadMaxBytes = 4096;
 
 /**
  * Records, before its answer is sent (so that an answered request is never lost to a crash),
- * every state-changing request to a signed-in route, whatever its outcome, and every request the
+ * every state-changing request to a signed-in route (not a POST that declares it only reads), whatever its outcome, and every request the
  * permission check refused, reads included: who (their identity and the groups that applied),
  * the action (`METHOD /route`, or the name the route noted), the resource and cluster, the
  * outcome, the address, the user agent and the request's id (also sent as `X-Request-Id`, so
@@ -69,7 +69,11 @@ export function registerRequestAudit(
 function audited(request: FastifyRequest, reply: FastifyReply): boolean {
   if (matchedRouteAccess(request) !== "session") return false;
   if (reply.getHeader("idempotent-replayed") === "true") return false;
-  return !readingMethods.has(request.method) || request.auditNote?.refused === true;
+  if (request.auditNote?.refused === true) return true;
+  // A POST that changes nothing (an events token) says so for "view as" too (auth/view-as.ts).
+  const reads =
+    readingMethods.has(request.method) || request.routeOptions.config.whileViewingAs === "reads";
+  return !reads;
 }
 
 /** The cluster of the resource, else the one the request names. */
