@@ -20,9 +20,15 @@ const outcomeOptions = [
  */
 export function AuditFilterBar({ list }: { list: FilterBarList<AuditFilterKey> }) {
   const urlValue = (key: AuditFilterKey) => list.params.filters[key]?.[0] ?? "";
-  const field = (key: AuditFilterKey, label: string, placeholder: string) => (
+  const field = (
+    key: AuditFilterKey,
+    label: string,
+    placeholder?: string,
+    type: "text" | "search" | "datetime-local" = "text",
+  ) => (
     <TextFilter
       label={label}
+      type={type}
       filterKey={key}
       value={urlValue(key)}
       onFilter={list.setFilter}
@@ -48,31 +54,12 @@ export function AuditFilterBar({ list }: { list: FilterBarList<AuditFilterKey> }
             options={outcomeOptions}
             values={auditOutcomes}
           />
-          <TextFilter
-            label="From"
-            type="datetime-local"
-            filterKey="from"
-            value={urlValue("from")}
-            onFilter={list.setFilter}
-          />
-          <TextFilter
-            label="Until"
-            type="datetime-local"
-            filterKey="to"
-            value={urlValue("to")}
-            onFilter={list.setFilter}
-          />
+          {field("from", "From", undefined, "datetime-local")}
+          {field("to", "Until", undefined, "datetime-local")}
         </>
       }
     >
-      <TextFilter
-        label="Search"
-        type="search"
-        filterKey="q"
-        value={urlValue("q")}
-        onFilter={list.setFilter}
-        placeholder="Words to find, then Enter"
-      />
+      {field("search", "Search", "Words to find, then Enter", "search")}
     </ListFilters>
   );
 }

@@ -48,7 +48,7 @@ afterEach(() => {
 describe("AuditPage", () => {
   it("asks the server for the URL's filters and exports what it shows", async () => {
     const auditCalls = renderAudit(
-      "/audit?filter.outcome=refused&filter.identity=tess%40example.com&filter.from=2026-12-01T09:30",
+      "/audit?filter.outcome=refused&filter.identity=tess%40example.com&filter.from=2026-12-01T09:30&filter.search=can_delete",
     );
     const table = await screen.findByRole("table", { name: "Audit trail" });
     expect(within(table).getByText("tess@example.com")).toBeInTheDocument();
@@ -56,6 +56,7 @@ describe("AuditPage", () => {
     const sent = auditCalls().at(-1);
     expect(sent?.searchParams.get("outcome")).toBe("refused");
     expect(sent?.searchParams.get("identity")).toBe("tess@example.com");
+    expect(sent?.searchParams.get("q")).toBe("can_delete");
     // The field's time is this browser's: sent as the instant it names.
     expect(sent?.searchParams.get("from")).toBe(new Date("2026-12-01T09:30").toISOString());
     const csv = screen.getByRole("link", { name: "Export CSV" });

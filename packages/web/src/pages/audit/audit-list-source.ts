@@ -13,7 +13,7 @@ type AuditSortKey = "at";
 
 /** The filters of the Audit page, by their URL name (`filter.identity=ada@example.com`). */
 export type AuditFilterKey =
-  "q" | "identity" | "action" | "resource" | "cluster" | "outcome" | "from" | "to";
+  "search" | "identity" | "action" | "resource" | "cluster" | "outcome" | "from" | "to";
 
 const text = { kind: "text", maxLength: 200 } as const;
 
@@ -22,7 +22,7 @@ export const auditListSpec: ListSpec<AuditSortKey, AuditFilterKey> = {
   defaultSort: "at",
   defaultOrder: () => "desc",
   filters: {
-    q: text,
+    search: text,
     identity: text,
     action: text,
     resource: text,
@@ -48,10 +48,13 @@ export function instantOf(local: string | undefined): string | undefined {
 /** The filters the URL describes, as `GET /api/audit` and its export take them. */
 export function auditFilterOf(query: AuditListQuery): AuditFilterRequest {
   const request: AuditFilterRequest = {};
-  for (const key of ["q", "identity", "action", "resource", "cluster"] as const) {
+  for (const key of ["identity", "action", "resource", "cluster"] as const) {
     const value = filterValue(query, key);
     if (value !== undefined) request[key] = value;
   }
+  // The quick search's place in the URL is every list's (`filter.search`); the API calls it `q`.
+  const search = filterValue(query, "search");
+  if (search !== undefined) request.q = search;
   const outcome = filterValues(query, "outcome", auditOutcomes);
   if (outcome.length > 0) request.outcome = outcome;
   const from = instantOf(filterValue(query, "from"));
