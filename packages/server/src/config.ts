@@ -114,7 +114,7 @@ export function readConfig(env: Environment, repositoryRoot: string): ServerConf
     logLevel: readLogLevel(env.LOG_LEVEL),
     streamEmbedOrigins: readStreamEmbedOrigins(env.STREAM_EMBED_ORIGINS),
     uploadMaxBytes: readUploadMaxBytes(env.UPLOAD_MAX_BYTES),
-    auditRetentionDays: readDays(env, "AUDIT_RETENTION_DAYS", 90),
+    auditRetentionDays: readDays(env, "AUDIT_RETENTION_DAYS", 90, 36_500),
     auditRecording: readOnOff(env, "AUDIT_RECORDING", true),
   };
 }
@@ -261,12 +261,14 @@ function readOnOff(env: Environment, key: string, fallback: boolean): boolean {
   return value === "on";
 }
 
-function readDays(env: Environment, key: string, fallback: number): number {
+function readDays(env: Environment, key: string, fallback: number, most: number): number {
   const value = env[key];
   if (value === undefined || value === "") return fallback;
   const days = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(days) || days < 1) {
-    throw new ConfigError(`${key} must be a whole number of days, at least 1, got "${value}"`);
+  if (!/^\d+$/.test(value) || days < 1 || days > most) {
+    throw new ConfigError(
+      `${key} must be a whole number of days from 1 to ${String(most)}, got "${value}"`,
+    );
   }
   return days;
 }

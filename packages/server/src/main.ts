@@ -52,6 +52,7 @@ export async function startDashboard(
       console.warn(message);
     },
   });
+  let auditRetention: AuditRetention | undefined;
   try {
     await clusters.start();
     // The public address must be known before the routes are built (the embedded identity
@@ -77,7 +78,7 @@ export async function startDashboard(
       sessionWatch: new SessionWatch(db),
       joinGrants: new JoinGrants(db),
     };
-    const auditRetention = new AuditRetention(db, config.auditRetentionDays, (message) => {
+    auditRetention = new AuditRetention(db, config.auditRetentionDays, (message) => {
       console.warn(message);
     });
     const app = await buildApp({
@@ -99,12 +100,13 @@ export async function startDashboard(
       stop: async () => {
         await app.close();
         context.sessionWatch.stop();
-        await auditRetention.stop();
+        await auditRetention?.stop();
         await clusters.stop();
         await db.destroy();
       },
     };
   } catch (error) {
+    await auditRetention?.stop();
     await clusters.stop();
     await db.destroy();
     throw error;

@@ -10,6 +10,8 @@ import { callApi, messageOf, startSignedIn } from "./support/signed-in-harness.t
 import { createGroup, replaceGroup } from "../src/store/authorization-groups.ts";
 import { recordAudit, removeExpiredAudit } from "../src/store/audit-log.ts";
 import { AuditRetention } from "../src/audit/audit-retention.ts";
+import { withoutRequestValues } from "../src/audit/request-audit.ts";
+import type { FastifyRequest } from "fastify";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 let harness: AuthHarness;
@@ -180,6 +182,7 @@ describe("the audit trail's filters", () => {
       ["outcome=maybe", "outcome must be a comma-joined list of success, refused, failure"],
       ["from=yesterday", "from must be a date and time with its offset, like 2026-12-07T10:00:00Z"],
       ["size=7", "size must be 30, 50 or 100"],
+      ["page=100000000000000000000", "page must be at most 100000"],
     ] as const) {
       const refused = await callApi(harness, admin, "GET", `/api/audit?${query}`);
       expect(refused.status).toBe(400);
@@ -191,6 +194,8 @@ describe("the audit trail's filters", () => {
 
   it("takes a search's wildcards as the characters they are", async () => {
     expect((await audit(`q=${encodeURIComponent("%")}`)).total_size).toBe(0);
+    // Every recorded route has a '/' and most a letter before it: '_' would match them all.
+    expect((await audit(`q=${encodeURIComponent("s_a")}`)).total_size).toBe(0);
   });
 });
 
@@ -230,12 +235,13 @@ describe("the audit trail's exports", () => {
   it("reads a long trail in batches, from where the last one ended", async () => {
     const action = `batch-${randomUUID().slice(0, 8)}`;
     const at = Date.parse("2026-01-01T00:00:00Z");
-    // Two entries share each instant: the batches must neither lose nor repeat one of a pair.
-    for (let index = 0; index < 1202; index += 1) {
+    // Three entries share each instant, so that batches of 500 end inside a trio: the next one
+    // must go on from that entry's id, neither losing nor repeating one of it.
+    for (let index = 0; index < 1203; index += 1) {
       await recordAudit(
         harness.db,
         { action, outcome: "success", actor: "cli", address: "" },
-        new Date(at + Math.floor(index / 2) * 1000),
+        new Date(at + Math.floor(index / 3) * 1000),
       );
     }
     const jsonl = await fetch(`${harness.url}/api/audit/export?format=jsonl&action=${action}`, {
@@ -245,8 +251,8 @@ describe("the audit trail's exports", () => {
       .trimEnd()
       .split("\n")
       .map((line) => JSON.parse(line) as AuditEntry);
-    expect(entries).toHaveLength(1202);
-    expect(new Set(entries.map((entry) => entry.id)).size).toBe(1202);
+    expect(entries).toHaveLength(1203);
+    expect(new Set(entries.map((entry) => entry.id)).size).toBe(1203);
     const times = entries.map((entry) => entry.at);
     expect(times).toEqual(times.toSorted().reverse());
   });
@@ -255,7 +261,8 @@ describe("the audit trail's exports", () => {
 describe("the audit trail's retention", () => {
   it("removes what is older than the retention, and nothing newer", async () => {
     const action = `old-${randomUUID().slice(0, 8)}`;
-    const now = Date.parse("2030-06-01T00:00:00Z");
+    // Today's time: the other entries of this file (minutes old) must stay.
+    const now = Date.now();
     const day = 24 * 60 * 60_000;
     await recordAudit(
       harness.db,
@@ -281,8 +288,25 @@ describe("the audit trail's retention", () => {
       new Date(now - 89 * day).toISOString(),
     ]);
     expect(warnings).toEqual([]);
+    // Today's entries stay (the sign-in at the start of this file).
+    expect((await audit("action=sign-in")).total_size).toBeGreaterThan(0);
     expect(
       await removeExpiredAudit(harness.db, new Date(now - 89 * day + 1)),
     ).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("what an entry's detail never holds", () => {
+  it("drops the values the request carried in its path and query from the answer's message", () => {
+    const request = {
+      params: { token: "s3cr3t-share-key-0123456789" },
+      query: { clusterId: "lab", secret: "operation-secret-value" },
+    } as unknown as FastifyRequest;
+    expect(
+      withoutRequestValues(
+        'Invalid share id "s3cr3t-share-key-0123456789" (operation-secret-value) on lab',
+        request,
+      ),
+    ).toBe('Invalid share id "…" (…) on lab');
   });
 });

@@ -197,12 +197,17 @@ describe("an upload cut off mid-file", () => {
     });
     file.write(Buffer.alloc(1024));
     expect((await cut).status).toBe(0);
-    // The server answers the cut request once it notices: then the key is free again.
+    // The server answers the cut request once it notices: then the key is free again. Under
+    // CI's load that took over the second a poll waits by default (its answer, as every
+    // state-changing request's, is recorded in the audit trail first).
     await expect
-      .poll(async () => {
-        const again = await upload({ file: Buffer.alloc(1024) });
-        return again.status === 409 ? "running" : messageOf(again.body);
-      })
+      .poll(
+        async () => {
+          const again = await upload({ file: Buffer.alloc(1024) });
+          return again.status === 409 ? "running" : messageOf(again.body);
+        },
+        { timeout: 10_000 },
+      )
       .toContain("Invalid package: it is neither a zip archive nor a tarball");
   });
 });

@@ -55,9 +55,15 @@ const auditFilterFields = {
   q: filterText("q"),
 };
 
+/** The deepest page asked for (a million entries at 30 a page is 33,334 pages). */
+const auditPageMax = 100_000;
+
 export const auditListQuerySchema = z.object({
   ...auditFilterFields,
-  page: pageQueryField,
+  page: pageQueryField.refine(
+    (page) => page <= auditPageMax,
+    `page must be at most ${String(auditPageMax)}`,
+  ),
   size: sizeQueryField,
 });
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;

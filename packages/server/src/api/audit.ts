@@ -74,9 +74,9 @@ async function identitiesNamed(
   const named = filter.identity;
   if (named === undefined || named === "") return undefined;
   const user = (await findUserById(db, named)) ?? (await findUserByEmail(db, named));
-  return user === undefined
-    ? { ids: [], actors: [named] }
-    : { ids: [user.id], actors: [user.email] };
+  // A failed sign-in keeps the address as typed, lowered.
+  if (user === undefined) return { ids: [], actors: [...new Set([named, named.toLowerCase()])] };
+  return { ids: [user.id], actors: [user.email] };
 }
 
 async function* exportLines(

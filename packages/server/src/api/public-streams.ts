@@ -8,6 +8,8 @@ import { readStreamSession } from "../ams/gateway.ts";
 import { joinStream } from "../streaming/stream-join.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { shareTokenParams } from "../input/route-schemas.ts";
+import { recordAudit } from "../store/audit-log.ts";
+import { requestFacts } from "../audit/request-facts.ts";
 
 const defaultScreen = { width: 720, height: 1280, fps: 30, density: 240 };
 
@@ -51,19 +53,34 @@ export function registerPublicStreamRoutes(scope: FastifyInstance, context: Serv
     { schema: { params: shareTokenParams }, config: { access: "public" }, ...limited },
     async (request): Promise<SessionJoinResponse> => {
       const { token } = request.params;
-      const { at, metadata: share } = await findShare(token);
-      if (share.session_id === undefined) {
-        throw new HttpError(404, "This share link no longer leads to a session.");
+      // Recorded whether it works or not; never with the token (a share's id is its key).
+      const record = (outcome: "success" | "failure", cluster: string, detail: string) =>
+        recordAudit(context.db, {
+          action: "share-link-used",
+          outcome,
+          actor: "",
+          cluster,
+          ...requestFacts(request),
+          detail,
+        });
+      try {
+        const { at, metadata: share } = await findShare(token);
+        if (share.session_id === undefined) {
+          throw new HttpError(404, "This share link no longer leads to a session.");
+        }
+        const joined = await joinStream(
+          context,
+          at,
+          { share: token },
+          { streamSessionId: share.session_id, grantee: { kind: "share" } },
+        );
+        const about = share.description ? ` ("${share.description}")` : "";
+        await record("success", at.cluster.id, `joined stream session ${share.session_id}${about}`);
+        return joined;
+      } catch (error) {
+        if (error instanceof HttpError) await record("failure", "", error.message);
+        throw error;
       }
-      return joinStream(
-        context,
-        at,
-        { share: token },
-        {
-          streamSessionId: share.session_id,
-          grantee: { kind: "share" },
-        },
-      );
     },
   );
 }

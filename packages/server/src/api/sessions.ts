@@ -28,6 +28,7 @@ import {
 } from "../ams/gateway.ts";
 import { joinStream } from "../streaming/stream-join.ts";
 import { acts } from "../auth/route-acts.ts";
+import { noteAudit } from "../audit/audit-note.ts";
 import { accessOf } from "../auth/access.ts";
 import type { FastifyRequest } from "fastify";
 import type { Entitlement, GatewaySession, ResourceName } from "@anbox-dashboard/contract";
@@ -60,7 +61,9 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
       (at) => readStreamSession(at, sessionId),
       notFound,
     );
-    accessOf(request).require(action, instanceOfSession(found.at, found.metadata), notFound);
+    const resource = instanceOfSession(found.at, found.metadata);
+    noteAudit(request, { resource });
+    accessOf(request).require(action, resource, notFound);
     return found;
   };
   /** A share link, decided on its session's instance (on its cluster when it names no session). */
@@ -76,6 +79,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
       sessionId === undefined
         ? `cluster:${found.at.cluster.id}`
         : instanceOfSession(found.at, await readStreamSession(found.at, sessionId));
+    noteAudit(request, { resource });
     accessOf(request).require("can_share", resource, notFound);
     return found;
   };
@@ -118,6 +122,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     { schema: { params: sessionParams }, config: { acts: streamIt } },
     async (request): Promise<SessionJoinResponse> => {
       const { sessionId } = request.params;
+      noteAudit(request, { action: "stream-joined", detail: `stream session ${sessionId}` });
       const { at, metadata } = await find(request, sessionId, "can_stream");
       const user = signedInUser(request);
       return joinStream(
@@ -151,6 +156,10 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     },
     async (request, reply): Promise<{ metadata: StreamShare }> => {
       const input = request.body;
+      noteAudit(request, {
+        action: "share-link-created",
+        detail: `for ${String(input.expires_in_minutes)} minutes${input.description ? ` ("${input.description}")` : ""}`,
+      });
       const { at } = await find(request, request.params.sessionId, "can_share");
       const expiry = new Date(Date.now() + input.expires_in_minutes * 60_000).toISOString();
       const share = await createShare(at, request.params.sessionId, {
@@ -179,6 +188,10 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     async (request): Promise<{ metadata: StreamShare }> => {
       const input = request.body;
       const { token } = request.params;
+      noteAudit(request, {
+        action: "share-link-extended",
+        detail: `to ${String(input.expires_in_minutes)} minutes from now`,
+      });
       const { at } = await findShare(
         request,
         token,
@@ -194,6 +207,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     { schema: { params: shareTokenParams }, config: { acts: shareIt } },
     async (request, reply) => {
       const { token } = request.params;
+      noteAudit(request, { action: "share-link-revoked" });
       const { at } = await findShare(
         request,
         token,

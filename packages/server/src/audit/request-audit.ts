@@ -46,8 +46,10 @@ export function registerRequestAudit(
     const note = request.auditNote ?? {};
     const status = reply.statusCode;
     const resource = note.resource ?? "";
-    const message = status >= 400 ? messageOf(payload) : "";
+    const message = status >= 400 ? withoutRequestValues(messageOf(payload), request) : "";
     const viewing = user.viewAs === undefined ? "" : `; viewing as ${user.viewAs.email}`;
+    // A failed write is logged, not answered: the change it records is done already, and a 500
+    // would have its client try it again.
     await recordAudit(db, {
       action: note.action ?? `${request.method} ${request.routeOptions.url ?? request.url}`,
       outcome: note.refused === true ? "refused" : status < 400 ? "success" : "failure",
@@ -60,6 +62,8 @@ export function registerRequestAudit(
       detail: [String(status), message, note.detail ?? "", viewing === "" ? "" : viewing.slice(2)]
         .filter((part) => part !== "")
         .join(" · "),
+    }).catch((error: unknown) => {
+      request.log.error({ err: error }, "The audit entry of this request could not be written");
     });
     return payload;
   });
@@ -108,4 +112,23 @@ function messageOf(payload: unknown): string {
   } catch {
     return "";
   }
+}
+
+/** Values shorter than this are not keys (a cluster's name, a page number): they stay. */
+const secretMinLength = 8;
+
+/**
+ * The message without any value the request carried in its path or query (a share link's key,
+ * an operation's secret): a cluster's refusal may quote what it was asked, and nothing typed as a
+ * secret may reach the trail. What it acted on is in the entry's resource already.
+ */
+export function withoutRequestValues(message: string, request: FastifyRequest): string {
+  const values = [request.params, request.query].flatMap((record) =>
+    typeof record === "object" && record !== null
+      ? Object.values(record).filter(
+          (value): value is string => typeof value === "string" && value.length >= secretMinLength,
+        )
+      : [],
+  );
+  return values.reduce((text, value) => text.replaceAll(value, "…"), message);
 }

@@ -10,6 +10,7 @@ import type { Database } from "../store/database.ts";
 import { ownerOf, recordOwner } from "../store/resource-owners.ts";
 import { findUserById } from "../store/users.ts";
 import { signedInUser } from "./signed-in-user.ts";
+import { noteAudit } from "../audit/audit-note.ts";
 
 /**
  * Records the signed-in user as the owner of what their request made on a cluster (what they make
@@ -25,7 +26,10 @@ export async function recordCreator(
   id: string | undefined,
 ): Promise<void> {
   if (id === undefined) return;
-  await recordOwner(db, `${kind}:${clusterId}/${id}`, signedInUser(request).id);
+  const resource: ResourceName = `${kind}:${clusterId}/${id}`;
+  // Its audit entry names what was made, not only the cluster it was made on.
+  noteAudit(request, { resource });
+  await recordOwner(db, resource, signedInUser(request).id);
 }
 
 /** As `recordCreator`, for what a cluster's operation makes: its id read from the operation. */

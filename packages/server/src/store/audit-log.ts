@@ -19,7 +19,12 @@ export type AuditAction =
   | "group-deleted"
   | "group-permissions-changed"
   | "identity-groups-changed"
-  | "provider-group-mapping-changed";
+  | "provider-group-mapping-changed"
+  | "share-link-used"
+  | "share-link-created"
+  | "share-link-extended"
+  | "share-link-revoked"
+  | "stream-joined";
 
 export interface AuditRecord {
   /** A name, or the request's `METHOD /route`. */
@@ -72,7 +77,7 @@ type AuditQuery = SelectQueryBuilder<DatabaseSchema, "audit_log", object>;
 
 /** `%`, `_` and the escape itself, taken as themselves in a LIKE pattern. */
 function likePattern(words: string): string {
-  return `%${words.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
@@ -109,7 +114,8 @@ function filtered(query: AuditQuery, filter: AuditFilter, identity: AuditIdentit
     where = where.where((eb: ExpressionBuilder<DatabaseSchema, "audit_log">) =>
       eb.or(
         (["actor", "action", "resource", "address", "detail"] as const).map(
-          (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
+          // Both sides folded by the database (SQLite folds ASCII only: as it does the column).
+          (column) => sql<boolean>`lower(${eb.ref(column)}) like lower(${pattern}) escape '\\'`,
         ),
       ),
     );

@@ -10,7 +10,7 @@ import {
 } from "@anbox-dashboard/contract";
 import { HttpError, type ZodSchemas } from "@anbox-dashboard/http-kit";
 import type { ServerContext } from "../../server-context.ts";
-import { accessOf, type Access } from "../../auth/access.ts";
+import { accessOf, PermissionRefusal, type Access } from "../../auth/access.ts";
 import { acts } from "../../auth/route-acts.ts";
 import { signedInUser } from "../../auth/signed-in-user.ts";
 import {
@@ -163,7 +163,7 @@ function refuseWhatTheEditorLacks(
   ];
   for (const permission of changed) {
     if (!access.allows(permission.entitlement, permission.resource)) {
-      throw new HttpError(
+      throw new PermissionRefusal(
         403,
         `You may grant or take away only what you hold yourself: you lack ${permission.entitlement} on ${permission.resource}.`,
       );

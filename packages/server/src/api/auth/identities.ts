@@ -7,7 +7,7 @@ import {
 } from "@anbox-dashboard/contract";
 import { HttpError, type ZodSchemas } from "@anbox-dashboard/http-kit";
 import type { ServerContext } from "../../server-context.ts";
-import { accessOf } from "../../auth/access.ts";
+import { accessOf, PermissionRefusal } from "../../auth/access.ts";
 import { acts } from "../../auth/route-acts.ts";
 import { grantsHeldBy } from "../../auth/grants.ts";
 import { missingGroups } from "../../store/authorization-groups.ts";
@@ -106,7 +106,7 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
           (permission) => !access.allows(permission.entitlement, permission.resource),
         );
         if (lacking !== undefined) {
-          throw new HttpError(
+          throw new PermissionRefusal(
             403,
             `You may add people to, or take them out of, only groups whose permissions you hold: ${group.name} grants ${lacking.entitlement} on ${lacking.resource}.`,
           );

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   instanceBulkBodySchema,
   instancesDeleteBodySchema,
@@ -29,6 +29,7 @@ import { acts } from "../../auth/route-acts.ts";
 import { accessOf, type Access } from "../../auth/access.ts";
 import { mapBounded } from "@anbox-dashboard/http-kit";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
+import { noteAudit } from "../../audit/audit-note.ts";
 
 type BulkAction = "running" | "stopped" | "deleted";
 
@@ -60,6 +61,7 @@ export function registerInstancesBulkRoutes(scope: FastifyInstance, context: Ser
         body.desired_status,
         body.force ?? false,
       );
+      noteBulkOutcome(request, results);
       return { metadata: { results } };
     },
   );
@@ -79,6 +81,7 @@ export function registerInstancesBulkRoutes(scope: FastifyInstance, context: Ser
         "deleted",
         body.force ?? false,
       );
+      noteBulkOutcome(request, results);
       return { metadata: { results } };
     },
   );
@@ -267,4 +270,20 @@ function resultsOf(metadata: unknown): InstanceBulkResult[] {
       typeof (result as { success?: unknown }).success === "boolean" &&
       typeof (result as { error?: unknown }).error === "string",
   );
+}
+
+/** What a bulk call did, for its audit entry: how many were done, and which were not and why. */
+function noteBulkOutcome(
+  request: FastifyRequest,
+  results: readonly ClusterInstanceBulkResult[],
+): void {
+  const failed = results.filter((result) => !result.success);
+  const refused = failed.some((result) => result.error.startsWith("You may not do this"));
+  noteAudit(request, {
+    refused,
+    detail: [
+      `${String(results.length - failed.length)} of ${String(results.length)} done`,
+      ...failed.map((result) => `${result.clusterId}/${result.id}: ${result.error || "not done"}`),
+    ].join("; "),
+  });
 }

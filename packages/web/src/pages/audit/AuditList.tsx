@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react";
+import { useLocation } from "react-router";
 import type { AuditPageRequest, AuditRow } from "../../api/audit.ts";
 import {
   ResourceList,
@@ -43,22 +44,25 @@ const auditList: ResourceListDeclaration<
 };
 
 export function AuditList() {
-  const [open, setOpen] = useState<AuditRow>();
+  // The entry open, with the filters it was opened under: a link of its panel that changes them
+  // (its identity's or resource's history) closes it over the new list.
+  const { search } = useLocation();
+  const [open, setOpen] = useState<{ entry: AuditRow; search: string }>();
   const rowActions = useMemo<RowActions<AuditRow, AuditRowAction>>(
     () => ({
       runAtOnce: (entry) => {
-        setOpen(entry);
+        setOpen({ entry, search });
         return true;
       },
     }),
-    [],
+    [search],
   );
   return (
     <>
       <ResourceList declaration={auditList} rowActions={rowActions} />
-      {open !== undefined && (
+      {open?.search === search && (
         <AuditEntryPanel
-          entry={open}
+          entry={open.entry}
           onClose={() => {
             setOpen(undefined);
           }}

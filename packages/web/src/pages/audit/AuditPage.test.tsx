@@ -83,6 +83,10 @@ describe("AuditPage", () => {
     await userEvent.keyboard("{Escape}");
     expect(screen.queryByRole("complementary", { name: "Audit entry" })).toBeNull();
     expect(details).toHaveFocus();
+    // Its resource's history: the panel closes over the list it filters.
+    await userEvent.click(details);
+    await userEvent.click(screen.getByRole("link", { name: "its history" }));
+    expect(screen.queryByRole("complementary", { name: "Audit entry" })).toBeNull();
   });
 
   it("tells who may not read it what it needs, and asks the server nothing", async () => {
