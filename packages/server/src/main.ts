@@ -1,5 +1,7 @@
 import { createServer } from "node:net";
-import { AuditRetention } from "./audit/audit-retention.ts";
+import { startAuditRetention } from "./audit/audit-retention.ts";
+import { startSessionExpiryAudit } from "./audit/session-expiry-audit.ts";
+import type { PeriodicTask } from "./audit/periodic-task.ts";
 import type { FastifyInstance } from "fastify";
 import type { ServerConfig } from "./config.ts";
 import { buildApp } from "./app.ts";
@@ -44,15 +46,18 @@ export async function startDashboard(
   // Before anything opens or writes there: an older install may have left it readable.
   securePrivateDataDirectory(config.dataDir);
   const db: Database = await openDatabase(config);
+  const warn = (message: string) => {
+    console.warn(message);
+  };
   const clusters = new ClusterSet({
     file: config.clustersFile,
     dataDir: config.dataDir,
     embeddedIds: config.embeddedClusters,
-    warn: (message) => {
-      console.warn(message);
-    },
+    warn,
   });
-  let auditRetention: AuditRetention | undefined;
+  // The audit trail's background work: old entries removed, expired sessions recorded.
+  const housekeeping: PeriodicTask[] = [];
+  const stopHousekeeping = () => Promise.all(housekeeping.map((task) => task.stop()));
   try {
     await clusters.start();
     // The public address must be known before the routes are built (the embedded identity
@@ -78,9 +83,10 @@ export async function startDashboard(
       sessionWatch: new SessionWatch(db),
       joinGrants: new JoinGrants(db),
     };
-    auditRetention = new AuditRetention(db, config.auditRetentionDays, (message) => {
-      console.warn(message);
-    });
+    housekeeping.push(
+      startAuditRetention(db, config.auditRetentionDays, warn),
+      startSessionExpiryAudit(db, warn),
+    );
     const app = await buildApp({
       context,
       logger: logStream === undefined ? false : serverLoggerOptions(config.logLevel, logStream),
@@ -100,13 +106,13 @@ export async function startDashboard(
       stop: async () => {
         await app.close();
         context.sessionWatch.stop();
-        await auditRetention?.stop();
+        await stopHousekeeping();
         await clusters.stop();
         await db.destroy();
       },
     };
   } catch (error) {
-    await auditRetention?.stop();
+    await stopHousekeeping();
     await clusters.stop();
     await db.destroy();
     throw error;

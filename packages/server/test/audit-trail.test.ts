@@ -9,8 +9,10 @@ import { signInDirectly } from "./support/sign-in-directly.ts";
 import { callApi, messageOf, startSignedIn } from "./support/signed-in-harness.ts";
 import { createGroup, replaceGroup } from "../src/store/authorization-groups.ts";
 import { recordAudit, removeExpiredAudit } from "../src/store/audit-log.ts";
-import { AuditRetention } from "../src/audit/audit-retention.ts";
+import { startAuditRetention } from "../src/audit/audit-retention.ts";
 import { withoutRequestValues } from "../src/audit/request-audit.ts";
+import { startSessionExpiryAudit } from "../src/audit/session-expiry-audit.ts";
+import { hashSessionToken } from "../src/store/browser-sessions.ts";
 import type { FastifyRequest } from "fastify";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
@@ -275,13 +277,13 @@ describe("the audit trail's retention", () => {
       new Date(now - 89 * day),
     );
     const warnings: string[] = [];
-    const retention = new AuditRetention(
+    const retention = startAuditRetention(
       harness.db,
       90,
       (message) => warnings.push(message),
       () => now,
     );
-    await retention.sweep();
+    await retention.run();
     await retention.stop();
     const left = await audit(`action=${action}`);
     expect(left.metadata.map((entry) => entry.at)).toEqual([
@@ -308,5 +310,33 @@ describe("what an entry's detail never holds", () => {
         request,
       ),
     ).toBe('Invalid share id "…" (…) on lab');
+  });
+});
+
+describe("an expired session", () => {
+  it("is recorded once, at the time it expired, whichever process looks", async () => {
+    const cookie = await signInDirectly(harness.db, []);
+    const token = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+    const idleUntil = "2026-01-02T03:04:05.000Z";
+    await harness.db
+      .updateTable("browser_sessions")
+      .set({ expires_at: idleUntil })
+      .where("id", "=", hashSessionToken(token))
+      .execute();
+    // Two processes looking at once: one entry.
+    const first = startSessionExpiryAudit(harness.db, () => undefined);
+    const second = startSessionExpiryAudit(harness.db, () => undefined);
+    await Promise.all([first.run(), second.run()]);
+    await Promise.all([first.stop(), second.stop()]);
+    const { metadata } = await audit("action=session-expired");
+    const mine = metadata.filter((entry) => entry.at === idleUntil);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      outcome: "success",
+      detail: "idle for longer than SESSION_IDLE_MINUTES",
+    });
+    expect(mine[0]?.identity_id).not.toBe("");
+    // The session opens nothing any more.
+    expect((await callApi(harness, cookie, "GET", "/api/instances")).status).toBe(401);
   });
 });

@@ -114,6 +114,18 @@ function waitForOutput(terminal: TestSocket, pattern: RegExp): Promise<string> {
   });
 }
 
+/** The audit entries of a terminal, newest first: [action, detail]. */
+async function terminalEntries(operation: string): Promise<[string, string][]> {
+  const rows = await harness.db
+    .selectFrom("audit_log")
+    .select(["action", "detail", "resource"])
+    .where("detail", "like", `%${operation}%`)
+    .orderBy("at", "desc")
+    .execute();
+  expect(rows.every((row) => row.resource.startsWith("instance:default/"))).toBe(true);
+  return rows.map((row) => [row.action, row.detail]);
+}
+
 interface Shell {
   operation: string;
   terminal: TestSocket;
@@ -157,6 +169,13 @@ describe("a shell through the relay", () => {
       `/1.0/operations/${shell.operation}/wait?timeout=10`,
     );
     expect(done.metadata.metadata).toMatchObject({ return: 3 });
+    // In the audit trail: opened by the exec call, closed once though both sockets closed.
+    await expect
+      .poll(() => terminalEntries(shell.operation), { timeout: 5_000 })
+      .toEqual([
+        ["terminal-closed", expect.stringMatching(/^operation .+, open for \d+ s$/) as string],
+        ["terminal-opened", `200 · operation ${shell.operation}`],
+      ]);
   });
 
   it("takes the terminal's size as form data, urlencoded or multipart", async (context) => {

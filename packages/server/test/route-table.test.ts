@@ -44,6 +44,8 @@ const notIdempotent: Record<string, string> = {
     "a join token is single-use: a replay must not hand it out again",
   "POST /api/instances/:id/exec":
     "opens a terminal's shell for the socket that follows, one per socket",
+  "POST /api/sessions/:sessionId/left":
+    "a beacon (it carries no header) that changes nothing but the audit trail; the page sends it once",
 };
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);

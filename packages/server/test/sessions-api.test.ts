@@ -216,6 +216,42 @@ describe("sessions API", () => {
     expect(goneJoin.status).toBe(404);
     const malformed = await call("GET", "/api/public/streams/x", { signedOut: true });
     expect(malformed.status).toBe(404);
+
+    // The link's life is in the audit trail, on its stream's instance, never with its key.
+    const entries = await harness.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "like", "share-link-%")
+      .orderBy("at")
+      .execute();
+    expect(entries.map((entry) => [entry.action, entry.outcome])).toEqual(
+      expect.arrayContaining([
+        ["share-link-created", "success"],
+        ["share-link-used", "success"],
+        ["share-link-revoked", "success"],
+        ["share-link-used", "failure"],
+      ]),
+    );
+    expect(JSON.stringify(entries)).not.toContain(share.token);
+    const made = entries.find((entry) => entry.action === "share-link-created");
+    expect(made?.resource).toMatch(/^instance:default\//);
+  });
+
+  it("records a stream's join and its leave, with how long it was watched", async () => {
+    expect((await call("POST", `/api/sessions/${sessionId}/join`, { body: {} })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await call("POST", `/api/sessions/${sessionId}/left?clusterId=default`)).status).toBe(
+      204,
+    );
+    const [left] = await harness.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "stream-left")
+      .execute();
+    expect(left?.resource).toMatch(/^instance:default\//);
+    expect(left?.detail).toMatch(
+      new RegExp(`stream session ${sessionId}, streamed for [1-9]\\d* s$`),
+    );
   });
 });
 

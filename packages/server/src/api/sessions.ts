@@ -29,6 +29,7 @@ import {
 import { joinStream } from "../streaming/stream-join.ts";
 import { acts } from "../auth/route-acts.ts";
 import { noteAudit } from "../audit/audit-note.ts";
+import { lastRecorded } from "../store/audit-log.ts";
 import { accessOf } from "../auth/access.ts";
 import type { FastifyRequest } from "fastify";
 import type { Entitlement, GatewaySession, ResourceName } from "@anbox-dashboard/contract";
@@ -135,6 +136,32 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
           resource: instanceOfSession(at, metadata),
         },
       );
+    },
+  );
+
+  // The stream page says it left (its tab closed, or another page opened): how long it was
+  // watched is measured here, from this identity's last join of that instance's stream.
+  app.post(
+    "/api/sessions/:sessionId/left",
+    { schema: { params: sessionParams }, config: { acts: onTheStream } },
+    async (request, reply) => {
+      const { sessionId } = request.params;
+      const { at, metadata } = await find(request, sessionId, "can_view");
+      const joinedAt = await lastRecorded(
+        context.db,
+        signedInUser(request).id,
+        "stream-joined",
+        instanceOfSession(at, metadata),
+      );
+      const watched =
+        joinedAt === undefined
+          ? "no join of it recorded"
+          : `streamed for ${String(Math.max(0, Math.round((Date.now() - Date.parse(joinedAt)) / 1000)))} s`;
+      noteAudit(request, {
+        action: "stream-left",
+        detail: `stream session ${sessionId}, ${watched}`,
+      });
+      return reply.code(204).send();
     },
   );
 

@@ -7,6 +7,7 @@ export function requestFacts(request: FastifyRequest): {
   userAgent: string;
   requestId: string;
 } {
+  // Read while the request's socket is open: once it has closed, the address is gone.
   return {
     address: request.ip,
     userAgent: textOf(request.headers, "user-agent") ?? "",

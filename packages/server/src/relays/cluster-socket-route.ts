@@ -56,6 +56,8 @@ export interface ClusterSocketRoute<Owner extends SocketOwner = SocketOwner> {
   ): RelayHandle;
   /** Called once the relay runs: what else lives with the owner's session (a stream watched). */
   opened?(owner: Owner, request: FastifyRequest): void;
+  /** Called once the browser's socket has closed, after a relay ran (a terminal's end recorded). */
+  closed?(owner: Owner, request: FastifyRequest): void;
 }
 
 function sessionOwner(request: FastifyRequest): Promise<SocketOwner> {
@@ -134,7 +136,14 @@ export function registerClusterSocketRoute<Owner extends SocketOwner>(
         );
         socket.on("close", release);
       }
-      if (ready.upstream.kind === "open") route.opened?.(ready.owner, request);
+      if (ready.upstream.kind === "open") {
+        route.opened?.(ready.owner, request);
+        if (route.closed !== undefined) {
+          socket.once("close", () => {
+            route.closed?.(ready.owner, request);
+          });
+        }
+      }
     },
   });
 }

@@ -15,6 +15,10 @@ import { accessOf } from "../auth/access.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
 import { clusterFailure } from "../clusters/cluster-call.ts";
 import type { SocketOwner } from "./cluster-socket-route.ts";
+import type { ResourceName } from "@anbox-dashboard/contract";
+import { recordAudit } from "../store/audit-log.ts";
+import { groupsThatApplied } from "../audit/request-audit.ts";
+import { requestFacts } from "../audit/request-facts.ts";
 
 interface OperationSocketTarget {
   cluster: ClusterHandle;
@@ -60,7 +64,39 @@ export async function registerOperationSocketRelay(
     upstream: { stream: "operation's websocket", secret: "Operation secret" },
     notPrepared: "The operation's websocket was not prepared",
     relay: relayBothWays,
+    // A terminal has two sockets (its text and its control): the first to close ends it, and the
+    // entry's id (the operation's) keeps the second, served here or by another process, out.
+    closed: (owner, request) => {
+      const user = request.user;
+      if (user === null) return;
+      const openFor = Math.max(0, Math.round((Date.now() - Date.parse(owner.startedAt)) / 1000));
+      void recordAudit(context.db, {
+        id: `terminal-closed:${owner.clusterId}:${owner.operationId}`,
+        action: "terminal-closed",
+        outcome: "success",
+        actor: user.email,
+        identityId: user.id,
+        groups: groupsThatApplied(request.access?.grants ?? []),
+        resource: owner.resource,
+        cluster: owner.clusterId,
+        ...owner.facts,
+        detail: `operation ${owner.operationId}, open for ${String(openFor)} s`,
+      }).catch((error: unknown) => {
+        request.log.error({ err: error }, "The end of a terminal could not be recorded");
+      });
+    },
   });
+}
+
+/** Whose exec socket it is, and which terminal: what its end is recorded with. */
+interface ExecOwner extends SocketOwner {
+  resource: ResourceName;
+  clusterId: string;
+  operationId: string;
+  /** When the cluster made the exec operation (the terminal's start). */
+  startedAt: string;
+  /** The upgrade request's address, browser and id, read while its socket is open. */
+  facts: ReturnType<typeof requestFacts>;
 }
 
 /**
@@ -70,13 +106,16 @@ export async function registerOperationSocketRelay(
 async function execOwner(
   request: FastifyRequest,
   clusters: readonly ClusterHandle[],
-): Promise<SocketOwner> {
+): Promise<ExecOwner> {
   const cluster = requireClusterAtIndex(request, clusters);
   const operationId = textOf(request.params, "operationId") ?? "";
   const notFound = `No operation ${operationId} on this cluster.`;
   let id: string | undefined;
+  let startedAt: string;
   try {
-    id = operationTargetId(await readOperation(cluster, operationId), "instance");
+    const operation = await readOperation(cluster, operationId);
+    id = operationTargetId(operation, "instance");
+    startedAt = operation.created_at;
   } catch (error) {
     const failure = clusterFailure(cluster, error);
     throw failure.statusCode === 404 ? new HttpError(404, notFound) : failure;
@@ -87,6 +126,11 @@ async function execOwner(
   return {
     sessionId: signedInUser(request).sessionId,
     livesBy: { action: "can_exec", resource },
+    resource,
+    clusterId: cluster.id,
+    operationId,
+    startedAt,
+    facts: requestFacts(request),
   };
 }
 

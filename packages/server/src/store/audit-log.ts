@@ -24,9 +24,18 @@ export type AuditAction =
   | "share-link-created"
   | "share-link-extended"
   | "share-link-revoked"
-  | "stream-joined";
+  | "stream-joined"
+  | "session-expired"
+  | "terminal-opened"
+  | "terminal-closed"
+  | "stream-left";
 
 export interface AuditRecord {
+  /**
+   * Its id, when the same act may be seen by more than one process or socket (a terminal's two
+   * sockets closing): the first entry is kept, the others change nothing. A new one otherwise.
+   */
+  id?: string;
   /** A name, or the request's `METHOD /route`. */
   action: string;
   outcome: AuditOutcome;
@@ -56,7 +65,7 @@ export async function recordAudit(
   await db
     .insertInto("audit_log")
     .values({
-      id: randomUUID(),
+      id: entry.id ?? randomUUID(),
       at: now.toISOString(),
       action: entry.action,
       outcome: entry.outcome,
@@ -70,6 +79,7 @@ export async function recordAudit(
       user_agent: (entry.userAgent ?? "").slice(0, userAgentMaxLength),
       request_id: entry.requestId ?? "",
     })
+    .onConflict((conflict) => conflict.column("id").doNothing())
     .execute();
 }
 
@@ -234,4 +244,24 @@ export async function removeExpiredAudit(db: Database, before: Date): Promise<nu
     removed += Number(result.numDeletedRows);
     if (ids.length < expiryBatch) return removed;
   }
+}
+
+/** When `identityId` last did `action` on `resource` (a stream joined), if it is in the trail. */
+export async function lastRecorded(
+  db: Database,
+  identityId: string,
+  action: AuditAction,
+  resource: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("audit_log")
+    .select("at")
+    .where("identity_id", "=", identityId)
+    .where("action", "=", action)
+    .where("resource", "=", resource)
+    .where("outcome", "=", "success")
+    .orderBy("at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.at;
 }

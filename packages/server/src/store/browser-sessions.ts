@@ -281,3 +281,61 @@ export async function setViewAs(
     .where("id", "=", sessionId)
     .execute();
 }
+
+/** A session that outlived its idle or its absolute limit, marked as ended so once. */
+export interface ExpiredSession {
+  userId: string;
+  email: string;
+  /** When it expired: its idle limit, or its absolute one when that came first. */
+  expiredAt: string;
+  limit: "idle" | "absolute";
+}
+
+/**
+ * Marks the sessions that expired since they were last looked at (`ended_reason` `expired`), a
+ * batch at a time: each is answered by the one call that marked it, whichever process made it.
+ */
+export async function markExpiredSessions(
+  db: Database,
+  now = new Date(),
+  batch = 500,
+): Promise<ExpiredSession[]> {
+  const nowIso = now.toISOString();
+  const rows = await db
+    .selectFrom("browser_sessions")
+    .innerJoin("users", "users.id", "browser_sessions.user_id")
+    .select([
+      "browser_sessions.id",
+      "users.id as user_id",
+      "users.email",
+      "browser_sessions.expires_at",
+      "browser_sessions.absolute_expires_at",
+    ])
+    .where("browser_sessions.ended_reason", "=", "")
+    .where((eb) =>
+      eb.or([
+        eb("browser_sessions.expires_at", "<=", nowIso),
+        eb("browser_sessions.absolute_expires_at", "<=", nowIso),
+      ]),
+    )
+    .limit(batch)
+    .execute();
+  const marked: ExpiredSession[] = [];
+  for (const row of rows) {
+    const result = await db
+      .updateTable("browser_sessions")
+      .set({ ended_reason: "expired" })
+      .where("id", "=", row.id)
+      .where("ended_reason", "=", "")
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) continue;
+    const absolute = row.absolute_expires_at <= row.expires_at;
+    marked.push({
+      userId: row.user_id,
+      email: row.email,
+      expiredAt: absolute ? row.absolute_expires_at : row.expires_at,
+      limit: absolute ? "absolute" : "idle",
+    });
+  }
+  return marked;
+}

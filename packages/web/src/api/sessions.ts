@@ -8,6 +8,7 @@ import type {
   StreamShare,
 } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
+import { apiUrl } from "./api-url.ts";
 
 export type { ClusterSession, PublicStreamInfo, SessionJoinResponse, StreamShare };
 
@@ -39,6 +40,18 @@ export function joinSession(sessionId: string, clusterId?: string): Promise<Sess
     params: { clusterId },
     body: {},
   });
+}
+
+/**
+ * `POST /api/sessions/{id}/left`: this page stops watching the stream (for the audit trail, which
+ * measures how long it was watched). A beacon: it is sent even as the tab closes.
+ */
+export function reportStreamLeft(sessionId: string, clusterId: string): void {
+  const url = apiUrl({
+    path: `/api/sessions/${encodeURIComponent(sessionId)}/left`,
+    params: { clusterId },
+  });
+  navigator.sendBeacon(url);
 }
 
 /** `GET /api/sessions/{id}/shares`: the share links made for a session's stream. */

@@ -8,7 +8,7 @@ import {
   type IdentitySummary,
   type Permission,
 } from "@anbox-dashboard/contract";
-import { HttpError, type ZodSchemas } from "@anbox-dashboard/http-kit";
+import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import type { ServerContext } from "../../server-context.ts";
 import { accessOf, PermissionRefusal, type Access } from "../../auth/access.ts";
 import { acts } from "../../auth/route-acts.ts";

@@ -12,6 +12,7 @@ import { acceptFormBodies } from "../../input/form-bodies.ts";
 import { clusterIdOf } from "../../input/query-values.ts";
 
 import { acts } from "../../auth/route-acts.ts";
+import { noteAudit } from "../../audit/audit-note.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { idParams } from "../../input/route-schemas.ts";
 
@@ -50,6 +51,7 @@ export async function registerInstanceExecRoute(
           request.params.id,
           exec,
         );
+        noteAudit(request, { action: "terminal-opened", detail: `operation ${operation.id}` });
         const clusterIndex = context.clusters.indexOf(cluster);
         return {
           metadata: {

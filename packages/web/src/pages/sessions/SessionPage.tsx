@@ -1,7 +1,7 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { ResourceName } from "@anbox-dashboard/contract";
 import { Link, useParams, useSearchParams } from "react-router";
-import { joinSession } from "../../api/sessions.ts";
+import { joinSession, reportStreamLeft } from "../../api/sessions.ts";
 import { EmptyState } from "../../components/page-layout/EmptyState.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
@@ -34,10 +34,26 @@ export default function SessionPage() {
   const [latencyProbe] = useState(() => new InputLatencyProbe());
   const clusterId = session.data?.clusterId;
   const { may } = useMay();
-  const connect = useCallback(
-    async () => toStreamConnection(await joinSession(sessionId, clusterId)),
-    [sessionId, clusterId],
-  );
+  // Once it joined, the page says when it leaves (closed, or another page opened), once.
+  const joined = useRef(false);
+  const connect = useCallback(async () => {
+    const connection = toStreamConnection(await joinSession(sessionId, clusterId));
+    joined.current = true;
+    return connection;
+  }, [sessionId, clusterId]);
+  useEffect(() => {
+    if (clusterId === undefined) return;
+    const leave = () => {
+      if (!joined.current) return;
+      joined.current = false;
+      reportStreamLeft(sessionId, clusterId);
+    };
+    window.addEventListener("pagehide", leave);
+    return () => {
+      window.removeEventListener("pagehide", leave);
+      leave();
+    };
+  }, [sessionId, clusterId]);
   const toggleStats = useCallback(() => {
     setPanel((open) => (open === "statistics" ? undefined : "statistics"));
   }, []);
