@@ -299,17 +299,17 @@ describe("the audit trail's retention", () => {
 });
 
 describe("what an entry's detail never holds", () => {
-  it("drops the values the request carried in its path and query from the answer's message", () => {
+  it("drops the secrets the request carried in its path and query from the answer's message", () => {
     const request = {
-      params: { token: "s3cr3t-share-key-0123456789" },
+      params: { token: "s3cr3t-share-key-0123456789", id: "dcbg4irvrekeqmbm0i3g" },
       query: { clusterId: "lab", secret: "operation-secret-value" },
     } as unknown as FastifyRequest;
     expect(
       withoutRequestValues(
-        'Invalid share id "s3cr3t-share-key-0123456789" (operation-secret-value) on lab',
+        'Invalid share id "s3cr3t-share-key-0123456789" (operation-secret-value) on lab/dcbg4irvrekeqmbm0i3g',
         request,
       ),
-    ).toBe('Invalid share id "…" (…) on lab');
+    ).toBe('Invalid share id "…" (…) on lab/dcbg4irvrekeqmbm0i3g');
   });
 });
 

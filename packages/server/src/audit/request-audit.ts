@@ -114,21 +114,21 @@ function messageOf(payload: unknown): string {
   }
 }
 
-/** Values shorter than this are not keys (a cluster's name, a page number): they stay. */
-const secretMinLength = 8;
+/** The path and query parameters that carry a secret: a share link's key, an exec's secret. */
+const secretParameter = /token|secret|key|password/i;
 
 /**
- * The message without any value the request carried in its path or query (a share link's key,
+ * The message without any secret the request carried in its path or query (a share link's key,
  * an operation's secret): a cluster's refusal may quote what it was asked, and nothing typed as a
- * secret may reach the trail. What it acted on is in the entry's resource already.
+ * secret may reach the trail. Ids stay: a refusal naming `instance:lab/c1` says what it was about.
  */
 export function withoutRequestValues(message: string, request: FastifyRequest): string {
-  const values = [request.params, request.query].flatMap((record) =>
+  const secrets = [request.params, request.query].flatMap((record) =>
     typeof record === "object" && record !== null
-      ? Object.values(record).filter(
-          (value): value is string => typeof value === "string" && value.length >= secretMinLength,
+      ? Object.entries(record).flatMap(([name, value]) =>
+          secretParameter.test(name) && typeof value === "string" && value !== "" ? [value] : [],
         )
       : [],
   );
-  return values.reduce((text, value) => text.replaceAll(value, "…"), message);
+  return secrets.reduce((text, value) => text.replaceAll(value, "…"), message);
 }
