@@ -127,7 +127,11 @@ describe("what a sign-in leaves in the audit trail", () => {
   it("names the identity, so that filtering by a person finds their sign-ins too", async () => {
     const { metadata } = await audit(`identity=${encodeURIComponent("ada@example.com")}`);
     const signIn = metadata.find((entry) => entry.action === "sign-in");
-    expect(signIn).toMatchObject({ outcome: "success", actor: "ada@example.com" });
+    expect(signIn).toMatchObject({
+      outcome: "success",
+      actor: "ada@example.com",
+      groups: ["admin"],
+    });
     expect(signIn?.identity_id).not.toBe("");
     expect(signIn?.request_id).not.toBe("");
   });

@@ -74,6 +74,17 @@ describe("a group claimed by the identity provider", () => {
       ),
     ).toMatchObject({ groups: [], groups_from_provider: ["testers"] });
 
+    // The sign-in's audit entry names the group its claim brought.
+    const signIns = await harness.db
+      .selectFrom("audit_log")
+      .select("groups")
+      .where("action", "=", "sign-in")
+      .where("actor", "=", bob.email)
+      .execute();
+    expect(signIns.map((entry) => entry.groups)).toEqual([
+      JSON.stringify(["testers (from the identity provider)"]),
+    ]);
+
     // A later sign-in without the claim holds nothing; the first keeps what its claim gave.
     harness.provider.setAccount({ ...bob, groups: [] });
     const withoutClaim = await signedInCookie(harness);

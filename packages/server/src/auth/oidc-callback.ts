@@ -18,6 +18,8 @@ import { userForIdentity, type VerifiedIdentity } from "./sign-in-identity.ts";
 import { fieldsOf } from "@anbox-dashboard/http-kit";
 import { claimedGroups } from "../store/provider-groups.ts";
 import { requestFacts } from "../audit/request-facts.ts";
+import { grantsHeldBy } from "./grants.ts";
+import { groupsThatApplied } from "../audit/request-audit.ts";
 
 /** What the sign-in routes work with: the server, the provider's client, the cookie sealer. */
 export interface SignInDeps {
@@ -74,6 +76,8 @@ export function oidcCallback(deps: SignInDeps) {
     if (account.kind === "turned-away") return reply.redirect(account.to);
 
     await openBrowserSession(context, request, reply, account.user, signedIn);
+    // The groups this sign-in holds, those its provider's claim maps to among them.
+    const grants = await grantsHeldBy(context.db, account.user.id, signedIn.providerGroups);
     await auditSignIn(
       context,
       request,
@@ -81,6 +85,7 @@ export function oidcCallback(deps: SignInDeps) {
       account.user.email,
       `through ${identity.issuer}`,
       account.user.id,
+      groupsThatApplied(grants),
     );
     return reply.redirect(safeNextPath(transaction.next));
   };

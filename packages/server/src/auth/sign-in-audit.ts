@@ -17,12 +17,14 @@ export function auditSignIn(
   actor: string,
   detail: string,
   identityId = "",
+  groups: readonly string[] = [],
 ): Promise<void> {
   return recordAudit(context.db, {
     action: "sign-in",
     outcome,
     actor,
     identityId,
+    groups,
     ...requestFacts(request),
     detail: detail.slice(0, 300),
   });
