@@ -10,7 +10,7 @@ import { callApi, messageOf, startSignedIn } from "./support/signed-in-harness.t
 import { createGroup, replaceGroup } from "../src/store/authorization-groups.ts";
 import { recordAudit, removeExpiredAudit } from "../src/store/audit-log.ts";
 import { startAuditRetention } from "../src/audit/audit-retention.ts";
-import { withoutRequestValues } from "../src/audit/request-audit.ts";
+import { withoutRequestSecrets } from "../src/audit/request-audit.ts";
 import { startSessionExpiryAudit } from "../src/audit/session-expiry-audit.ts";
 import { hashSessionToken } from "../src/store/browser-sessions.ts";
 import type { FastifyRequest } from "fastify";
@@ -309,7 +309,7 @@ describe("what an entry's detail never holds", () => {
       query: { clusterId: "lab", secret: "operation-secret-value" },
     } as unknown as FastifyRequest;
     expect(
-      withoutRequestValues(
+      withoutRequestSecrets(
         'Invalid share id "s3cr3t-share-key-0123456789" (operation-secret-value) on lab/dcbg4irvrekeqmbm0i3g',
         request,
       ),

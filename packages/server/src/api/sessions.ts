@@ -30,6 +30,7 @@ import { joinStream } from "../streaming/stream-join.ts";
 import { acts } from "../auth/route-acts.ts";
 import { noteAudit } from "../audit/audit-note.ts";
 import { lastRecorded } from "../store/audit-log.ts";
+import { secondsSince } from "../audit/request-facts.ts";
 import { accessOf } from "../auth/access.ts";
 import type { FastifyRequest } from "fastify";
 import type { Entitlement, GatewaySession, ResourceName } from "@anbox-dashboard/contract";
@@ -156,7 +157,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
       const watched =
         joinedAt === undefined
           ? "no join of it recorded"
-          : `streamed for ${String(Math.max(0, Math.round((Date.now() - Date.parse(joinedAt)) / 1000)))} s`;
+          : `streamed for ${String(secondsSince(joinedAt))} s`;
       noteAudit(request, {
         action: "stream-left",
         detail: `stream session ${sessionId}, ${watched}`,

@@ -6,8 +6,7 @@ import { recordAudit } from "../store/audit-log.ts";
 import { PermissionRefusal } from "../auth/access.ts";
 import { noteAudit } from "./audit-note.ts";
 import { matchedRouteAccess } from "../auth/route-access.ts";
-import type { HeldGrant } from "../store/authorization-groups.ts";
-import { requestFacts } from "./request-facts.ts";
+import { requestFacts, whoActed } from "./request-facts.ts";
 
 const readingMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -16,8 +15,8 @@ const messageReadMaxBytes = 4096;
 
 /**
  * Records, before its answer is sent (so that an answered request is never lost to a crash),
- * every state-changing request to a signed-in route (not a POST that declares it only reads), whatever its outcome, and every request the
- * permission check refused, reads included: who (their identity and the groups that applied),
+ * every state-changing request to a signed-in route (not a POST that declares it only reads),
+ * whatever its outcome, and every request the permission check refused, reads included: who (their identity and the groups that applied),
  * the action (`METHOD /route`, or the name the route noted), the resource and cluster, the
  * outcome, the address, the user agent and the request's id (also sent as `X-Request-Id`, so
  * that a user can quote it). Public routes (sign-in, registration) record their own entries,
@@ -41,25 +40,28 @@ export function registerRequestAudit(
   });
   app.addHook("onSend", async (request, reply, payload) => {
     if (!audited(request, reply)) return payload;
-    const user = request.user;
-    if (user === null) return payload;
+    const who = whoActed(request);
+    if (who === undefined) return payload;
     const note = request.auditNote ?? {};
     const status = reply.statusCode;
     const resource = note.resource ?? "";
-    const message = status >= 400 ? withoutRequestValues(messageOf(payload), request) : "";
-    const viewing = user.viewAs === undefined ? "" : `; viewing as ${user.viewAs.email}`;
+    const message = status >= 400 ? withoutRequestSecrets(messageOf(payload), request) : "";
+    const viewing = request.user?.viewAs;
     // A failed write is logged, not answered: the change it records is done already, and a 500
     // would have its client try it again.
     await recordAudit(db, {
       action: note.action ?? `${request.method} ${request.routeOptions.url ?? request.url}`,
       outcome: note.refused === true ? "refused" : status < 400 ? "success" : "failure",
-      actor: user.email,
-      identityId: user.id,
-      groups: groupsThatApplied(request.access?.grants ?? []),
+      ...who,
       resource,
       cluster: note.cluster ?? clusterNamed(request, resource),
       ...requestFacts(request),
-      detail: [String(status), message, note.detail ?? "", viewing === "" ? "" : viewing.slice(2)]
+      detail: [
+        String(status),
+        message,
+        note.detail ?? "",
+        viewing === undefined ? "" : `viewing as ${viewing.email}`,
+      ]
         .filter((part) => part !== "")
         .join(" · "),
     }).catch((error: unknown) => {
@@ -86,21 +88,6 @@ function clusterNamed(request: FastifyRequest, resource: string): string {
   return ofResource ?? textOf(request.query, "clusterId") ?? "";
 }
 
-/** The groups whose permissions the user held, each once, marked when the provider gave it. */
-export function groupsThatApplied(grants: readonly HeldGrant[]): string[] {
-  const groups = new Set<string>();
-  for (const { grantedBy } of grants) {
-    if ("group" in grantedBy) {
-      groups.add(
-        grantedBy.fromProvider === true
-          ? `${grantedBy.group} (from the identity provider)`
-          : grantedBy.group,
-      );
-    }
-  }
-  return [...groups].sort();
-}
-
 /** The message of an error answer (`{status, error, message}`), if it is one. */
 function messageOf(payload: unknown): string {
   if (typeof payload !== "string" || payload.length > messageReadMaxBytes) return "";
@@ -122,7 +109,7 @@ const secretParameter = /token|secret|key|password/i;
  * an operation's secret): a cluster's refusal may quote what it was asked, and nothing typed as a
  * secret may reach the trail. Ids stay: a refusal naming `instance:lab/c1` says what it was about.
  */
-export function withoutRequestValues(message: string, request: FastifyRequest): string {
+export function withoutRequestSecrets(message: string, request: FastifyRequest): string {
   const secrets = [request.params, request.query].flatMap((record) =>
     typeof record === "object" && record !== null
       ? Object.entries(record).flatMap(([name, value]) =>

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { textOf } from "@anbox-dashboard/http-kit";
+import type { HeldGrant } from "../store/authorization-groups.ts";
 
 /** What an audit entry says of the request it records: where from, which browser, which request. */
 export function requestFacts(request: FastifyRequest): {
@@ -13,4 +14,40 @@ export function requestFacts(request: FastifyRequest): {
     userAgent: textOf(request.headers, "user-agent") ?? "",
     requestId: request.id,
   };
+}
+
+/**
+ * Who acted in a signed-in request, as an entry names them: their e-mail, identity and the groups
+ * whose permissions they held then (read by the decision gate); undefined when no one is signed in.
+ */
+export function whoActed(
+  request: FastifyRequest,
+): { actor: string; identityId: string; groups: string[] } | undefined {
+  const user = request.user;
+  if (user === null) return undefined;
+  return {
+    actor: user.email,
+    identityId: user.id,
+    groups: groupsThatApplied(request.access?.grants ?? []),
+  };
+}
+
+/** The groups whose permissions the user held, each once, marked when the provider gave it. */
+export function groupsThatApplied(grants: readonly HeldGrant[]): string[] {
+  const groups = new Set<string>();
+  for (const { grantedBy } of grants) {
+    if ("group" in grantedBy) {
+      groups.add(
+        grantedBy.fromProvider === true
+          ? `${grantedBy.group} (from the identity provider)`
+          : grantedBy.group,
+      );
+    }
+  }
+  return [...groups].sort();
+}
+
+/** Whole seconds from `iso` to now (a terminal open, a stream watched); never below 0. */
+export function secondsSince(iso: string): number {
+  return Math.max(0, Math.round((Date.now() - Date.parse(iso)) / 1000));
 }

@@ -19,7 +19,7 @@ import { fieldsOf } from "@anbox-dashboard/http-kit";
 import { claimedGroups } from "../store/provider-groups.ts";
 import { requestFacts } from "../audit/request-facts.ts";
 import { grantsHeldBy } from "./grants.ts";
-import { groupsThatApplied } from "../audit/request-audit.ts";
+import { groupsThatApplied } from "../audit/request-facts.ts";
 
 /** What the sign-in routes work with: the server, the provider's client, the cookie sealer. */
 export interface SignInDeps {

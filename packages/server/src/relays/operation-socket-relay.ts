@@ -17,8 +17,7 @@ import { clusterFailure } from "../clusters/cluster-call.ts";
 import type { SocketOwner } from "./cluster-socket-route.ts";
 import type { ResourceName } from "@anbox-dashboard/contract";
 import { recordAudit } from "../store/audit-log.ts";
-import { groupsThatApplied } from "../audit/request-audit.ts";
-import { requestFacts } from "../audit/request-facts.ts";
+import { requestFacts, secondsSince, whoActed } from "../audit/request-facts.ts";
 
 interface OperationSocketTarget {
   cluster: ClusterHandle;
@@ -67,16 +66,14 @@ export async function registerOperationSocketRelay(
     // A terminal has two sockets (its text and its control): the first to close ends it, and the
     // entry's id (the operation's) keeps the second, served here or by another process, out.
     closed: (owner, request) => {
-      const user = request.user;
-      if (user === null) return;
-      const openFor = Math.max(0, Math.round((Date.now() - Date.parse(owner.startedAt)) / 1000));
+      const who = whoActed(request);
+      if (who === undefined) return;
+      const openFor = secondsSince(owner.startedAt);
       void recordAudit(context.db, {
         id: `terminal-closed:${owner.clusterId}:${owner.operationId}`,
         action: "terminal-closed",
         outcome: "success",
-        actor: user.email,
-        identityId: user.id,
-        groups: groupsThatApplied(request.access?.grants ?? []),
+        ...who,
         resource: owner.resource,
         cluster: owner.clusterId,
         ...owner.facts,
