@@ -55,3 +55,4 @@ export * from "./auth/entitlements.ts";
 export * from "./auth/entitlement-catalogue.ts";
 export * from "./auth/decide.ts";
 export * from "./api/auth.ts";
+export * from "./api/quotas.ts";

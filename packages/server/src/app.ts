@@ -14,6 +14,7 @@ import { registerUserEventRoutes } from "./api/user-events.ts";
 import { registerEventsAuthRoutes } from "./api/events-auth.ts";
 import { registerOperationsRoutes } from "./api/operations.ts";
 import { registerAuditRoutes } from "./api/audit.ts";
+import { registerQuotaRoutes } from "./api/quotas.ts";
 import { registerInstancesApi } from "./api/instances/instances-api.ts";
 import { registerApplicationsApi } from "./api/applications/applications-api.ts";
 import { registerImagesRoutes } from "./api/images.ts";
@@ -147,6 +148,7 @@ export async function buildApp({ context, logger }: AppDependencies): Promise<Fa
   registerEventsAuthRoutes(app, context);
   registerOperationsRoutes(app, context);
   registerAuditRoutes(app, context);
+  registerQuotaRoutes(app, context);
   await registerInstancesApi(app, context);
   await registerApplicationsApi(app, context);
   await registerImagesRoutes(app, context);

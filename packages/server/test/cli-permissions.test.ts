@@ -185,6 +185,45 @@ describe("bin/dashboard group and identity", () => {
     );
   });
 
+  it("group limit sets and unsets a group's quotas, over all clusters or on one", async () => {
+    await run(groupCommand, ["create", "quota-team"]);
+    expect((await run(groupCommand, ["limit", "set", "quota-team", "instances", "3"])).stdout).toBe(
+      "Group quota-team: 3 instances over all clusters.\n",
+    );
+    await run(groupCommand, ["limit", "set", "quota-team", "memory", "8GB", "--cluster", "lab"]);
+    await run(groupCommand, ["limit", "set", "quota-team", "instances", "4"]);
+    expect((await run(groupCommand, ["show", "quota-team"])).stdout).toContain(
+      "limits:\n  4 instances over all clusters\n  8 GB memory on cluster lab\n",
+    );
+    expect((await run(groupCommand, ["limit", "unset", "quota-team", "instances"])).stdout).toBe(
+      "Group quota-team: no limit on instances over all clusters.\n",
+    );
+    expect(
+      (await run(groupCommand, ["limit", "set", "quota-team", "phones", "3"])).error,
+    ).toContain('"phones" is not a quota');
+    expect(
+      (await run(groupCommand, ["limit", "set", "quota-team", "cpus", "8GB"])).error,
+    ).toContain('"8GB" is not a limit for cpus');
+    expect((await run(groupCommand, ["limit", "set", "quota-team", "cpus"])).error).toContain(
+      "usage: bin/dashboard group limit",
+    );
+    expect((await run(groupCommand, ["limit", "set", "nobody", "cpus", "2"])).error).toBe(
+      'No group named "nobody".',
+    );
+    const audited = await db
+      .selectFrom("audit_log")
+      .select(["action", "resource", "detail"])
+      .where("action", "=", "group-limits-changed")
+      .orderBy("at")
+      .execute();
+    expect(audited.map((entry) => entry.detail)).toEqual([
+      "3 instances over all clusters",
+      "8 GB memory on cluster lab",
+      "4 instances over all clusters",
+      "no limit on instances over all clusters",
+    ]);
+  });
+
   it("are wired into bin/dashboard", async () => {
     const cliPath = resolve(import.meta.dirname, "../src/cli/dashboard.ts");
     const { stdout } = await promisify(execFile)(process.execPath, [cliPath, "group", "list"], {

@@ -46,6 +46,8 @@ const notIdempotent: Record<string, string> = {
     "opens a terminal's shell for the socket that follows, one per socket",
   "POST /api/sessions/:sessionId/left":
     "a beacon (it carries no header) that changes nothing but the audit trail; the page sends it once",
+  "POST /api/sessions/:sessionId/watching":
+    "says the stream page still plays: sent twice, the view's time is pushed forward twice",
 };
 
 const stateChanging = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -200,6 +202,7 @@ describe("the route table", () => {
       "GET /api/info",
       "GET /api/onboarding-progress",
       "GET /api/profile",
+      "GET /api/quotas",
       "PATCH /api/onboarding-progress/:progress",
       "POST /api/user-events",
     ]);

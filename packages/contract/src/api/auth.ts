@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EntitlementEntry } from "../auth/entitlement-catalogue.ts";
+import { groupLimitsSchema, type GroupLimit } from "./quotas.ts";
 import {
   isEntitlement,
   isResourceName,
@@ -76,6 +77,8 @@ export interface GroupDetail {
   description: string;
   permissions: Permission[];
   identities: IdentitySummary[];
+  /** Its quotas (issue 38); their usage is `GET /api/auth/groups/{name}/usage`. */
+  limits: GroupLimit[];
 }
 
 export interface IdentitySummary {
@@ -132,10 +135,14 @@ export const groupCreateSchema = z.object({
   description: groupDescription.optional(),
 });
 
-/** `PUT /api/auth/groups/{name}`: the description and the permissions, replaced as a whole. */
+/**
+ * `PUT /api/auth/groups/{name}`: the description and the permissions, replaced as a whole; the
+ * limits too when given (left as they are when not: a client that knows none keeps them).
+ */
 export const groupReplaceSchema = z.object({
   description: groupDescription.optional(),
   permissions: z.array(permissionSchema, { message: "must be a list of permissions" }).max(1000),
+  limits: groupLimitsSchema.optional(),
 });
 export type GroupReplaceInput = z.infer<typeof groupReplaceSchema>;
 

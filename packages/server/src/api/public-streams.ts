@@ -6,6 +6,7 @@ import { shareLinkLimit } from "../streaming/share-link-limit.ts";
 import { findShareOnGateways } from "../streaming/gateway-lookup.ts";
 import { readStreamSession } from "../ams/gateway.ts";
 import { joinStream } from "../streaming/stream-join.ts";
+import { endViews } from "../store/stream-views.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { shareTokenParams } from "../input/route-schemas.ts";
 import { recordAudit } from "../store/audit-log.ts";
@@ -74,6 +75,8 @@ export function registerPublicStreamRoutes(scope: FastifyInstance, context: Serv
           { share: token },
           { streamSessionId: share.session_id, grantee: { kind: "share" } },
         );
+        // The stream changed hands: its member viewer no longer counts against their quota.
+        await endViews(context.db, { clusterId: at.cluster.id, streamSessionId: share.session_id });
         const about = share.description ? ` ("${share.description}")` : "";
         await record("success", at.cluster.id, `joined stream session ${share.session_id}${about}`);
         return joined;

@@ -27,6 +27,8 @@ import {
   readStreamSession,
 } from "../ams/gateway.ts";
 import { joinStream } from "../streaming/stream-join.ts";
+import { joinWithinQuota } from "../quotas/stream-quotas.ts";
+import { endViews, stillWatching } from "../store/stream-views.ts";
 import { acts } from "../auth/route-acts.ts";
 import { noteAudit } from "../audit/audit-note.ts";
 import { lastRecorded } from "../store/audit-log.ts";
@@ -127,16 +129,34 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
       noteAudit(request, { action: "stream-joined", detail: `stream session ${sessionId}` });
       const { at, metadata } = await find(request, sessionId, "can_stream");
       const user = signedInUser(request);
-      return joinStream(
-        context,
-        at,
-        { session: sessionId },
-        {
-          streamSessionId: sessionId,
-          grantee: { kind: "session", sessionId: user.sessionId },
-          resource: instanceOfSession(at, metadata),
-        },
+      const stream = { clusterId: at.cluster.id, streamSessionId: sessionId };
+      return joinWithinQuota(context, request, stream, () =>
+        joinStream(
+          context,
+          at,
+          { session: sessionId },
+          {
+            streamSessionId: sessionId,
+            grantee: { kind: "session", sessionId: user.sessionId },
+            resource: instanceOfSession(at, metadata),
+          },
+        ),
       );
+    },
+  );
+
+  // The stream page still plays it (every minute): its view keeps counting against the viewer's
+  // concurrent-streams quota; one not heard of for three minutes stops (store/stream-views.ts).
+  // Recorded in no audit entry: it changes nothing but that view's time.
+  app.post(
+    "/api/sessions/:sessionId/watching",
+    { schema: { params: sessionParams }, config: { acts: onTheStream, audit: false } },
+    async (request, reply) => {
+      const { sessionId } = request.params;
+      const { at } = await find(request, sessionId, "can_view");
+      const stream = { clusterId: at.cluster.id, streamSessionId: sessionId };
+      await stillWatching(context.db, stream, signedInUser(request).sessionId);
+      return reply.code(204).send();
     },
   );
 
@@ -162,6 +182,8 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
         action: "stream-left",
         detail: `stream session ${sessionId}, ${watched}`,
       });
+      const stream = { clusterId: at.cluster.id, streamSessionId: sessionId };
+      await endViews(context.db, stream, signedInUser(request).sessionId);
       return reply.code(204).send();
     },
   );

@@ -8,6 +8,16 @@ import { noteAudit } from "./audit-note.ts";
 import { matchedRouteAccess } from "../auth/route-access.ts";
 import { requestFacts, whoActed } from "./request-facts.ts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * `false`: a state-changing route whose success is not an act to record (a stream page's
+     * word that it still plays); its refusals still are.
+     */
+    audit?: boolean;
+  }
+}
+
 const readingMethods = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The longest answer read for its message: an error answer is a few hundred bytes. */
@@ -76,6 +86,7 @@ function audited(request: FastifyRequest, reply: FastifyReply): boolean {
   if (matchedRouteAccess(request) !== "session") return false;
   if (reply.getHeader("idempotent-replayed") === "true") return false;
   if (request.auditNote?.refused === true) return true;
+  if (request.routeOptions.config.audit === false) return false;
   // A POST that changes nothing (an events token) says so for "view as" too (auth/view-as.ts).
   const reads =
     readingMethods.has(request.method) || request.routeOptions.config.whileViewingAs === "reads";

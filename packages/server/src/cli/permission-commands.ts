@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
 import {
+  describeQuotaLimit,
   isEntitlement,
   isResourceName,
   type Entitlement,
@@ -22,6 +23,7 @@ import { CliError } from "./cli-error.ts";
 import { recordCliAudit } from "./cli-audit.ts";
 import { grantsHeldBy } from "../auth/grants.ts";
 import type { CommandOutput } from "./register.ts";
+import { groupLimitCommand } from "./group-limit-command.ts";
 
 export const groupUsage = `usage: bin/dashboard group <command>
 
@@ -36,6 +38,10 @@ commands:
                                application:CLUSTER/ID, image:CLUSTER/ID, node:CLUSTER/NAME,
                                group:NAME, identity:ID; ENTITLEMENT: can_view, can_stream, ...
                                (GET /api/auth/entitlements lists them per kind)
+  limit set GROUP KEY VALUE [--cluster ID]
+  limit unset GROUP KEY [--cluster ID]
+                               KEY: instances, running_instances, concurrent_streams,
+                               cpus, memory, gpu_slots, disk (bin/dashboard group limit)
 
 As \`amc auth group\` does; the running dashboard applies a change at its next request.`;
 
@@ -81,8 +87,13 @@ export async function groupCommand(
           const user = await findUserById(db, id);
           output.stdout.write(`  ${user?.email ?? id}\n`);
         }
+        output.stdout.write(group.limits.length === 0 ? "limits: none\n" : "limits:\n");
+        for (const limit of group.limits) output.stdout.write(`  ${describeQuotaLimit(limit)}\n`);
         return;
       }
+      case "limit":
+        await groupLimitCommand(db, rest, output);
+        return;
       case "create": {
         const { values, positionals } = parseCreate(rest);
         const name = onlyArgument(positionals, groupUsage);

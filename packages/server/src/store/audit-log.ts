@@ -18,6 +18,7 @@ export type AuditAction =
   | "group-created"
   | "group-deleted"
   | "group-permissions-changed"
+  | "group-limits-changed"
   | "identity-groups-changed"
   | "provider-group-mapping-changed"
   | "share-link-used"

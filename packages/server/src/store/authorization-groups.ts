@@ -6,10 +6,12 @@ import {
   type Entitlement,
   type Grant,
   type GrantedBy,
+  type GroupLimit,
   type ResourceName,
 } from "@anbox-dashboard/contract";
 import { HttpError } from "@anbox-dashboard/http-kit";
 import type { Database } from "./database.ts";
+import { groupLimits, replaceLimits } from "./group-limits.ts";
 
 /** Runs `work` in a transaction, or in the one `db` already is (Kysely nests none). */
 export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
@@ -84,6 +86,7 @@ export interface StoredGroup {
   name: string;
   description: string;
   permissions: Grant[];
+  limits: GroupLimit[];
   /** Its members' user ids. */
   identities: string[];
 }
@@ -115,6 +118,7 @@ export async function readGroup(db: Database, name: string): Promise<StoredGroup
       isEntitlement(entitlement) && isResourceName(resource) ? [{ entitlement, resource }] : [],
     ),
     identities: members.map((member) => member.user_id),
+    limits: await groupLimits(db, name),
   };
 }
 
@@ -152,6 +156,7 @@ export async function createGroup(
     await tx.deleteFrom("auth_group_permissions").where("group_name", "=", name).execute();
     await tx.deleteFrom("resource_owners").where("resource", "=", `group:${name}`).execute();
     await tx.deleteFrom("auth_provider_groups").where("group_name", "=", name).execute();
+    await clearQuotaRows(tx, name);
     // Who made it may view, change and delete it (can_create_groups alone gives nothing on it).
     if (creatorId !== undefined) {
       await tx
@@ -183,7 +188,15 @@ export async function deleteGroup(
     await tx.deleteFrom("auth_group_permissions").where("group_name", "=", name).execute();
     await tx.deleteFrom("resource_owners").where("resource", "=", `group:${name}`).execute();
     await tx.deleteFrom("auth_provider_groups").where("group_name", "=", name).execute();
+    await clearQuotaRows(tx, name);
   });
+}
+
+/** A group's limits, what is charged to it and its streams: gone with it, none for a new one. */
+async function clearQuotaRows(tx: Database, name: string): Promise<void> {
+  await tx.deleteFrom("auth_group_limits").where("group_name", "=", name).execute();
+  await tx.deleteFrom("quota_charges").where("group_name", "=", name).execute();
+  await tx.deleteFrom("stream_views").where("group_name", "=", name).execute();
 }
 
 /**
@@ -194,7 +207,12 @@ export async function deleteGroup(
 export async function replaceGroup(
   db: Database,
   name: string,
-  update: { description?: string | undefined; permissions: readonly Grant[] },
+  update: {
+    description?: string | undefined;
+    permissions: readonly Grant[];
+    /** Replaced as a whole when given, else kept. */
+    limits?: readonly GroupLimit[] | undefined;
+  },
   check: (before: StoredGroup) => void = () => undefined,
 ): Promise<void> {
   await inTransaction(db, async (tx) => {
@@ -221,6 +239,7 @@ export async function replaceGroup(
       resource: grant.resource,
     }));
     if (rows.length > 0) await tx.insertInto("auth_group_permissions").values(rows).execute();
+    if (update.limits !== undefined) await replaceLimits(tx, name, update.limits);
   });
 }
 

@@ -19,6 +19,44 @@ export interface DatabaseSchema {
   auth_group_permissions: AuthGroupPermissionsTable;
   resource_owners: ResourceOwnersTable;
   auth_provider_groups: AuthProviderGroupsTable;
+  auth_group_limits: AuthGroupLimitsTable;
+  quota_charges: QuotaChargesTable;
+  stream_views: StreamViewsTable;
+  quota_locks: QuotaLocksTable;
+}
+
+/** A group's limit on one key (contract api/quotas.ts), on a cluster or, with '', on all. */
+export interface AuthGroupLimitsTable {
+  group_name: string;
+  key: string;
+  cluster_id: string;
+  /** A bigint: PostgreSQL's driver reads it as text. */
+  value: number | string;
+}
+
+/** A group an instance counts against (store/quota-charges.ts). */
+export interface QuotaChargesTable {
+  group_name: string;
+  resource: string;
+}
+
+/** A stream a member watches, per group it counts against (store/stream-views.ts). */
+export interface StreamViewsTable {
+  cluster_id: string;
+  stream_session_id: string;
+  group_name: string;
+  user_id: string;
+  browser_session_id: string;
+  joined_at: string;
+  /** Pushed forward while its page plays it: a view not seen for a while has ended. */
+  seen_at: string;
+}
+
+/** A group's quota lease (store/quota-locks.ts). */
+export interface QuotaLocksTable {
+  group_name: string;
+  holder: string;
+  expires_at: string;
 }
 
 /** An authorization group (store/authorization-groups.ts): identities and their permissions. */

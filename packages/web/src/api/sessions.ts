@@ -54,6 +54,17 @@ export function reportStreamLeft(sessionId: string, clusterId: string): void {
   navigator.sendBeacon(url);
 }
 
+/**
+ * `POST /api/sessions/{id}/watching`: this page still plays the stream, so that it keeps counting
+ * against the viewer's concurrent-streams quota (a page that stops saying so stops counting).
+ */
+export async function reportStillWatching(sessionId: string, clusterId: string): Promise<void> {
+  await apiFetch(`/api/sessions/${encodeURIComponent(sessionId)}/watching`, {
+    method: "POST",
+    params: { clusterId },
+  });
+}
+
 /** `GET /api/sessions/{id}/shares`: the share links made for a session's stream. */
 export async function fetchShares(
   sessionId: string,

@@ -100,6 +100,10 @@ export const queryKeys = {
   entitlementCatalogue: () => ["permissions", "catalogue"] as const,
   groups: () => ["permissions", "groups"] as const,
   group: (name: string) => ["permissions", "groups", name] as const,
+  /** A group's usage of its limits (read from the clusters). */
+  groupUsage: (name: string) => ["permissions", "groups", name, "usage"] as const,
+  /** The signed-in user's groups' limits and usage: a group's change invalidates it too. */
+  quotas: () => ["permissions", "quotas"] as const,
   identities: () => ["permissions", "identities"] as const,
   providerGroups: () => ["permissions", "provider-groups"] as const,
   /** The signed-in user's onboarding tour progress (read once, then kept by its own writes). */

@@ -6,8 +6,13 @@ import {
   type GroupDetail,
   type GroupSummary,
   type IdentitySummary,
+  type GroupLimit,
+  type GroupUsageResponse,
   type Permission,
 } from "@anbox-dashboard/contract";
+import { HttpError } from "@anbox-dashboard/http-kit";
+import { sameLimits } from "../../store/group-limits.ts";
+import { quotaReport } from "../../quotas/quota-report.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import type { ServerContext } from "../../server-context.ts";
 import { accessOf, PermissionRefusal, type Access } from "../../auth/access.ts";
@@ -97,6 +102,21 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
     },
   );
 
+  // What the group's members use now, and how much of each limit: read from the clusters.
+  app.get(
+    "/api/auth/groups/:name/usage",
+    {
+      schema: { params: nameParams },
+      config: { acts: acts.onNamed("group", "can_view", "name") },
+    },
+    async (request): Promise<GroupUsageResponse> => {
+      const { name } = await readGroup(context.db, request.params.name);
+      const [report] = await quotaReport(context, [{ group: name, fromProvider: false }]);
+      if (report === undefined) throw new HttpError(404, `No group named "${name}".`);
+      return { metadata: report };
+    },
+  );
+
   app.put(
     "/api/auth/groups/:name",
     {
@@ -105,24 +125,39 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
     },
     async (
       request,
-    ): Promise<{ metadata: { name: string; description: string; permissions: Permission[] } }> => {
+    ): Promise<{
+      metadata: {
+        name: string;
+        description: string;
+        permissions: Permission[];
+        limits: GroupLimit[];
+      };
+    }> => {
       const { name } = request.params;
       const access = accessOf(request);
-      const permissions = request.body.permissions;
+      const { permissions, limits } = request.body;
       // Checked on the group as it is, in the transaction that changes it.
       await replaceGroup(
         context.db,
         name,
-        { description: request.body.description, permissions },
+        { description: request.body.description, permissions, limits },
         (before) => {
           if (name !== adminGroupName) {
             refuseWhatTheEditorLacks(access, before.permissions, permissions);
+          }
+          if (limits !== undefined && !sameLimits(before.limits, limits)) {
+            refuseLimitsChange(access, limits, context.clusters);
           }
         },
       );
       const after = await readGroup(context.db, name);
       return {
-        metadata: { name, description: after.description, permissions: after.permissions },
+        metadata: {
+          name,
+          description: after.description,
+          permissions: after.permissions,
+          limits: after.limits,
+        },
       };
     },
   );
@@ -143,6 +178,29 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
       return reply.code(204).send();
     },
   );
+}
+
+/**
+ * A group's limits bind its members, who may edit it (its maker, or someone given can_edit on
+ * it): only an administrator changes them, or a member would lift their own. A limit on a cluster
+ * the administrator does not manage here is refused too.
+ */
+function refuseLimitsChange(
+  access: Access,
+  limits: readonly GroupLimit[],
+  clusters: readonly { id: string }[],
+): void {
+  if (!access.allows("admin", "server")) {
+    throw new PermissionRefusal(
+      403,
+      "Only an administrator (admin on server) may change a group's limits: you may not do this: admin on server.",
+    );
+  }
+  for (const limit of limits) {
+    if (limit.cluster !== null && !clusters.some((cluster) => cluster.id === limit.cluster)) {
+      throw new HttpError(400, `limits: no cluster "${limit.cluster}" is managed here.`);
+    }
+  }
 }
 
 /**

@@ -30,6 +30,7 @@ import { accessOf, type Access } from "../../auth/access.ts";
 import { mapBounded } from "@anbox-dashboard/http-kit";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { noteAudit } from "../../audit/audit-note.ts";
+import { admitStarts } from "../../quotas/instance-quotas.ts";
 
 type BulkAction = "running" | "stopped" | "deleted";
 
@@ -55,8 +56,8 @@ export function registerInstancesBulkRoutes(scope: FastifyInstance, context: Ser
     async (request): Promise<InstanceBulkResponse> => {
       const body = request.body;
       const results = await applyToInstances(
+        context,
         accessOf(request),
-        context.clusters,
         body.instances,
         body.desired_status,
         body.force ?? false,
@@ -75,8 +76,8 @@ export function registerInstancesBulkRoutes(scope: FastifyInstance, context: Ser
     async (request): Promise<InstanceBulkResponse> => {
       const body = request.body;
       const results = await applyToInstances(
+        context,
         accessOf(request),
-        context.clusters,
         body.instances,
         "deleted",
         body.force ?? false,
@@ -92,13 +93,13 @@ export function registerInstancesBulkRoutes(scope: FastifyInstance, context: Ser
  * before anything is done).
  */
 async function applyToInstances(
+  context: ServerContext,
   access: Access,
-  clusters: readonly ClusterHandle[],
   refs: readonly InstanceRef[],
   action: BulkAction,
   force: boolean,
 ): Promise<ClusterInstanceBulkResult[]> {
-  const visible = access.visibleClusters(clusters);
+  const visible = access.visibleClusters(context.clusters);
   const groups = new Map<ClusterHandle, Set<string>>();
   for (const ref of refs) {
     const cluster = requireCluster(visible, ref.clusterId);
@@ -107,7 +108,7 @@ async function applyToInstances(
   const entitlement = action === "deleted" ? "can_delete" : "can_edit";
   const outcomes = await Promise.all(
     [...groups].map(([cluster, ids]) =>
-      applyOnCluster(cluster, [...ids], action, force, (lookup) => {
+      applyOnCluster(context, cluster, [...ids], action, force, (lookup) => {
         const decision = access.decide(entitlement, `instance:${cluster.id}/${lookup.id}`);
         if (decision.allowed) return lookup;
         const error = decision.hidden
@@ -135,6 +136,7 @@ type Lookup = Found | { ref: string; found: false; error: string };
  * it into its refusal.
  */
 async function applyOnCluster(
+  context: ServerContext,
   cluster: ClusterHandle,
   refs: readonly string[],
   action: BulkAction,
@@ -144,7 +146,31 @@ async function applyOnCluster(
   const lookups = (await lookUpInstances(cluster, refs)).map((lookup) =>
     lookup.found ? allowed(lookup) : lookup,
   );
-  const ids = [...new Set(lookups.flatMap((lookup) => (lookup.found ? [lookup.id] : [])))];
+  const found = [...new Set(lookups.flatMap((lookup) => (lookup.found ? [lookup.id] : [])))];
+  if (action !== "running") return actOnCluster(cluster, lookups, found, action, force);
+  // A start keeps the running-instances quotas: those that would go over are refused alone.
+  return admitStarts(context, cluster, found, (admitted, refused) =>
+    actOnCluster(
+      cluster,
+      lookups.map((lookup) => {
+        const over = lookup.found ? refused.get(lookup.id) : undefined;
+        return over === undefined ? lookup : { ref: lookup.ref, found: false, error: over };
+      }),
+      admitted,
+      action,
+      force,
+    ),
+  );
+}
+
+/** Asks the cluster to act on `ids` (those of `lookups` found and allowed), and reports each. */
+async function actOnCluster(
+  cluster: ClusterHandle,
+  lookups: readonly Lookup[],
+  ids: readonly string[],
+  action: BulkAction,
+  force: boolean,
+): Promise<ClusterInstanceBulkResult[]> {
   /** Each instance's outcome: `found` decides those the cluster was asked to act on. */
   const report = (found: (id: string, name: string) => Omit<InstanceBulkResult, "id">) =>
     lookups.map((lookup): ClusterInstanceBulkResult =>
@@ -157,7 +183,7 @@ async function applyOnCluster(
 
   let operation: AmsOperation;
   try {
-    operation = await runOperation(cluster, ids, action, force);
+    operation = await runOperation(cluster, [...ids], action, force);
   } catch (error) {
     const failure = clusterFailure(cluster, error);
     if (failure.statusCode >= 500 || ids.length === 1) {
@@ -278,7 +304,10 @@ function noteBulkOutcome(
   results: readonly ClusterInstanceBulkResult[],
 ): void {
   const failed = results.filter((result) => !result.success);
-  const refused = failed.some((result) => result.error.startsWith("You may not do this"));
+  const refused = failed.some(
+    (result) =>
+      result.error.startsWith("You may not do this") || result.error.startsWith("Quota reached"),
+  );
   noteAudit(request, {
     refused,
     detail: [

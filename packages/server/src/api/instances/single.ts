@@ -19,11 +19,13 @@ import {
   deleteInstance,
   readInstance,
 } from "../../ams/instances.ts";
+import { createWithinQuota, startWithinQuota } from "../../quotas/instance-quotas.ts";
 
 /**
  * One instance of one cluster (`?clusterId=`): read it (by id or name; 404 when absent, which the
  * form's name check relies on), start or stop it, delete it, or create one. Each write answers 202
- * with the cluster's operation, which the events then follow to its end.
+ * with the cluster's operation, which the events then follow to its end. A create and a start
+ * keep the quotas of the groups they count against (quotas/instance-quotas.ts).
  */
 export function registerInstanceRoutes(scope: FastifyInstance, context: ServerContext): void {
   const app = scope.withTypeProvider<ZodSchemas>();
@@ -51,7 +53,12 @@ export function registerInstanceRoutes(scope: FastifyInstance, context: ServerCo
     },
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const operation = await changeInstance(cluster, request.params.id, request.body);
+      const { id } = request.params;
+      const change = () => changeInstance(cluster, id, request.body);
+      const operation =
+        request.body.desired_status === "running"
+          ? await startWithinQuota(context, cluster, id, change)
+          : await change();
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
     },
@@ -80,8 +87,17 @@ export function registerInstanceRoutes(scope: FastifyInstance, context: ServerCo
     },
     async (request, reply): Promise<InstanceOperationResponse> => {
       const cluster = clusterOf(request.query);
-      const operation = await createInstance(cluster, request.body);
-      await recordOperationCreator(context.db, request, "instance", cluster.id, operation);
+      const operation = await createWithinQuota(
+        context,
+        request,
+        cluster,
+        request.body,
+        async () => {
+          const created = await createInstance(cluster, request.body);
+          await recordOperationCreator(context.db, request, "instance", cluster.id, created);
+          return created;
+        },
+      );
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
     },

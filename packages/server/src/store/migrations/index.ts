@@ -10,6 +10,7 @@ import { registrationGroupsAndOwners } from "./0008-registration-groups-and-owne
 import { identityProviderGroups } from "./0009-identity-provider-groups.ts";
 import { viewAs } from "./0010-view-as.ts";
 import { auditTrail } from "./0011-audit-trail.ts";
+import { quotas } from "./0012-quotas.ts";
 
 /** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0009-identity-provider-groups": identityProviderGroups,
   "0010-view-as": viewAs,
   "0011-audit-trail": auditTrail,
+  "0012-quotas": quotas,
 };

@@ -34,6 +34,7 @@ const testers: GroupDetail = {
   description: "Stream the lab",
   permissions: [{ entitlement: "can_stream", resource: "cluster:lab" }],
   identities: [],
+  limits: [],
 };
 
 afterEach(() => {

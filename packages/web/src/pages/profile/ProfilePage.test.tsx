@@ -3,6 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { MemoryRouter } from "react-router";
+import type { GroupQuota } from "@anbox-dashboard/contract";
 import type { Profile } from "../../api/profile.ts";
 import { createQueryClient } from "../../context/query-client.ts";
 import ProfilePage from "./ProfilePage.tsx";
@@ -47,8 +48,28 @@ const permissions = {
   groupsFromProvider: ["qa"],
 };
 
+const quotas: GroupQuota[] = [
+  {
+    group: "qa",
+    fromProvider: true,
+    lines: [
+      { key: "running_instances", value: 2, cluster: null, used: 2 },
+      { key: "memory", value: 8e9, cluster: "lab", used: 3e9 },
+    ],
+    totals: {
+      instances: 3,
+      running_instances: 2,
+      concurrent_streams: 0,
+      cpus: 6,
+      memory: 9e9,
+      gpu_slots: 0,
+      disk: 9e9,
+    },
+  },
+];
+
 /**
- * Stubs `GET /api/profile`, `GET /api/auth/permissions` and `DELETE /api/profile/sessions` (which
+ * Stubs `GET /api/quotas`, `GET /api/profile`, `GET /api/auth/permissions` and `DELETE /api/profile/sessions` (which
  * ends the other sessions).
  */
 function renderProfilePage(deleteStatus = 200, answeredPermissions: unknown = permissions) {
@@ -70,7 +91,11 @@ function renderProfilePage(deleteStatus = 200, answeredPermissions: unknown = pe
         );
       }
       const body =
-        input.pathname === "/api/auth/permissions" ? { metadata: answeredPermissions } : current;
+        input.pathname === "/api/auth/permissions"
+          ? { metadata: answeredPermissions }
+          : input.pathname === "/api/quotas"
+            ? { metadata: quotas }
+            : current;
       return Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
     }),
   );
@@ -156,6 +181,18 @@ describe("ProfilePage", () => {
       expect(within(table).getAllByRole("row")).toHaveLength(2);
     });
     expect(screen.getByRole("button", { name: "Sign out other sessions" })).toBeDisabled();
+  });
+
+  it("shows the limits of the user's groups with their usage, a reached one marked", async () => {
+    renderProfilePage();
+    const table = await screen.findByRole("table", {
+      name: "Group qa (from your identity provider)",
+    });
+    const rows = within(table).getAllByRole("row");
+    expect(rows[1]).toHaveTextContent("running instancesover all clusters2 of 2Reached");
+    expect(rows[2]).toHaveTextContent("memoryon cluster lab3 GB of 8 GB");
+    expect(rows[2]).not.toHaveTextContent("Reached");
+    expect(screen.getByText(/who use now: 3 instances \(2 running\), 6 CPU cores/)).toBeVisible();
   });
 
   it("says so when the other sessions could not be signed out", async () => {

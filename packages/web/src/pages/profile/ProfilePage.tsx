@@ -6,10 +6,11 @@ import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
 import { Notice } from "../../components/Notice.tsx";
 import { MyPermissions } from "./MyPermissions.tsx";
+import { MyQuotas } from "./MyQuotas.tsx";
 
 /**
- * `/profile`: the signed-in person, where they sign in, their groups and what they may do, and
- * the browsers signed in as them.
+ * `/profile`: the signed-in person, where they sign in, their groups and what they may do, their
+ * groups' quotas, and the browsers signed in as them.
  */
 export default function ProfilePage() {
   const profile = useProfile();
@@ -49,6 +50,7 @@ function ProfileDetails({ profile }: { profile: Profile }) {
         </dl>
       </section>
       <MyPermissions />
+      <MyQuotas />
       <section aria-labelledby="profile-sessions">
         <h2 className="p-heading--4" id="profile-sessions">
           Active sessions

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ResourceName } from "@anbox-dashboard/contract";
 import { Link, useParams, useSearchParams } from "react-router";
-import { joinSession, reportStreamLeft } from "../../api/sessions.ts";
+import { joinSession, reportStillWatching, reportStreamLeft } from "../../api/sessions.ts";
 import { EmptyState } from "../../components/page-layout/EmptyState.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
@@ -21,6 +21,9 @@ import { ErrorNotice } from "../../components/ErrorNotice.tsx";
  * `/sessions/{sessionId}` (optionally `?clusterId=`): the stream of a signed-in user's instance,
  * with the player's controls, share links, and the statistics or the developer tools beside it.
  */
+/** How often a playing stream page tells the server it still plays (a view counts in quotas). */
+const stillWatchingEveryMs = 60_000;
+
 export default function SessionPage() {
   const { sessionId = "" } = useParams();
   const [searchParams] = useSearchParams();
@@ -49,8 +52,13 @@ export default function SessionPage() {
       reportStreamLeft(sessionId, clusterId);
     };
     window.addEventListener("pagehide", leave);
+    // While it plays, it says so every minute (the server forgets a view after three).
+    const stillWatching = window.setInterval(() => {
+      if (joined.current) reportStillWatching(sessionId, clusterId).catch(() => undefined);
+    }, stillWatchingEveryMs);
     return () => {
       window.removeEventListener("pagehide", leave);
+      window.clearInterval(stillWatching);
       leave();
     };
   }, [sessionId, clusterId]);

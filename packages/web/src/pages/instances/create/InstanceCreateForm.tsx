@@ -7,6 +7,8 @@ import { useFormSubmission } from "../../../components/form/use-form-submission.
 import { useLeaveGuard } from "../../../components/form/leave-guard/use-leave-guard.ts";
 import { ResourcesSection } from "../../../components/resources/ResourcesSection.tsx";
 import { RoomForInstance } from "../../../components/resources/RoomForInstance.tsx";
+import { useQuotas } from "../../../queries/quotas.ts";
+import { QuotaForInstance, quotaBlocks } from "./QuotaForInstance.tsx";
 import { useResourceChoice } from "../../../components/resources/use-resource-choice.ts";
 import { instanceIdOf } from "../../../api/instances.ts";
 import { useCreateInstance } from "../../../queries/instances.ts";
@@ -103,7 +105,11 @@ export function InstanceCreateForm({
     shownApplication.current = chosenApplication;
   }, [chosenApplication, formControl]);
 
-  const { summary: resourceSummary, room } = useResourceChoice(resolved, {
+  const {
+    summary: resourceSummary,
+    room,
+    request: resourceRequest,
+  } = useResourceChoice(resolved, {
     clusterId,
     type: resolved.containerOrVm,
     ext4RootVolumesSupport,
@@ -111,6 +117,9 @@ export function InstanceCreateForm({
   });
   // The cluster's scheduler says nothing fits now: the create would only fail.
   const noRoom = room.state === "full";
+  // A quota of the user's groups would refuse it (the server decides again when it is sent).
+  const quotas = useQuotas().data ?? [];
+  const overQuota = quotaBlocks(quotas, clusterId, resourceRequest);
 
   const creation = useCreateInstance(async (operation, { clusterId: cluster }) => {
     const id = instanceIdOf(operation);
@@ -172,6 +181,7 @@ export function InstanceCreateForm({
       <div data-tour="other-configuration-sections">
         <ResourcesSection control={control} values={resolved} summary={resourceSummary} />
         <RoomForInstance room={room} />
+        <QuotaForInstance quotas={quotas} clusterId={clusterId} />
       </div>
       <CapabilitiesSection control={control} values={resolved} />
       <SecuritySection control={control} />
@@ -182,13 +192,21 @@ export function InstanceCreateForm({
             <Link to="/nodes">See the nodes</Link>
           </p>
         )}
+        {!noRoom && (overQuota.create ?? overQuota.start) !== undefined && (
+          <p className="form-actions__blocked">
+            {overQuota.create === undefined
+              ? `Create and start is unavailable. ${overQuota.start ?? ""} Create makes it stopped.`
+              : `Creating is unavailable. ${overQuota.create}`}{" "}
+            <Link to="/profile">Your quotas</Link>
+          </p>
+        )}
         <Link className="p-button" to="/instances">
           Cancel
         </Link>
         <SubmitButton
           className="p-button"
           value="create"
-          disabled={submission.pending || noRoom}
+          disabled={submission.pending || noRoom || overQuota.create !== undefined}
           busy={submission.pending && !startingToo}
           busyLabel="Creating…"
         >
@@ -197,7 +215,7 @@ export function InstanceCreateForm({
         <SubmitButton
           className="p-button--positive"
           value="start"
-          disabled={submission.pending || noRoom}
+          disabled={submission.pending || noRoom || overQuota.start !== undefined}
           busy={submission.pending && startingToo}
           busyLabel="Creating…"
           tourTarget="create-your-instance"

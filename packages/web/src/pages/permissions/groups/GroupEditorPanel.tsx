@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Permission } from "@anbox-dashboard/contract";
+import type { GroupLimit, Permission } from "@anbox-dashboard/contract";
 import type { GroupDetail } from "../../../api/permissions.ts";
 import {
   useEntitlementCatalogue,
@@ -12,6 +12,7 @@ import { PageLoader } from "../../../components/PageLoader.tsx";
 import { PanelButtons } from "../PanelButtons.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { AddPermissionForm } from "./AddPermissionForm.tsx";
+import { GroupLimits } from "./GroupLimits.tsx";
 
 interface Props {
   name: string;
@@ -58,12 +59,17 @@ function GroupEditor({ group, onClose }: { group: GroupDetail; onClose: () => vo
   const { may } = useMay();
   const [description, setDescription] = useState(group.description);
   const [permissions, setPermissions] = useState<readonly Permission[]>(group.permissions);
+  const [limits, setLimits] = useState<readonly GroupLimit[]>(group.limits);
   const fixed = group.name === adminGroup;
   const before = new Set(group.permissions.map(keyOf));
+  const limitsChanged = limitsKey(limits) !== limitsKey(group.limits);
   const changed =
     description !== group.description ||
     permissions.length !== group.permissions.length ||
-    permissions.some((permission) => !before.has(keyOf(permission)));
+    permissions.some((permission) => !before.has(keyOf(permission))) ||
+    limitsChanged;
+  // A member could lift their own group's limits: only an administrator changes them.
+  const limitsLocked = may("admin", "server");
 
   /** Why a permission cannot be taken away (or given), if it cannot. */
   const lockedReason = (permission: Permission): string | undefined => {
@@ -79,7 +85,14 @@ function GroupEditor({ group, onClose }: { group: GroupDetail; onClose: () => vo
       onSubmit={(event) => {
         event.preventDefault();
         if (save.isPending || !changed) return;
-        save.mutate({ description, permissions: [...permissions] }, { onSuccess: onClose });
+        save.mutate(
+          {
+            description,
+            permissions: [...permissions],
+            ...(limitsChanged ? { limits: [...limits] } : {}),
+          },
+          { onSuccess: onClose },
+        );
       }}
     >
       {save.isError && <ErrorNotice title="The group was not saved" error={save.error} />}
@@ -165,7 +178,25 @@ function GroupEditor({ group, onClose }: { group: GroupDetail; onClose: () => vo
           refusalOf={lockedReason}
         />
       )}
+      <GroupLimits
+        group={group.name}
+        limits={limits}
+        onChange={setLimits}
+        locked={
+          limitsLocked === undefined
+            ? undefined
+            : `Only an administrator changes a group's limits. ${limitsLocked}`
+        }
+      />
       <PanelButtons onCancel={onClose} changed={changed} saving={save.isPending} />
     </form>
   );
+}
+
+/** Limits in a comparable form: the same limits in any order say the same. */
+function limitsKey(limits: readonly GroupLimit[]): string {
+  return limits
+    .map((limit) => `${limit.key} ${limit.cluster ?? ""} ${String(limit.value)}`)
+    .sort()
+    .join("\n");
 }

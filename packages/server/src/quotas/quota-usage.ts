@@ -1,0 +1,155 @@
+import {
+  clusterOf,
+  isResourceName,
+  quotaKeys,
+  type AmsInstance,
+  type GroupLimit,
+  type QuotaKey,
+} from "@anbox-dashboard/contract";
+import { HttpError } from "@anbox-dashboard/http-kit";
+import type { ServerContext } from "../server-context.ts";
+import { readInstance } from "../ams/instances.ts";
+import { chargesOf, dropCharges } from "../store/quota-charges.ts";
+import { recentViews, type StreamRef } from "../store/stream-views.ts";
+import { liveSessionIds } from "../store/browser-sessions.ts";
+
+/** What a group uses, per key, on each cluster. */
+export type QuotaAmounts = Record<QuotaKey, number>;
+export type GroupUsage = Map<string, QuotaAmounts>;
+
+export function noAmounts(): QuotaAmounts {
+  return Object.fromEntries(quotaKeys.map((key) => [key, 0])) as QuotaAmounts;
+}
+
+/** How much of a limit a usage takes: its cluster's, or all clusters' for a limit on every one. */
+export function usedAgainst(usage: GroupUsage, limit: GroupLimit): number {
+  if (limit.cluster !== null) return usage.get(limit.cluster)?.[limit.key] ?? 0;
+  let total = 0;
+  for (const amounts of usage.values()) total += amounts[limit.key];
+  return total;
+}
+
+/** Statuses an instance no longer reserves anything in. */
+const gone = new Set(["deleted"]);
+/** Statuses of an instance that does not run, whatever it is asked to do. */
+const notRunning = new Set(["stopped", "error", "deleted"]);
+
+/** Whether an instance runs or is on its way to (created, prepared or started to run). */
+export function countsAsRunning(instance: Pick<AmsInstance, "status" | "desired_status">): boolean {
+  return (
+    instance.status === "running" ||
+    (instance.desired_status === "running" && !notRunning.has(instance.status))
+  );
+}
+
+/** What one instance takes of each key (streams are counted apart). */
+export function instanceAmounts(instance: AmsInstance): QuotaAmounts {
+  const amounts = noAmounts();
+  if (gone.has(instance.status)) return amounts;
+  amounts.instances = 1;
+  amounts.running_instances = countsAsRunning(instance) ? 1 : 0;
+  amounts.cpus = instance.resources.cpus;
+  amounts.memory = instance.resources.memory;
+  amounts.gpu_slots = instance.resources["gpu-slots"];
+  amounts.disk = instance.resources["disk-size"];
+  return amounts;
+}
+
+/** Adds `amounts` to a group's usage on a cluster (of a group the usage was read for). */
+export function countIn(
+  usage: Map<string, GroupUsage>,
+  group: string,
+  cluster: string,
+  amounts: Partial<QuotaAmounts>,
+): void {
+  const byCluster = usage.get(group);
+  if (byCluster === undefined) return;
+  const current = byCluster.get(cluster) ?? noAmounts();
+  for (const key of quotaKeys) current[key] += amounts[key] ?? 0;
+  byCluster.set(cluster, current);
+}
+
+/**
+ * What each of these groups uses now, per cluster: the instances charged to it, read from their
+ * clusters by id (those gone are forgotten), and the streams its members watch (seen lately, by
+ * a browser session that still lives). `leaving` is a stream about to change hands (a join of
+ * it): it does not count. A cluster that does not answer is a 503 naming it: a quota is not
+ * decided on a guess.
+ */
+export async function usageOf(
+  context: Pick<ServerContext, "db" | "clusters">,
+  groups: readonly string[],
+  options: { instances: boolean; streams: boolean; leaving?: StreamRef } = {
+    instances: true,
+    streams: true,
+  },
+): Promise<Map<string, GroupUsage>> {
+  const usage = new Map<string, GroupUsage>(groups.map((group) => [group, new Map()]));
+  const addTo = (group: string, cluster: string, amounts: Partial<QuotaAmounts>) => {
+    countIn(usage, group, cluster, amounts);
+  };
+  if (options.instances) {
+    const charges = await chargesOf(context.db, groups);
+    const resources = [...new Set([...charges.values()].flat())];
+    const amounts = await readCharged(context, resources);
+    for (const [group, charged] of charges) {
+      for (const resource of charged) {
+        const found = amounts.get(resource);
+        if (found !== undefined) addTo(group, found.cluster, found.amounts);
+      }
+    }
+  }
+  if (options.streams) {
+    const views = await recentViews(context.db, groups);
+    const live = await liveSessionIds(context.db, [
+      ...new Set(views.map((view) => view.browserSessionId)),
+    ]);
+    for (const view of views) {
+      if (!live.has(view.browserSessionId)) continue;
+      const leaving = options.leaving;
+      const changesHands =
+        leaving?.clusterId === view.clusterId && leaving.streamSessionId === view.streamSessionId;
+      if (!changesHands) addTo(view.group, view.clusterId, { concurrent_streams: 1 });
+    }
+  }
+  return usage;
+}
+
+/** How many instances are read from a cluster at once. */
+const readsAtOnce = 8;
+
+/** Each charged instance's amounts and cluster; those gone from their cluster are forgotten. */
+async function readCharged(
+  context: Pick<ServerContext, "db" | "clusters">,
+  resources: readonly string[],
+): Promise<Map<string, { cluster: string; amounts: QuotaAmounts }>> {
+  const found = new Map<string, { cluster: string; amounts: QuotaAmounts }>();
+  const forgotten: string[] = [];
+  const queue = [...resources];
+  const readNext = async (): Promise<void> => {
+    for (let resource = queue.shift(); resource !== undefined; resource = queue.shift()) {
+      if (!isResourceName(resource)) continue;
+      const clusterId = clusterOf(resource);
+      const cluster = context.clusters.find((candidate) => candidate.id === clusterId);
+      // A cluster no longer managed here: its instances count against no one while it is away.
+      if (cluster === undefined || clusterId === undefined) continue;
+      const id = resource.slice(resource.indexOf("/") + 1);
+      try {
+        const instance = await readInstance(cluster, id);
+        found.set(resource, { cluster: cluster.id, amounts: instanceAmounts(instance) });
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 404) {
+          forgotten.push(resource);
+          continue;
+        }
+        throw new HttpError(
+          503,
+          `The quota cannot be checked: cluster ${cluster.id} did not answer for instance ${id} (${error instanceof Error ? error.message : String(error)}).`,
+        );
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: readsAtOnce }, readNext));
+  await dropCharges(context.db, forgotten);
+  return found;
+}

@@ -1,0 +1,78 @@
+import type { ResourceName } from "@anbox-dashboard/contract";
+import type { Database } from "./database.ts";
+
+/**
+ * Records the groups an instance counts against: those its maker was in when they made it
+ * (their own and their identity provider's). Written in the quota lease that let it through, so
+ * that the next check of any dashboard process counts it.
+ */
+export async function chargeInstance(
+  db: Database,
+  resource: ResourceName,
+  groups: readonly string[],
+): Promise<void> {
+  if (groups.length === 0) return;
+  await db
+    .insertInto("quota_charges")
+    .values(groups.map((group_name) => ({ group_name, resource })))
+    .onConflict((conflict) => conflict.columns(["group_name", "resource"]).doNothing())
+    .execute();
+}
+
+/** The instances each of these groups is charged with, by group. */
+export async function chargesOf(
+  db: Database,
+  groups: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byGroup = new Map<string, string[]>();
+  if (groups.length === 0) return byGroup;
+  const rows = await db
+    .selectFrom("quota_charges")
+    .select(["group_name", "resource"])
+    .where("group_name", "in", [...groups])
+    .orderBy("resource")
+    .execute();
+  for (const row of rows) {
+    byGroup.set(row.group_name, [...(byGroup.get(row.group_name) ?? []), row.resource]);
+  }
+  return byGroup;
+}
+
+/** The groups an instance counts against. */
+export async function groupsCharged(db: Database, resource: ResourceName): Promise<string[]> {
+  const rows = await db
+    .selectFrom("quota_charges")
+    .select("group_name")
+    .where("resource", "=", resource)
+    .orderBy("group_name")
+    .execute();
+  return rows.map((row) => row.group_name);
+}
+
+/** Forgets instances that are gone from their cluster: they count against no one. */
+export async function dropCharges(db: Database, resources: readonly string[]): Promise<void> {
+  if (resources.length === 0) return;
+  await db
+    .deleteFrom("quota_charges")
+    .where("resource", "in", [...resources])
+    .execute();
+}
+
+/** The groups each of these instances counts against, by instance. */
+export async function groupsChargedFor(
+  db: Database,
+  resources: readonly string[],
+): Promise<Map<string, string[]>> {
+  const byResource = new Map<string, string[]>();
+  if (resources.length === 0) return byResource;
+  const rows = await db
+    .selectFrom("quota_charges")
+    .select(["group_name", "resource"])
+    .where("resource", "in", [...resources])
+    .orderBy("group_name")
+    .execute();
+  for (const row of rows) {
+    byResource.set(row.resource, [...(byResource.get(row.resource) ?? []), row.group_name]);
+  }
+  return byResource;
+}
