@@ -2,15 +2,45 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "../helpers/cluster-test.ts";
 import { signUp } from "../helpers/account.ts";
 import { createInstanceThroughCluster } from "../helpers/cluster-api.ts";
+import { createStreamableInstance } from "../helpers/streamable-instance.ts";
 import { runDashboardCli } from "../helpers/dashboard-cli.ts";
 import { currentDashboard } from "../helpers/product.ts";
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 import { expectFitsWindow } from "../helpers/fits-window.ts";
 
-// Issue 38's audit trail, as two people use the dashboard: a tester in "testers" creates an
-// instance with the form and is refused another's delete (forced by hand); an admin finds each of
-// their steps on the Audit page, filtered by the tester's address, with its outcome, opens one
-// whole, and downloads the CSV of the same filter, which holds the same rows.
+// Issue 38's audit trail and quotas, as two people in two groups use the dashboard: the admin
+// sets "testers" to 1 running instance (on the group's panel) and 1 concurrent stream; a tester
+// creates and starts an instance with the form, finds Create and start disabled by the quota,
+// has a start refused, watches a stream (a second one refused), shares it, and is refused
+// another's delete (forced by hand); the admin finds each step on the Audit page, filtered by the
+// tester's address, with its outcome, opens one whole, and downloads the CSV of the same
+// filter, which holds the same rows.
+
+/** A call to the API from the page (as its scripts make it): the status, body and message. */
+async function call(
+  page: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: unknown; message: string }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const answer = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await answer.text();
+      const parsed: unknown = text === "" ? undefined : JSON.parse(text);
+      const message =
+        typeof parsed === "object" && parsed !== null && "message" in parsed
+          ? String(parsed.message)
+          : "";
+      return { status: answer.status, body: parsed, message };
+    },
+    { method, path, body },
+  );
+}
 
 function testerEmail(stamp: string): string {
   return `tess-${stamp}@example.com`;
@@ -47,14 +77,32 @@ test("a tester's day is on the Audit page, and the CSV export of the same filter
       "can_view",
       "can_create_instances",
       "can_stream",
+      "can_share",
     ],
     dataDir,
   );
+  await runDashboardCli(["group", "limit", "set", testers, "concurrent_streams", "1"], dataDir);
   const other = await createInstanceThroughCluster({ name: `e2e-audit-${stamp}`, no_start: true });
+  const [watched, second] = [
+    await createStreamableInstance("e2e-audit-stream"),
+    await createStreamableInstance("e2e-audit-stream-2"),
+  ];
 
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const admin = await adminContext.newPage();
   await signUp(admin, `Ada ${stamp}`, dataDir, ["admin"]);
+  // The admin limits the testers' running instances on the group's panel.
+  await admin.goto("/permissions/groups");
+  await admin.getByRole("button", { name: `Edit ${testers}` }).click();
+  const editor = admin.getByRole("complementary", { name: `Group ${testers}` });
+  await editor.getByLabel("Limit", { exact: true }).selectOption("running_instances");
+  await editor.getByLabel("At most").fill("1");
+  await editor.getByRole("button", { name: "Add", exact: true }).last().click();
+  await expect(editor.getByRole("table", { name: "Limits" })).toContainText(
+    "running instancesover all clusters1",
+  );
+  await editor.getByRole("button", { name: "Save" }).click();
+  await expect(editor).toHaveCount(0);
 
   // The tester: an instance made with the form, and someone else's delete forced by hand.
   const testerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -64,8 +112,45 @@ test("a tester's day is on the Audit page, and the CSV export of the same filter
   const name = `e2e-audit-own-${stamp}`;
   await tester.getByLabel("Name").fill(name);
   await expect(tester.getByText("The name is free", { exact: true })).toBeVisible();
+  await tester.getByRole("button", { name: "Create and start" }).click();
+  await expect(tester).toHaveURL(/\/instances\/default\/[0-9a-v]+$/);
+
+  // Its one running instance is all the quota allows: the form says so before it is sent.
+  await tester.goto("/instances/new");
+  await expect(tester.getByRole("region", { name: "Your quotas" })).toContainText(
+    `Group ${testers}: 1 of 1 running instances over all clusters`,
+  );
+  await expect(tester.getByRole("button", { name: "Create and start" })).toBeDisabled();
+  await expect(tester.getByText(/Create and start is unavailable\. Quota reached/)).toBeVisible();
+  await tester.getByLabel("Name").fill(`${name}-2`);
+  await expect(tester.getByText("The name is free", { exact: true })).toBeVisible();
   await tester.getByRole("button", { name: "Create", exact: true }).click();
   await expect(tester).toHaveURL(/\/instances\/default\/[0-9a-v]+$/);
+  const stopped = tester.url().split("/").pop() ?? "";
+  const start = await call(tester, "PATCH", `/api/instances/${stopped}?clusterId=default`, {
+    desired_status: "running",
+  });
+  expect(start).toMatchObject({ status: 403 });
+  expect(start.message).toContain(`group ${testers} may have 1 running instances`);
+
+  // A stream watched for a while, a second refused, and a share link made.
+  const sessionOf = async (id: string) => {
+    const read = await call(tester, "GET", `/api/instances/${id}?clusterId=default`);
+    const tags = (read.body as { metadata: { tags: string[] } }).metadata.tags;
+    return (tags.find((tag) => tag.startsWith("session=")) ?? "").slice("session=".length);
+  };
+  const [one, two] = [await sessionOf(watched.id), await sessionOf(second.id)];
+  expect(await call(tester, "POST", `/api/sessions/${one}/join`, {})).toMatchObject({
+    status: 200,
+  });
+  const secondStream = await call(tester, "POST", `/api/sessions/${two}/join`, {});
+  expect(secondStream).toMatchObject({ status: 403 });
+  expect(secondStream.message).toContain("may have 1 concurrent streams");
+  expect(
+    await call(tester, "POST", `/api/sessions/${one}/shares`, { expires_in_minutes: 30 }),
+  ).toMatchObject({ status: 201 });
+  await tester.waitForTimeout(1_100);
+  expect(await call(tester, "POST", `/api/sessions/${one}/left`)).toMatchObject({ status: 204 });
   const refused = await tester.evaluate(async (id) => {
     const answer = await fetch(`/api/instances/${id}?clusterId=default`, {
       method: "DELETE",
@@ -80,13 +165,27 @@ test("a tester's day is on the Audit page, and the CSV export of the same filter
   // The admin finds it all, filtered by the tester's address.
   await admin.goto(`/audit?filter.identity=${encodeURIComponent(testerEmail(stamp))}`);
   const table = admin.getByRole("table", { name: "Audit trail" });
-  await expect(table.locator("tbody tr")).toHaveCount(3);
+  await expect(table.locator("tbody tr")).toHaveCount(9);
   const summary = await auditRows(admin);
   expect(summary).toEqual([
     ["DELETE /api/instances/:id", "Refused"],
+    ["stream-left", "Done"],
+    ["share-link-created", "Done"],
+    ["stream-joined", "Refused"],
+    ["stream-joined", "Done"],
+    ["PATCH /api/instances/:id", "Refused"],
+    ["POST /api/instances", "Done"],
     ["POST /api/instances", "Done"],
     ["registration", "Done"],
   ]);
+  // How long the stream was watched, and the quota that refused the second.
+  const entryPanel = admin.getByRole("complementary", { name: "Audit entry" });
+  await admin.getByRole("button", { name: /^Details of stream-left/ }).click();
+  await expect(entryPanel.getByText(/streamed for [1-9]\d* s/)).toBeVisible();
+  await admin.keyboard.press("Escape");
+  await admin.getByRole("button", { name: /^Details of stream-joined/ }).first().click();
+  await expect(entryPanel.getByText(/Quota reached: group .* concurrent streams/)).toBeVisible();
+  await admin.keyboard.press("Escape");
   await expectNoAccessibilityViolations(admin, { within: "#main-content" });
   await expectFitsWindow(admin);
 
