@@ -140,17 +140,35 @@ test("a tester's day is on the Audit page, and the CSV export of the same filter
     return (tags.find((tag) => tag.startsWith("session=")) ?? "").slice("session=".length);
   };
   const [one, two] = [await sessionOf(watched.id), await sessionOf(second.id)];
-  expect(await call(tester, "POST", `/api/sessions/${one}/join`, {})).toMatchObject({
-    status: 200,
-  });
-  const secondStream = await call(tester, "POST", `/api/sessions/${two}/join`, {});
-  expect(secondStream).toMatchObject({ status: 403 });
-  expect(secondStream.message).toContain("may have 1 concurrent streams");
+  await tester.goto(`/sessions/${one}?clusterId=default`);
+  await expect(
+    tester.getByRole("status").filter({ hasText: "The stream is playing." }),
+  ).toBeVisible({ timeout: 20_000 });
+  // A second stream in another tab: the quota refuses it, and the page says why.
+  const secondTab = await testerContext.newPage();
+  await secondTab.goto(`/sessions/${two}?clusterId=default`);
+  await expect(secondTab.getByRole("status")).toHaveText(
+    new RegExp(
+      `Could not join the session: Quota reached: group ${testers} may have 1 concurrent streams`,
+    ),
+  );
+  await secondTab.close();
   expect(
     await call(tester, "POST", `/api/sessions/${one}/shares`, { expires_in_minutes: 30 }),
   ).toMatchObject({ status: 201 });
   await tester.waitForTimeout(1_100);
-  expect(await call(tester, "POST", `/api/sessions/${one}/left`)).toMatchObject({ status: 204 });
+  // Leaving the stream page (another page of the app) says so, before anything else is done.
+  await tester.getByRole("link", { name: "Instances" }).first().click();
+  await expect(tester).toHaveURL(/\/instances$/);
+  // The view it ended no longer counts.
+  await expect
+    .poll(async () => {
+      const quotas = await call(tester, "GET", "/api/quotas");
+      const [quota] = (quotas.body as { metadata: { totals: { concurrent_streams: number } }[] })
+        .metadata;
+      return quota?.totals.concurrent_streams;
+    })
+    .toBe(0);
   const refused = await tester.evaluate(async (id) => {
     const answer = await fetch(`/api/instances/${id}?clusterId=default`, {
       method: "DELETE",
@@ -183,7 +201,10 @@ test("a tester's day is on the Audit page, and the CSV export of the same filter
   await admin.getByRole("button", { name: /^Details of stream-left/ }).click();
   await expect(entryPanel.getByText(/streamed for [1-9]\d* s/)).toBeVisible();
   await admin.keyboard.press("Escape");
-  await admin.getByRole("button", { name: /^Details of stream-joined/ }).first().click();
+  await admin
+    .getByRole("button", { name: /^Details of stream-joined/ })
+    .first()
+    .click();
   await expect(entryPanel.getByText(/Quota reached: group .* concurrent streams/)).toBeVisible();
   await admin.keyboard.press("Escape");
   await expectNoAccessibilityViolations(admin, { within: "#main-content" });

@@ -33,8 +33,15 @@ export async function fetchSession(
   return answer.metadata;
 }
 
+/** The leave of the stream page last closed in this tab, which the next join waits for. */
+let pendingLeave: Promise<unknown> = Promise.resolve();
+
 /** `POST /api/sessions/{id}/join`: a second viewer takes the stream over from the first. */
-export function joinSession(sessionId: string, clusterId?: string): Promise<SessionJoinResponse> {
+export async function joinSession(
+  sessionId: string,
+  clusterId?: string,
+): Promise<SessionJoinResponse> {
+  await pendingLeave;
   return apiFetch<SessionJoinResponse>(`/api/sessions/${encodeURIComponent(sessionId)}/join`, {
     method: "POST",
     params: { clusterId },
@@ -44,14 +51,21 @@ export function joinSession(sessionId: string, clusterId?: string): Promise<Sess
 
 /**
  * `POST /api/sessions/{id}/left`: this page stops watching the stream (for the audit trail, which
- * measures how long it was watched). A beacon: it is sent even as the tab closes.
+ * measures how long it was watched, and for the viewer's concurrent-streams quota). As the tab
+ * closes, a beacon (it is sent even then); as another page of the app opens, a request that the
+ * next join waits for, so that a quota of one stream lets the user go from one to another.
  */
-export function reportStreamLeft(sessionId: string, clusterId: string): void {
-  const url = apiUrl({
-    path: `/api/sessions/${encodeURIComponent(sessionId)}/left`,
-    params: { clusterId },
-  });
-  navigator.sendBeacon(url);
+export function reportStreamLeft(
+  sessionId: string,
+  clusterId: string,
+  how: "beacon" | "request",
+): void {
+  const path = `/api/sessions/${encodeURIComponent(sessionId)}/left`;
+  if (how === "beacon") {
+    navigator.sendBeacon(apiUrl({ path, params: { clusterId } }));
+    return;
+  }
+  pendingLeave = apiFetch(path, { method: "POST", params: { clusterId } }).catch(() => undefined);
 }
 
 /**

@@ -49,8 +49,8 @@ function ProfileDetails({ profile }: { profile: Profile }) {
           </dd>
         </dl>
       </section>
-      <MyPermissions />
       <MyQuotas />
+      <MyPermissions />
       <section aria-labelledby="profile-sessions">
         <h2 className="p-heading--4" id="profile-sessions">
           Active sessions

@@ -46,20 +46,23 @@ export default function SessionPage() {
   }, [sessionId, clusterId]);
   useEffect(() => {
     if (clusterId === undefined) return;
-    const leave = () => {
+    const leave = (how: "beacon" | "request") => {
       if (!joined.current) return;
       joined.current = false;
-      reportStreamLeft(sessionId, clusterId);
+      reportStreamLeft(sessionId, clusterId, how);
     };
-    window.addEventListener("pagehide", leave);
+    const tabClosing = () => {
+      leave("beacon");
+    };
+    window.addEventListener("pagehide", tabClosing);
     // While it plays, it says so every minute (the server forgets a view after three).
     const stillWatching = window.setInterval(() => {
       if (joined.current) reportStillWatching(sessionId, clusterId).catch(() => undefined);
     }, stillWatchingEveryMs);
     return () => {
-      window.removeEventListener("pagehide", leave);
+      window.removeEventListener("pagehide", tabClosing);
       window.clearInterval(stillWatching);
-      leave();
+      leave("request");
     };
   }, [sessionId, clusterId]);
   const toggleStats = useCallback(() => {
