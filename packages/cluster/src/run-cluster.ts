@@ -1,4 +1,4 @@
-// Runs one embedded cluster process until SIGINT or SIGTERM: its control plane on a Unix socket in
+// Runs one embedded cluster process until SIGINT or SIGTERM (or, started so, until its parent is gone): its control plane on a Unix socket in
 // its data directory (like AMS's local socket), and over TLS when its options say where.
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from "node:fs";
 import { randomBytes } from "node:crypto";
@@ -24,6 +24,7 @@ export async function runCluster(
   dataDir: string,
   name: string,
   env: Record<string, string | undefined>,
+  { exitWithParent = false }: { exitWithParent?: boolean } = {},
 ): Promise<RunningCluster> {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   let options;
@@ -55,5 +56,10 @@ export async function runCluster(
   };
   process.on("SIGINT", () => void stop("SIGINT"));
   process.on("SIGTERM", () => void stop("SIGTERM"));
+  if (exitWithParent) {
+    // The parent keeps this pipe open for as long as it lives; its end means the parent is gone.
+    process.stdin.on("end", () => void stop("its dashboard is gone"));
+    process.stdin.resume();
+  }
   return cluster;
 }

@@ -35,8 +35,10 @@ export async function startEmbeddedCluster(id: string, dataDir: string): Promise
   const launch = (): ChildProcess => {
     // `--expose-gc`: the cluster frees the chunks of an upload as it writes them (http-kit release-dead-buffers.ts).
     const args = ["--expose-gc", entry, "--data-dir", clusterDir, "--name", id];
-    const started = spawn(process.execPath, args, {
-      stdio: ["ignore", "inherit", "inherit"],
+    // Its standard input is a pipe this process holds: should this process be killed, the pipe
+    // closes and the cluster stops (`--exit-with-parent`) rather than outlive it.
+    const started = spawn(process.execPath, [...args, "--exit-with-parent"], {
+      stdio: ["pipe", "inherit", "inherit"],
     });
     started.on("exit", (code, signal) => {
       if (stopping || child !== started) return;
