@@ -91,6 +91,35 @@ describe("what a signed-in request leaves in the audit trail", () => {
     expect(JSON.stringify(entry)).not.toContain("hunter2");
   });
 
+  it("says what a group's or an identity's change in the web changed", async () => {
+    const name = `crew-${randomUUID().slice(0, 8)}`;
+    await send(admin, "POST", "/api/auth/groups", { name });
+    const changed = await send(admin, "PUT", `/api/auth/groups/${name}`, {
+      description: "night shift",
+      permissions: [{ entitlement: "can_view", resource: "cluster:default" }],
+      limits: [{ key: "instances", value: 3 }],
+    });
+    expect(changed.status).toBe(200);
+    expect((await entryOf(changed.requestId))?.detail).toBe(
+      "200 · description changed; permissions added: can_view on cluster:default; limits added: 3 instances over all clusters",
+    );
+    const again = await send(admin, "PUT", `/api/auth/groups/${name}`, {
+      permissions: [{ entitlement: "can_stream", resource: "cluster:default" }],
+    });
+    expect((await entryOf(again.requestId))?.detail).toBe(
+      "200 · permissions added: can_stream on cluster:default; permissions removed: can_view on cluster:default",
+    );
+    const someone = await signInDirectly(harness.db, []);
+    const profile = await callApi(harness, someone, "GET", "/api/profile");
+    const { email } = profile.body as { email: string };
+    const identities = await callApi(harness, admin, "GET", "/api/auth/identities");
+    const id = (identities.body as { metadata: { id: string; email: string }[] }).metadata.find(
+      (identity) => identity.email === email,
+    )?.id;
+    const joined = await send(admin, "PUT", `/api/auth/identities/${id ?? ""}`, { groups: [name] });
+    expect((await entryOf(joined.requestId))?.detail).toBe(`200 · ${email}: groups added: ${name}`);
+  });
+
   it("records a refusal by the permission check with what was missing, reads included", async () => {
     const viewer = await userHolding([{ entitlement: "can_view", resource: "cluster:default" }]);
     const refused = await send(viewer, "GET", "/api/config?clusterId=default");

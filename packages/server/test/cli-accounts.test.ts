@@ -10,7 +10,7 @@ import { Writable } from "node:stream";
 import { readConfig } from "../src/config.ts";
 import { runtimeFileName, type RuntimeFile } from "../src/main.ts";
 import { openDatabase, type Database } from "../src/store/database.ts";
-import { checkRegistrationToken } from "../src/store/registration-tokens.ts";
+import { checkRegistrationToken, registrationLinkId } from "../src/store/registration-tokens.ts";
 import { createUser, findUserByEmail } from "../src/store/users.ts";
 import { createBrowserSession, findSessionUser } from "../src/store/browser-sessions.ts";
 import { registerCommand } from "../src/cli/register.ts";
@@ -84,6 +84,9 @@ describe("bin/dashboard register", () => {
       .execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor: "cli", outcome: "success" });
+    expect(audit[0]?.detail).toMatch(
+      new RegExp(`^link ${registrationLinkId(tokenOf(lines[0] ?? ""))} for any address, expires `),
+    );
     expect(JSON.stringify(audit)).not.toContain(tokenOf(lines[0] ?? ""));
   });
 

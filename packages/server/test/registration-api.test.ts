@@ -2,7 +2,7 @@
 // in each state, the form's checks, the account and session it makes, and a raced reuse of a link.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiErrorSchema, registrationInfoSchema } from "@anbox-dashboard/contract";
-import { createRegistrationToken } from "../src/store/registration-tokens.ts";
+import { createRegistrationToken, registrationLinkId } from "../src/store/registration-tokens.ts";
 import { createIdpAccount } from "../src/idp/accounts.ts";
 import { findUserByEmail } from "../src/store/users.ts";
 import { sessionCookieName } from "../src/auth/session-cookie.ts";
@@ -156,7 +156,11 @@ describe("POST /api/registration", () => {
       .where("outcome", "=", "success")
       .execute();
     expect(audit.map((entry) => entry.actor)).toContain("ada@example.com");
+    // It names the link it used (as its issue names it), never the link's token.
+    const ada = audit.find((entry) => entry.actor === "ada@example.com");
+    expect(ada?.detail).toContain(`with link ${registrationLinkId(token)}`);
     expect(JSON.stringify(audit)).not.toContain(goodPassword);
+    expect(JSON.stringify(audit)).not.toContain(token);
   });
 
   it("uses the link's own address, whatever the form sends", async () => {

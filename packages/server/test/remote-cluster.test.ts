@@ -332,6 +332,18 @@ describe("a remote cluster beside the embedded one", () => {
     expect(await eventually(clusterIds, (ids) => !ids.includes("lab"))).toEqual(["default"]);
     expect(existsSync(join(harness.dataDir, "remotes", "lab"))).toBe(false);
     expect(await refusal(["remove", "lab"])).toContain("There is no cluster lab");
+    // Both are in the audit trail, as the command line's.
+    const audited = await harness.db
+      .selectFrom("audit_log")
+      .select(["action", "actor", "resource"])
+      .where("resource", "=", "cluster:lab")
+      .where("action", "in", ["cluster-added", "cluster-removed"])
+      .orderBy("at")
+      .execute();
+    expect(audited.map((entry) => `${entry.action} ${entry.actor}`)).toEqual([
+      "cluster-added cli",
+      "cluster-removed cli",
+    ]);
   });
 });
 

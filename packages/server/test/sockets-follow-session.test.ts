@@ -183,6 +183,14 @@ describe("sockets follow their browser session", () => {
     const logout = await call(cookie, "GET", "/logout");
     expect(logout.status).toBe(302);
     expectEndedQuickly(await closings(sockets, since));
+    // The stream it cut off is in the audit trail as a leave, with why and for how long.
+    await expect
+      .poll(() => cutOffs(ada.email))
+      .toContainEqual(
+        expect.stringMatching(
+          /^stream session .+, cut off: its viewer's session ended, streamed for \d+ s$/,
+        ),
+      );
   });
 
   it("a join token taken before the session ended opens no signaling after", async () => {
@@ -228,6 +236,11 @@ describe("sockets follow their browser session", () => {
       expect(socket).toMatchObject({ code: 4003, reason: "You may no longer do this" });
       expect(socket.ms).toBeLessThan(1_000);
     }
+    await expect
+      .poll(() => cutOffs(bob.email))
+      .toContainEqual(
+        expect.stringMatching(/cut off: its viewer may no longer stream it, streamed for \d+ s$/),
+      );
     // What they could open before, they cannot now.
     const join = await call(cookie, "POST", `/api/sessions/${streamSessionId}/join`, {});
     expect(messageOf(join.body)).toBe("You may not do this: needs can_stream on an instance.");
@@ -246,6 +259,17 @@ describe("sockets follow their browser session", () => {
     expect("refused" in refused ? refused.refused : 0).toBe(403);
   });
 });
+
+/** The details of the `stream-left` entries of streams the dashboard cut off, of one identity. */
+async function cutOffs(email: string): Promise<string[]> {
+  const rows = await harness.db
+    .selectFrom("audit_log")
+    .select("detail")
+    .where("action", "=", "stream-left")
+    .where("actor", "=", email)
+    .execute();
+  return rows.map((row) => row.detail).filter((detail) => detail.includes("cut off"));
+}
 
 /** The harness's PostgreSQL database, when the suite runs on one. */
 function databaseEnv(): Record<string, string> {

@@ -18,6 +18,7 @@ import { signInRegisteredUser } from "../registration/sign-in-cookie.ts";
 import { sendApiError } from "../http/api-error.ts";
 import { HttpError } from "@anbox-dashboard/http-kit";
 import { requestFacts } from "../audit/request-facts.ts";
+import { registrationLinkId } from "../store/registration-tokens.ts";
 
 /**
  * The registration links `bin/dashboard register` prints: public routes (the person has no account
@@ -95,7 +96,7 @@ export function registerRegistrationRoutes(
             outcome: "failure",
             actor: email?.trim().toLowerCase() ?? "",
             address,
-            detail: error.message,
+            detail: `link ${registrationLinkId(token)}: ${error.message}`,
           });
         }
         throw error;
@@ -107,7 +108,7 @@ export function registerRegistrationRoutes(
         actor: user.email,
         identityId: user.id,
         ...requestFacts(request),
-        detail: `user ${user.id}`,
+        detail: `user ${user.id}, with link ${registrationLinkId(token)}`,
       });
       return { next: "/" };
     },

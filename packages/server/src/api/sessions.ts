@@ -31,8 +31,7 @@ import { joinWithinQuota } from "../quotas/stream-quotas.ts";
 import { endViews, stillWatching } from "../store/stream-views.ts";
 import { acts } from "../auth/route-acts.ts";
 import { noteAudit } from "../audit/audit-note.ts";
-import { lastRecorded } from "../store/audit-log.ts";
-import { secondsSince } from "../audit/request-facts.ts";
+import { watchedFor } from "../streaming/stream-leave.ts";
 import { accessOf } from "../auth/access.ts";
 import type { FastifyRequest } from "fastify";
 import type { Entitlement, GatewaySession, ResourceName } from "@anbox-dashboard/contract";
@@ -168,16 +167,11 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
     async (request, reply) => {
       const { sessionId } = request.params;
       const { at, metadata } = await find(request, sessionId, "can_view");
-      const joinedAt = await lastRecorded(
+      const watched = await watchedFor(
         context.db,
         signedInUser(request).id,
-        "stream-joined",
         instanceOfSession(at, metadata),
       );
-      const watched =
-        joinedAt === undefined
-          ? "no join of it recorded"
-          : `streamed for ${String(secondsSince(joinedAt))} s`;
       noteAudit(request, {
         action: "stream-left",
         detail: `stream session ${sessionId}, ${watched}`,

@@ -36,15 +36,14 @@ export function whoActed(
 export function groupsThatApplied(grants: readonly HeldGrant[]): string[] {
   const groups = new Set<string>();
   for (const { grantedBy } of grants) {
-    if ("group" in grantedBy) {
-      groups.add(
-        grantedBy.fromProvider === true
-          ? `${grantedBy.group} (from the identity provider)`
-          : grantedBy.group,
-      );
-    }
+    if ("group" in grantedBy) groups.add(groupLabel(grantedBy.group, grantedBy.fromProvider));
   }
   return [...groups].sort();
+}
+
+/** A group as an entry names it: `name`, or `name (from the identity provider)`. */
+export function groupLabel(group: string, fromProvider = false): string {
+  return fromProvider ? `${group} (from the identity provider)` : group;
 }
 
 /** Whole seconds from `iso` to now (a terminal open, a stream watched); never below 0. */

@@ -18,6 +18,7 @@ import { userForIdentity, type VerifiedIdentity } from "./sign-in-identity.ts";
 import { fieldsOf } from "@anbox-dashboard/http-kit";
 import { claimedGroups } from "../store/provider-groups.ts";
 import { requestFacts } from "../audit/request-facts.ts";
+import { registrationLinkId } from "../store/registration-tokens.ts";
 import { grantsHeldBy } from "./grants.ts";
 import { groupsThatApplied } from "../audit/request-facts.ts";
 
@@ -221,7 +222,7 @@ async function resolveAccount(
       actor: user.email,
       identityId: user.id,
       ...requestFacts(request),
-      detail: `through ${identity.issuer}`,
+      detail: `through ${identity.issuer}${registration === undefined ? "" : `, with link ${registrationLinkId(registration)}`}`,
     });
   }
   if (user.disabled === 1) {

@@ -21,6 +21,8 @@ import {
 } from "../clusters/clusters-file.ts";
 import { remoteCluster } from "../clusters/remote-cluster.ts";
 import { CliError } from "./cli-error.ts";
+import { recordCliAudit } from "./cli-audit.ts";
+import { withDatabase } from "./with-database.ts";
 import type { CommandOutput } from "./register.ts";
 import { askGatewaySessions, askServiceStatus } from "../ams/service.ts";
 
@@ -55,7 +57,7 @@ export async function clusterCommand(
       await listClusters(config, output);
       return;
     case "remove":
-      removeCluster(rest, config, output);
+      await removeCluster(rest, config, output);
       return;
     default:
       throw new CliError(clusterUsage, 2);
@@ -200,6 +202,9 @@ async function addCluster(
     ...(gateway === undefined ? {} : { gateway }),
   };
   writeClusters(config.clustersFile, [...clusters, entry]);
+  await withDatabase(config, (db) =>
+    recordCliAudit(db, "cluster-added", `cluster:${id}`, `AMS at ${amsUrl}`),
+  );
   write(`Added cluster ${id} to ${config.clustersFile}; the running dashboard picks it up.`);
 }
 
@@ -304,7 +309,11 @@ async function reachability(config: ServerConfig, entry: ClusterEntry): Promise<
   }
 }
 
-function removeCluster(args: string[], config: ServerConfig, output: CommandOutput): void {
+async function removeCluster(
+  args: string[],
+  config: ServerConfig,
+  output: CommandOutput,
+): Promise<void> {
   const [id] = args;
   if (id === undefined) throw new CliError(clusterUsage, 2);
   const clusters = readClusters(config.clustersFile, config.embeddedClusters);
@@ -315,6 +324,9 @@ function removeCluster(args: string[], config: ServerConfig, output: CommandOutp
     clusters.filter((candidate) => candidate !== entry),
   );
   if (isRemote(entry)) rmSync(remoteDir(config, id), { recursive: true, force: true });
+  await withDatabase(config, (db) =>
+    recordCliAudit(db, "cluster-removed", `cluster:${id}`, isRemote(entry) ? "remote" : "embedded"),
+  );
   output.stdout.write(
     isRemote(entry)
       ? `Removed cluster ${id}.\n`

@@ -24,8 +24,9 @@ commands:
   cluster add|list|remove
                         the clusters it manages: a remote AMS and its stream gateway, or embedded
                         (bin/dashboard cluster for more)
-  group list|show|create|delete|permission
-                        authorization groups and their permissions (bin/dashboard group for more)
+  group list|show|create|delete|permission|limit
+                        authorization groups, their permissions and quotas (bin/dashboard group
+                        for more)
   identity list|show|group
                         who has an account, and their groups (bin/dashboard identity for more)
   provider-group list|group

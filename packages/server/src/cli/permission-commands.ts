@@ -6,9 +6,8 @@ import {
   type Entitlement,
   type ResourceName,
 } from "@anbox-dashboard/contract";
-import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ServerConfig } from "../config.ts";
-import { openDatabase, type Database } from "../store/database.ts";
+import type { Database } from "../store/database.ts";
 import {
   changeGroupPermissions,
   createGroup,
@@ -23,6 +22,7 @@ import { CliError } from "./cli-error.ts";
 import { recordCliAudit } from "./cli-audit.ts";
 import { grantsHeldBy } from "../auth/grants.ts";
 import type { CommandOutput } from "./register.ts";
+import { withDatabase } from "./with-database.ts";
 import { groupLimitCommand } from "./group-limit-command.ts";
 
 export const groupUsage = `usage: bin/dashboard group <command>
@@ -205,22 +205,6 @@ export async function identityCommand(
         throw new CliError(identityUsage, 2);
     }
   });
-}
-
-/** Runs `work` on the dashboard's database; the store's refusals become the command's errors. */
-export async function withDatabase(
-  config: ServerConfig,
-  work: (db: Database) => Promise<void>,
-): Promise<void> {
-  const db = await openDatabase(config);
-  try {
-    await work(db);
-  } catch (error) {
-    if (error instanceof HttpError) throw new CliError(error.message, 1);
-    throw error;
-  } finally {
-    await db.destroy();
-  }
 }
 
 async function findIdentity(db: Database, who: string): Promise<UserRow> {

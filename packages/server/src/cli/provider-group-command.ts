@@ -2,7 +2,7 @@ import { changeProviderGroupMapping, listProviderGroups } from "../store/provide
 import type { ServerConfig } from "../config.ts";
 import { CliError } from "./cli-error.ts";
 import { recordCliAudit } from "./cli-audit.ts";
-import { withDatabase } from "./permission-commands.ts";
+import { withDatabase } from "./with-database.ts";
 import type { CommandOutput } from "./register.ts";
 
 export const providerGroupUsage = `usage: bin/dashboard provider-group <command>

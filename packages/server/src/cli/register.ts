@@ -6,6 +6,7 @@ import { recordAudit } from "../store/audit-log.ts";
 import { openDatabase } from "../store/database.ts";
 import {
   createRegistrationToken,
+  registrationLinkId,
   defaultRegistrationValidityMs,
 } from "../store/registration-tokens.ts";
 import { findUserByEmail } from "../store/users.ts";
@@ -60,7 +61,7 @@ export async function registerCommand(
       outcome: "success",
       actor: "cli",
       address: "",
-      detail: `${options.email === "" ? "any address" : options.email}, expires ${expiresAt.toISOString()}, groups: ${options.groups.length === 0 ? "none" : options.groups.join(", ")}`,
+      detail: `link ${registrationLinkId(token)} for ${options.email === "" ? "any address" : options.email}, expires ${expiresAt.toISOString()}, groups: ${options.groups.length === 0 ? "none" : options.groups.join(", ")}`,
     });
     const url = `${runtime.publicUrl}/register?token=${encodeURIComponent(token)}`;
     if (!output.stdout.isTTY) {

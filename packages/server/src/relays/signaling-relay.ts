@@ -4,16 +4,20 @@ import { HttpError } from "@anbox-dashboard/http-kit";
 import { registerClusterSocketRoute, type SocketOwner } from "./cluster-socket-route.ts";
 import type { JoinGrant } from "../streaming/join-grants.ts";
 import { WatchedStreams } from "../streaming/watched-streams.ts";
-import { isSessionLive } from "../store/browser-sessions.ts";
+import { liveSessionUsers } from "../store/browser-sessions.ts";
+import type { EndReason } from "../auth/session-watch.ts";
+import { recordStreamCutOff, type StreamViewer } from "../streaming/stream-leave.ts";
+import { requestFacts } from "../audit/request-facts.ts";
 import { relayBothWays } from "./two-way-relay.ts";
 import { signalingSocketPath } from "../ams/sockets.ts";
 import { clusterAtIndex } from "../clusters/cluster-at-index.ts";
 import { textOf } from "@anbox-dashboard/http-kit";
 import { sessionIdPattern } from "../ams/gateway.ts";
 
-/** The owner of a signaling socket: whoever the join was granted to. */
+/** The owner of a signaling socket: whoever the join was granted to (a signed-in viewer's too). */
 interface SignalingOwner extends SocketOwner {
   grant: JoinGrant;
+  viewer?: StreamViewer;
 }
 
 /**
@@ -39,10 +43,17 @@ export function registerSignalingRelay(app: FastifyInstance, context: ServerCont
     upstream: { stream: "stream's signaling", secret: "Join token" },
     notPrepared: "The stream's signaling was not prepared",
     relay: (browser, upstream, { clusterId }) => relayBothWays(browser, upstream, { clusterId }),
-    opened: ({ grant, sessionId, livesBy }) => {
+    opened: ({ grant, sessionId, livesBy, viewer }, request) => {
       const at = context.clusters.find((cluster) => cluster.id === grant.clusterId);
       if (sessionId === undefined || !at?.gateway) return;
-      watched.watch(sessionId, at.gateway, grant.streamSessionId, livesBy);
+      // Cut off by the dashboard, the stream's page cannot say it left: this records it.
+      const cutOff = (reason: EndReason) => {
+        if (viewer === undefined) return;
+        recordStreamCutOff(context.db, viewer, reason).catch((error: unknown) => {
+          request.log.error({ err: error }, "The end of a stream could not be recorded");
+        });
+      };
+      watched.watch(sessionId, at.gateway, grant.streamSessionId, livesBy, cutOff);
     },
   });
 }
@@ -63,14 +74,21 @@ async function signalingOwner(
     );
   }
   if (grant.grantee.kind === "share") return { sessionId: undefined, grant };
-  const live = await isSessionLive(context.db, grant.grantee.sessionId);
-  if (!live)
+  const browserSession = grant.grantee.sessionId;
+  const holder = (await liveSessionUsers(context.db, [browserSession])).get(browserSession);
+  if (holder === undefined)
     throw new HttpError(403, "The session that joined this stream has ended: sign in again.");
-  const livesBy =
-    grant.resource === undefined
-      ? undefined
-      : { action: "can_stream" as const, resource: grant.resource };
-  return { sessionId: grant.grantee.sessionId, grant, livesBy };
+  if (grant.resource === undefined) return { sessionId: browserSession, grant };
+  const viewer: StreamViewer = {
+    userId: holder.userId,
+    sessionId: browserSession,
+    providerGroups: holder.providerGroups,
+    stream: { clusterId: grant.clusterId, streamSessionId: grant.streamSessionId },
+    resource: grant.resource,
+    facts: requestFacts(request),
+  };
+  const livesBy = { action: "can_stream" as const, resource: grant.resource };
+  return { sessionId: browserSession, grant, livesBy, viewer };
 }
 
 function signalingTarget(request: FastifyRequest, context: ServerContext) {

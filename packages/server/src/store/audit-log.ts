@@ -19,6 +19,8 @@ export type AuditAction =
   | "group-deleted"
   | "group-permissions-changed"
   | "group-limits-changed"
+  | "cluster-added"
+  | "cluster-removed"
   | "identity-groups-changed"
   | "provider-group-mapping-changed"
   | "share-link-used"

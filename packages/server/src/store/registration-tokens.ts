@@ -10,6 +10,14 @@ function hashToken(token: string): string {
 }
 
 /**
+ * A registration link's name in the audit trail: the start of its token's hash, which the link's
+ * issue and its use both show, and which opens nothing.
+ */
+export function registrationLinkId(token: string): string {
+  return hashToken(token).slice(0, 12);
+}
+
+/**
  * Makes a one-time registration token, valid for `validityMs`; only its hash is stored. The
  * account it registers starts in `groups` (in none when none are given).
  */

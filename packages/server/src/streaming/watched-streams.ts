@@ -1,5 +1,5 @@
 import type { GatewayClient } from "../clusters/gateway-client.ts";
-import type { LivesBy, SessionWatch } from "../auth/session-watch.ts";
+import type { EndReason, LivesBy, SessionWatch } from "../auth/session-watch.ts";
 import { cutOffStreamViewer } from "../ams/gateway.ts";
 
 /**
@@ -20,12 +20,16 @@ export class WatchedStreams {
     this.sessionWatch = watch;
   }
 
-  /** Watches a stream for a browser session, while its user holds `livesBy` (when given). */
+  /**
+   * Watches a stream for a browser session, while its user holds `livesBy` (when given);
+   * `cutOff` hears why, when the dashboard cuts it off.
+   */
   watch(
     sessionId: string,
     gateway: GatewayClient,
     streamSessionId: string,
     livesBy: LivesBy | undefined,
+    cutOff: (reason: EndReason) => void = () => undefined,
   ): void {
     let streams = this.viewers.get(gateway);
     if (!streams) {
@@ -35,9 +39,10 @@ export class WatchedStreams {
     streams.get(streamSessionId)?.();
     const release = this.sessionWatch.hold(
       sessionId,
-      () => {
+      (reason) => {
         if (streams.get(streamSessionId) === release) streams.delete(streamSessionId);
         void cutOffStreamViewer(gateway, streamSessionId);
+        cutOff(reason);
       },
       livesBy,
     );

@@ -6,6 +6,7 @@ import {
   type GroupDetail,
   type GroupSummary,
   type IdentitySummary,
+  describeQuotaLimit,
   type GroupLimit,
   type GroupUsageResponse,
   type Permission,
@@ -25,7 +26,10 @@ import {
   listGroups,
   readGroup,
   replaceGroup,
+  type StoredGroup,
 } from "../../store/authorization-groups.ts";
+import { noteAudit } from "../../audit/audit-note.ts";
+import { listChange } from "../../audit/change-detail.ts";
 import { groupsByUser } from "../../store/group-members.ts";
 import { listUsers } from "../../store/users.ts";
 import { toIdentitySummary } from "./identity-summary.ts";
@@ -148,6 +152,7 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
           if (limits !== undefined && !sameLimits(before.limits, limits)) {
             refuseLimitsChange(access, limits, context.clusters);
           }
+          noteAudit(request, { detail: groupChange(before, request.body) });
         },
       );
       const after = await readGroup(context.db, name);
@@ -178,6 +183,33 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
       return reply.code(204).send();
     },
   );
+}
+
+/** What a PUT changes of a group, as its audit entry says it. */
+function groupChange(
+  before: StoredGroup,
+  after: { description?: string | undefined; permissions: Permission[]; limits?: GroupLimit[] },
+): string {
+  const permission = (grant: Permission) => `${grant.entitlement} on ${grant.resource}`;
+  return [
+    after.description !== undefined && after.description !== before.description
+      ? "description changed"
+      : "",
+    listChange(
+      "permissions",
+      before.permissions.map(permission),
+      after.permissions.map(permission),
+    ),
+    after.limits === undefined
+      ? ""
+      : listChange(
+          "limits",
+          before.limits.map(describeQuotaLimit),
+          after.limits.map(describeQuotaLimit),
+        ),
+  ]
+    .filter((part) => part !== "")
+    .join("; ");
 }
 
 /**

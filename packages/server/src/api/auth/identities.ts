@@ -14,6 +14,8 @@ import { missingGroups } from "../../store/authorization-groups.ts";
 import { groupsByUser, groupsOf, setGroupsOf } from "../../store/group-members.ts";
 import { findUserById, listUsers } from "../../store/users.ts";
 import { toIdentitySummary } from "./identity-summary.ts";
+import { noteAudit } from "../../audit/audit-note.ts";
+import { listChange } from "../../audit/change-detail.ts";
 import { groupsFromProviderByUser, latestClaimsByUser } from "../../store/provider-groups.ts";
 
 const idParams = z.object({ id: z.string() }).describe("path");
@@ -97,10 +99,12 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
         );
       }
       const access = accessOf(request);
+      const changed: string[] = [];
       // Each group joined or left, as it is in the transaction that changes the membership: the
       // editor may change it, and holds all it grants (no one hands out, or takes away, more than
       // they may do themselves: can_edit on a group does not lead to its admin).
       await setGroupsOf(context.db, user.id, wanted, (group) => {
+        changed.push(group.name);
         access.require("can_edit", `group:${group.name}`);
         const lacking = group.permissions.find(
           (permission) => !access.allows(permission.entitlement, permission.resource),
@@ -111,6 +115,18 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
             `You may add people to, or take them out of, only groups whose permissions you hold: ${group.name} grants ${lacking.entitlement} on ${lacking.resource}.`,
           );
         }
+      });
+      noteAudit(request, {
+        detail: [
+          user.email,
+          listChange(
+            "groups",
+            changed.filter((name) => !wanted.includes(name)),
+            changed.filter((name) => wanted.includes(name)),
+          ),
+        ]
+          .filter((part) => part !== "")
+          .join(": "),
       });
       return {
         metadata: toIdentitySummary(user, await groupsOf(context.db, user.id), accessOf(request)),
