@@ -95,9 +95,11 @@ test("a tester's day is on the Audit page, and the CSV export of the same filter
   await admin.goto("/permissions/groups");
   await admin.getByRole("button", { name: `Edit ${testers}` }).click();
   const editor = admin.getByRole("complementary", { name: `Group ${testers}` });
-  await editor.getByLabel("Limit", { exact: true }).selectOption("running_instances");
-  await editor.getByLabel("At most").fill("1");
-  await editor.getByRole("button", { name: "Add", exact: true }).last().click();
+  const addLimit = editor.getByRole("group", { name: "Add a limit" });
+  await addLimit.getByLabel("Limit", { exact: true }).selectOption("running_instances");
+  await addLimit.getByLabel("At most").fill("1");
+  // Enter adds it (it does not send the group's form).
+  await addLimit.getByLabel("At most").press("Enter");
   await expect(editor.getByRole("table", { name: "Limits" })).toContainText(
     "running instancesover all clusters1",
   );

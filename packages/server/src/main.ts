@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import { startAuditRetention } from "./audit/audit-retention.ts";
 import { startSessionExpiryAudit } from "./audit/session-expiry-audit.ts";
+import { startLapsedViewsSweep } from "./quotas/lapsed-views.ts";
 import type { PeriodicTask } from "./audit/periodic-task.ts";
 import type { FastifyInstance } from "fastify";
 import type { ServerConfig } from "./config.ts";
@@ -86,6 +87,7 @@ export async function startDashboard(
     housekeeping.push(
       startAuditRetention(db, config.auditRetentionDays, warn),
       startSessionExpiryAudit(db, warn),
+      startLapsedViewsSweep(context, warn),
     );
     const app = await buildApp({
       context,

@@ -190,10 +190,16 @@ describe("bin/dashboard group and identity", () => {
     expect((await run(groupCommand, ["limit", "set", "quota-team", "instances", "3"])).stdout).toBe(
       "Group quota-team: 3 instances over all clusters.\n",
     );
-    await run(groupCommand, ["limit", "set", "quota-team", "memory", "8GB", "--cluster", "lab"]);
+    await run(groupCommand, [
+      ...["limit", "set", "quota-team", "memory", "8GB", "--cluster", "default"],
+    ]);
+    expect(
+      (await run(groupCommand, ["limit", "set", "quota-team", "cpus", "2", "--cluster", "lab"]))
+        .error,
+    ).toContain('No cluster "lab" is managed here (default)');
     await run(groupCommand, ["limit", "set", "quota-team", "instances", "4"]);
     expect((await run(groupCommand, ["show", "quota-team"])).stdout).toContain(
-      "limits:\n  4 instances over all clusters\n  8 GB memory on cluster lab\n",
+      "limits:\n  4 instances over all clusters\n  8 GB memory on cluster default\n",
     );
     expect((await run(groupCommand, ["limit", "unset", "quota-team", "instances"])).stdout).toBe(
       "Group quota-team: no limit on instances over all clusters.\n",
@@ -218,7 +224,7 @@ describe("bin/dashboard group and identity", () => {
       .execute();
     expect(audited.map((entry) => entry.detail)).toEqual([
       "3 instances over all clusters",
-      "8 GB memory on cluster lab",
+      "8 GB memory on cluster default",
       "4 instances over all clusters",
       "no limit on instances over all clusters",
     ]);

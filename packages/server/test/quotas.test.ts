@@ -10,6 +10,7 @@ import type {
   GroupLimit,
   GroupQuota,
   InstanceBulkResponse,
+  SessionJoinResponse,
 } from "@anbox-dashboard/contract";
 import type { AuthHarness } from "./support/auth-harness.ts";
 import { signInDirectly } from "./support/sign-in-directly.ts";
@@ -22,6 +23,7 @@ import {
   waitForOperation,
 } from "./support/signed-in-harness.ts";
 import { createGroup, replaceGroup } from "../src/store/authorization-groups.ts";
+import { startLapsedViewsSweep } from "../src/quotas/lapsed-views.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 const image = "jammy:android15:amd64";
@@ -116,7 +118,35 @@ describe("a group's limits", () => {
     });
     expect(lifted.status).toBe(403);
     expect(messageOf(lifted.body)).toContain("admin on server");
-    expect(member).not.toBe("");
+
+    // Nor lift them by deleting the group, or by taking someone out of it.
+    const identities = await callApi(harness, admin, "GET", "/api/auth/identities");
+    const memberEmail = (
+      (await callApi(harness, member, "GET", "/api/profile")).body as { email: string }
+    ).email;
+    const memberId =
+      (identities.body as { metadata: { id: string; email: string }[] }).metadata.find(
+        (identity) => identity.email === memberEmail,
+      )?.id ?? "";
+    await replaceGroup(harness.db, editors, {
+      description: "",
+      permissions: [
+        { entitlement: "can_edit", resource: `group:${group}` },
+        { entitlement: "can_delete", resource: `group:${group}` },
+        { entitlement: "can_edit", resource: `identity:${memberId}` },
+        { entitlement: "can_create_instances", resource: "cluster:default" },
+        { entitlement: "can_view", resource: "cluster:default" },
+        { entitlement: "can_stream", resource: "cluster:default" },
+      ],
+    });
+    const deleted = await callApi(harness, editor, "DELETE", `/api/auth/groups/${group}`);
+    expect(deleted.status).toBe(403);
+    expect(messageOf(deleted.body)).toContain("Only an administrator (admin on server) may");
+    const takenOut = await callApi(harness, editor, "PUT", `/api/auth/identities/${memberId}`, {
+      groups: [],
+    });
+    expect(takenOut.status).toBe(403);
+    expect(messageOf(takenOut.body)).toContain(`take someone out of ${group}, which has limits`);
 
     const bad = [
       { limits: [{ key: "phones", value: 1 }] },
@@ -236,6 +266,26 @@ describe("instances within a quota", () => {
     expect(results.map((result) => result.success)).toEqual([true, false, false]);
     expect(results[1]?.error).toMatch(/^Quota reached: group .* running instances/);
 
+    // An instance no quota holds yet (made outside the dashboard) counts against its starter's.
+    const outside = await clusterClient(harness).post<AmsOperation>("/1.0/instances", {
+      name: uniqueName("outside"),
+      image_id: image,
+      no_start: true,
+    });
+    await waitForOperation(clusterClient(harness), outside.metadata.id);
+    const outsideId = idOf({ body: outside });
+    await replaceGroup(harness.db, group, {
+      description: "",
+      permissions: [
+        { entitlement: "can_create_instances", resource: "cluster:default" },
+        { entitlement: "can_view", resource: "cluster:default" },
+        { entitlement: "can_edit", resource: "cluster:default" },
+      ],
+    });
+    const adopted = await start(outsideId);
+    expect(adopted.status).toBe(403);
+    expect(messageOf(adopted.body)).toContain(`group ${group} may have 1 running instances`);
+
     // An admin's instances are charged to the admin group, which has no limit.
     const own = await create(admin, { name: uniqueName("admins") });
     expect(
@@ -249,6 +299,13 @@ describe("instances within a quota", () => {
 });
 
 describe("streams within a quota", () => {
+  // Two streams, made once: each test's group joins them anew (a join replaces the viewer).
+  let one: string;
+  let two: string;
+  beforeAll(async () => {
+    [one, two] = [await streamable(), await streamable()];
+  }, 60_000);
+
   /** A streamable instance made by the admin, running: its stream session's id. */
   async function streamable(): Promise<string> {
     const made = await clusterClient(harness).post<AmsOperation>("/1.0/instances", {
@@ -273,32 +330,146 @@ describe("streams within a quota", () => {
   it("refuses a second concurrent stream, not a rejoin, and frees it when the page leaves", async () => {
     const { group, member } = await newTeam();
     await setLimits(group, [{ key: "concurrent_streams", value: 1, cluster: null }]);
-    const [one, two] = [await streamable(), await streamable()];
-    const join = (session: string) =>
-      callApi(harness, member, "POST", `/api/sessions/${session}/join`, {});
-    expect((await join(one)).status).toBe(200);
-    expect((await join(one)).status).toBe(200);
+    const join = async (session: string) => {
+      const answer = await callApi(harness, member, "POST", `/api/sessions/${session}/join`, {});
+      return { ...answer, view: (answer.body as SessionJoinResponse).view_id ?? "" };
+    };
+    const first = await join(one);
+    expect(first.status).toBe(200);
+    const again = await join(one);
+    expect(again.status).toBe(200);
     const refused = await join(two);
     expect(refused.status).toBe(403);
     expect(messageOf(refused.body)).toContain(
       `group ${group} may have 1 concurrent streams over all clusters, and has 1 concurrent streams; joining this stream would make 2.`,
     );
-    // The page says it still plays, which no audit entry records.
-    const watching = await callApi(harness, member, "POST", `/api/sessions/${one}/watching`);
-    expect(watching.status).toBe(204);
+    // The page says it still plays its view; the view the rejoin replaced has ended.
+    const watching = (view: string) =>
+      callApi(harness, member, "POST", `/api/sessions/${one}/watching?view=${view}`);
+    expect((await watching(again.view)).body).toEqual({ watching: true });
+    expect((await watching(first.view)).body).toEqual({ watching: false });
+    expect((await callApi(harness, member, "POST", `/api/sessions/${one}/watching`)).status).toBe(
+      400,
+    );
     const [quota] = await quotasOf(member);
     expect(quota?.lines).toEqual([{ key: "concurrent_streams", value: 1, cluster: null, used: 1 }]);
 
-    expect((await callApi(harness, member, "POST", `/api/sessions/${one}/left`)).status).toBe(204);
+    // Leaving the replaced view changes nothing; leaving the live one frees the quota.
+    const left = (view: string) =>
+      callApi(harness, member, "POST", `/api/sessions/${one}/left?view=${view}`);
+    expect((await left(first.view)).status).toBe(204);
+    expect((await join(two)).status).toBe(403);
+    expect((await left(again.view)).status).toBe(204);
     expect((await join(two)).status).toBe(200);
-    // Refusals are in the audit trail as refused, with the limit named.
-    const audit = await callApi(
-      harness,
-      admin,
-      "GET",
-      "/api/audit?outcome=refused&action=stream-joined",
+    // Refusals are in the audit trail as refused, with the limit named; the words that a page
+    // still plays are not recorded.
+    const audit = await callApi(harness, admin, "GET", "/api/audit?size=100");
+    const entries = (
+      audit.body as { metadata: { action: string; outcome: string; detail: string }[] }
+    ).metadata;
+    expect(
+      entries.some(
+        (entry) =>
+          entry.action === "stream-joined" &&
+          entry.outcome === "refused" &&
+          entry.detail.includes("concurrent streams"),
+      ),
+    ).toBe(true);
+    expect(entries.filter((entry) => entry.action.includes("watching"))).toEqual([]);
+  });
+
+  it("counts a share link's viewer against its maker's quota", async () => {
+    const { group, member } = await newTeam();
+    await replaceGroup(harness.db, group, {
+      description: "",
+      permissions: [
+        { entitlement: "can_view", resource: "cluster:default" },
+        { entitlement: "can_stream", resource: "cluster:default" },
+        { entitlement: "can_share", resource: "cluster:default" },
+      ],
+    });
+    await setLimits(group, [{ key: "concurrent_streams", value: 1, cluster: null }]);
+    const share = async (session: string) => {
+      const made = await callApi(harness, member, "POST", `/api/sessions/${session}/shares`, {
+        expires_in_minutes: 30,
+      });
+      expect(made.status).toBe(201);
+      return (made.body as { metadata: { token: string } }).metadata.token;
+    };
+    const guestJoin = (token: string) =>
+      fetch(`${harness.url}/api/public/streams/${token}/join`, {
+        method: "POST",
+        headers: { origin: harness.url, "content-type": "application/json" },
+        body: "{}",
+      });
+    const oneToken = await share(one);
+    const viaLink = await guestJoin(oneToken);
+    expect(viaLink.status).toBe(200);
+    const { view_id: guestView } = (await viaLink.json()) as SessionJoinResponse;
+    // The member's own join of another stream would be a second.
+    const own = await callApi(harness, member, "POST", `/api/sessions/${two}/join`, {});
+    expect(own.status).toBe(403);
+    const second = await guestJoin(await share(two));
+    expect(second.status).toBe(403);
+    expect(messageOf(await second.json())).toContain("joining this stream through a share link");
+    // The guest's page leaves (with its link: another link's holder cannot end it), and the
+    // maker's quota is free again.
+    const guestLeft = (token: string) =>
+      fetch(`${harness.url}/api/public/streams/${token}/left?view=${guestView ?? ""}`, {
+        method: "POST",
+        headers: { origin: harness.url },
+      });
+    expect((await guestLeft(await share(one))).status).toBe(204);
+    expect((await callApi(harness, member, "POST", `/api/sessions/${two}/join`, {})).status).toBe(
+      403,
     );
-    const entries = (audit.body as { metadata: { detail: string }[] }).metadata;
-    expect(entries.some((entry) => entry.detail.includes("concurrent streams"))).toBe(true);
+    expect((await guestLeft(oneToken)).status).toBe(204);
+    expect((await callApi(harness, member, "POST", `/api/sessions/${two}/join`, {})).status).toBe(
+      200,
+    );
+  });
+});
+
+describe("a stream whose page stopped saying it plays", () => {
+  it("stops counting, and is cut off and recorded when a concurrent-streams limit counted it", async () => {
+    const { group } = await newTeam();
+    const unlimited = uniqueName("free");
+    await createGroup(harness.db, unlimited, "");
+    await setLimits(group, [{ key: "concurrent_streams", value: 1, cluster: "default" }]);
+    const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+    const view = (id: string, groups: string) => ({
+      view_id: id,
+      cluster_id: "default",
+      stream_session_id: id,
+      user_id: "",
+      browser_session_id: "",
+      share_hash: "",
+      groups,
+      joined_at: longAgo,
+      seen_at: longAgo,
+    });
+    const [limitedView, freeView] = [uniqueName("limited"), uniqueName("free")];
+    await harness.db
+      .insertInto("stream_views")
+      .values([view(limitedView, group), view(freeView, unlimited)])
+      .execute();
+    const sweep = startLapsedViewsSweep({ db: harness.db, clusters: [] }, () => undefined);
+    await sweep.run();
+    await sweep.stop();
+    const left = await harness.db
+      .selectFrom("stream_views")
+      .select("view_id")
+      .where("view_id", "in", [limitedView, freeView])
+      .execute();
+    expect(left).toEqual([]);
+    const recorded = await harness.db
+      .selectFrom("audit_log")
+      .select("detail")
+      .where("action", "=", "stream-left")
+      .where("detail", "like", "%cut off: its page stopped saying it plays%")
+      .execute();
+    const details = recorded.map((entry) => entry.detail);
+    expect(details.some((detail) => detail.includes(limitedView))).toBe(true);
+    expect(details.some((detail) => detail.includes(freeView))).toBe(false);
   });
 });

@@ -23,6 +23,9 @@ const declaredPublic: Record<string, string> = {
   "POST /api/registration": "registration is how a first account comes to exist",
   "GET /api/public/streams/:token": "a share link's page: the token is the key",
   "POST /api/public/streams/:token/join": "a share link's page joins its stream",
+  "POST /api/public/streams/:token/watching":
+    "a share link's page keeps its view (the link and the view its join answered are the key)",
+  "POST /api/public/streams/:token/left": "a share link's page leaves its view (the same key)",
   "GET /logout": "ends whatever session the cookie names, if any",
   "GET /oidc/interaction/:uid": "the embedded identity provider's sign-in form",
   "POST /oidc/interaction/:uid/login": "the embedded identity provider's sign-in form",

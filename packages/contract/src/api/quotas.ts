@@ -104,6 +104,16 @@ export const groupLimitsSchema = z
     });
   });
 
+/** Whether two lists of limits say the same (in any order). */
+export function sameLimits(a: readonly GroupLimit[], b: readonly GroupLimit[]): boolean {
+  const key = (limits: readonly GroupLimit[]) =>
+    limits
+      .map((limit) => `${limit.key} ${limit.cluster ?? ""} ${String(limit.value)}`)
+      .sort()
+      .join("\n");
+  return key(a) === key(b);
+}
+
 /** A limit's value as people read it: bytes in GB, counts as they are. */
 export function formatQuotaValue(key: QuotaKey, value: number): string {
   if (!byteQuotaKeys.includes(key)) return String(value);

@@ -26,6 +26,16 @@ export interface SessionsListResponse {
 export interface SessionJoinResponse {
   signaling_url: string;
   stun_servers: GatewayStunServer[];
+  /**
+   * The view this join began (issue 38's concurrent-streams quota): the page says it still plays
+   * it (`POST .../watching?view=`, every minute) and leaves it (`POST .../left?view=`).
+   */
+  view_id?: string;
+}
+
+/** `POST /api/sessions/{id}/watching?view=`: whether the view still counts (false: it ended). */
+export interface StreamWatching {
+  watching: boolean;
 }
 
 /** Longest life of a share link: 30 days, in minutes. */

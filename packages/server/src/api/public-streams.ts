@@ -1,12 +1,19 @@
 import type { FastifyInstance } from "fastify";
-import type { PublicStreamInfo, SessionJoinResponse } from "@anbox-dashboard/contract";
+import type {
+  PublicStreamInfo,
+  SessionJoinResponse,
+  StreamWatching,
+} from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import { HttpError } from "@anbox-dashboard/http-kit";
 import { shareLinkLimit } from "../streaming/share-link-limit.ts";
 import { findShareOnGateways } from "../streaming/gateway-lookup.ts";
-import { readStreamSession } from "../ams/gateway.ts";
+import { cutOffStreamViewer, readStreamSession } from "../ams/gateway.ts";
+import { endView, shareView, stillWatching } from "../store/stream-views.ts";
+import { shareHash } from "../store/stream-shares.ts";
+import { viewQuery } from "../input/route-schemas.ts";
 import { joinStream } from "../streaming/stream-join.ts";
-import { endViews } from "../store/stream-views.ts";
+import { shareJoinWithinQuota } from "../quotas/stream-quotas.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { shareTokenParams } from "../input/route-schemas.ts";
 import { recordAudit } from "../store/audit-log.ts";
@@ -69,21 +76,62 @@ export function registerPublicStreamRoutes(scope: FastifyInstance, context: Serv
         if (share.session_id === undefined) {
           throw new HttpError(404, "This share link no longer leads to a session.");
         }
-        const joined = await joinStream(
-          context,
-          at,
-          { share: token },
-          { streamSessionId: share.session_id, grantee: { kind: "share" } },
+        const streamSessionId = share.session_id;
+        const stream = { clusterId: at.cluster.id, streamSessionId };
+        // Its viewer counts against the link's maker's quota (the stream's viewer before, if a
+        // member, no longer counts: the stream changed hands).
+        const { joined, viewId } = await shareJoinWithinQuota(context, token, stream, () =>
+          joinStream(
+            context,
+            at,
+            { share: token },
+            { streamSessionId, grantee: { kind: "share" } },
+          ),
         );
-        // The stream changed hands: its member viewer no longer counts against their quota.
-        await endViews(context.db, { clusterId: at.cluster.id, streamSessionId: share.session_id });
         const about = share.description ? ` ("${share.description}")` : "";
         await record("success", at.cluster.id, `joined stream session ${share.session_id}${about}`);
-        return joined;
+        return { ...joined, view_id: viewId };
       } catch (error) {
         if (error instanceof HttpError) await record("failure", "", error.message);
         throw error;
       }
+    },
+  );
+
+  // The public stream page's word that it still plays its view (every minute), and that it left
+  // (the stream is then cut off at its gateway): as the signed-in stream page's, keyed by the
+  // link and the view its join answered.
+  app.post(
+    "/api/public/streams/:token/watching",
+    {
+      schema: { params: shareTokenParams, querystring: viewQuery },
+      config: { access: "public" },
+      ...limited,
+    },
+    async (request): Promise<StreamWatching> => {
+      const view = await shareView(context.db, request.query.view, shareHash(request.params.token));
+      const watching =
+        view !== undefined && (await stillWatching(context.db, view.viewId, view.stream));
+      return { watching };
+    },
+  );
+
+  app.post(
+    "/api/public/streams/:token/left",
+    {
+      schema: { params: shareTokenParams, querystring: viewQuery },
+      config: { access: "public" },
+      ...limited,
+    },
+    async (request, reply) => {
+      const view = await shareView(context.db, request.query.view, shareHash(request.params.token));
+      const ended =
+        view === undefined ? undefined : await endView(context.db, view.viewId, view.stream, "");
+      const gateway = context.clusters.find((cluster) => cluster.id === ended?.stream.clusterId);
+      if (ended !== undefined && gateway?.gateway) {
+        await cutOffStreamViewer(gateway.gateway, ended.stream.streamSessionId);
+      }
+      return reply.code(204).send();
     },
   );
 }

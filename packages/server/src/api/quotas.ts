@@ -5,6 +5,8 @@ import { acts } from "../auth/route-acts.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
 import { quotaGroupsOf } from "../quotas/quota-groups.ts";
 import { quotaReport } from "../quotas/quota-report.ts";
+import { visibleQuota } from "../quotas/visible-quota.ts";
+import { accessOf } from "../auth/access.ts";
 
 /**
  * `GET /api/quotas`: the limits of the signed-in user's groups (their own and their identity
@@ -20,7 +22,9 @@ export function registerQuotaRoutes(app: FastifyInstance, context: ServerContext
       const user = signedInUser(request);
       const whose = user.viewAs === undefined ? user : { id: user.viewAs.id, providerGroups: [] };
       const groups = await quotaGroupsOf(context.db, whose);
-      return { metadata: await quotaReport(context, groups) };
+      const access = accessOf(request);
+      const reports = await quotaReport(context, groups);
+      return { metadata: reports.map((report) => visibleQuota(access, report)) };
     },
   );
 }

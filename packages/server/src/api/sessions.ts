@@ -7,6 +7,7 @@ import {
   type SessionResponse,
   type SessionsListResponse,
   type StreamShare,
+  type StreamWatching,
 } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import { clusterIdOf } from "../input/query-values.ts";
@@ -21,6 +22,7 @@ import { toStreamShare } from "../streaming/share-links.ts";
 import {
   changeShareExpiry,
   createShare,
+  cutOffStreamViewer,
   deleteShare,
   listShares,
   listStreamSessions,
@@ -28,7 +30,9 @@ import {
 } from "../ams/gateway.ts";
 import { joinStream } from "../streaming/stream-join.ts";
 import { joinWithinQuota } from "../quotas/stream-quotas.ts";
-import { endViews, stillWatching } from "../store/stream-views.ts";
+import { quotaGroupsOf } from "../quotas/quota-groups.ts";
+import { forgetShare, recordShareMaker } from "../store/stream-shares.ts";
+import { endView, stillWatching } from "../store/stream-views.ts";
 import { acts } from "../auth/route-acts.ts";
 import { noteAudit } from "../audit/audit-note.ts";
 import { watchedFor } from "../streaming/stream-leave.ts";
@@ -39,9 +43,10 @@ import type { GatewayCluster } from "../streaming/gateway-lookup.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { z } from "zod";
-import { bodyOrEmpty, shareTokenParams } from "../input/route-schemas.ts";
+import { bodyOrEmpty, shareTokenParams, viewIdSchema, viewQuery } from "../input/route-schemas.ts";
 
 const sessionParams = z.object({ sessionId: z.string() }).describe("path");
+const leftQuery = z.looseObject({ view: viewIdSchema.optional() }).describe("query");
 /** The instance a stream session shows: what access to the session is decided on. */
 function instanceOfSession(at: GatewayCluster, session: GatewaySession): ResourceName {
   return `instance:${at.cluster.id}/${session.container_id}`;
@@ -129,7 +134,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
       const { at, metadata } = await find(request, sessionId, "can_stream");
       const user = signedInUser(request);
       const stream = { clusterId: at.cluster.id, streamSessionId: sessionId };
-      return joinWithinQuota(context, request, stream, () =>
+      const { joined, viewId } = await joinWithinQuota(context, request, stream, () =>
         joinStream(
           context,
           at,
@@ -141,6 +146,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
           },
         ),
       );
+      return { ...joined, view_id: viewId };
     },
   );
 
@@ -149,35 +155,40 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
   // Recorded in no audit entry: it changes nothing but that view's time.
   app.post(
     "/api/sessions/:sessionId/watching",
-    { schema: { params: sessionParams }, config: { acts: onTheStream, audit: false } },
-    async (request, reply) => {
+    {
+      schema: { params: sessionParams, querystring: viewQuery },
+      config: { acts: onTheStream, audit: false },
+    },
+    async (request): Promise<StreamWatching> => {
       const { sessionId } = request.params;
       const { at } = await find(request, sessionId, "can_view");
       const stream = { clusterId: at.cluster.id, streamSessionId: sessionId };
-      await stillWatching(context.db, stream, signedInUser(request).sessionId);
-      return reply.code(204).send();
+      return { watching: await stillWatching(context.db, request.query.view, stream) };
     },
   );
 
   // The stream page says it left (its tab closed, or another page opened): how long it was
   // watched is measured here, from this identity's last join of that instance's stream.
+  // With its view (`?view=`, the join's), the view ends, and so does the stream at the gateway:
+  // a page that says it left cannot play on outside the quota. Without it (a client of before),
+  // nothing but the entry.
   app.post(
     "/api/sessions/:sessionId/left",
-    { schema: { params: sessionParams }, config: { acts: onTheStream } },
+    { schema: { params: sessionParams, querystring: leftQuery }, config: { acts: onTheStream } },
     async (request, reply) => {
       const { sessionId } = request.params;
       const { at, metadata } = await find(request, sessionId, "can_view");
-      const watched = await watchedFor(
-        context.db,
-        signedInUser(request).id,
-        instanceOfSession(at, metadata),
-      );
+      const user = signedInUser(request);
+      const watched = await watchedFor(context.db, user.id, instanceOfSession(at, metadata));
+      const stream = { clusterId: at.cluster.id, streamSessionId: sessionId };
+      const { view } = request.query;
+      const ended =
+        view === undefined ? undefined : await endView(context.db, view, stream, user.sessionId);
+      if (ended !== undefined) await cutOffStreamViewer(at.gateway, sessionId);
       noteAudit(request, {
         action: "stream-left",
-        detail: `stream session ${sessionId}, ${watched}`,
+        detail: `stream session ${sessionId}, ${watched}${view !== undefined && ended === undefined ? " (its view had ended already)" : ""}`,
       });
-      const stream = { clusterId: at.cluster.id, streamSessionId: sessionId };
-      await endViews(context.db, stream, signedInUser(request).sessionId);
       return reply.code(204).send();
     },
   );
@@ -210,6 +221,10 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
         description: input.description ?? "",
         expiry_at: expiry,
       });
+      // Its viewers count against its maker's quota.
+      const maker = signedInUser(request);
+      const groups = (await quotaGroupsOf(context.db, maker)).map(({ group }) => group);
+      await recordShareMaker(context.db, share.id, { userId: maker.id, groups });
       void reply.code(201);
       // The gateway's answer to a create is `{id, type, url, expiry_at}` (reference 3.2).
       return {
@@ -258,6 +273,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
         "No such share link: it was revoked already, or never existed.",
       );
       await deleteShare(at, token);
+      await forgetShare(context.db, token);
       return reply.code(204).send();
     },
   );

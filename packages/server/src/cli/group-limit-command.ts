@@ -31,6 +31,7 @@ export async function groupLimitCommand(
   db: Database,
   args: string[],
   output: CommandOutput,
+  clusterIds: readonly string[],
 ): Promise<void> {
   const { values, positionals } = parseLimitArgs(args);
   const [change, group, key, value, ...extra] = positionals;
@@ -44,6 +45,12 @@ export async function groupLimitCommand(
     throw new CliError(groupLimitUsage, 2);
   }
   const cluster = values.cluster ?? null;
+  if (cluster !== null && !clusterIds.includes(cluster)) {
+    throw new CliError(
+      `No cluster "${cluster}" is managed here (${clusterIds.join(", ") || "none"}); without --cluster, the limit holds over all clusters.`,
+      2,
+    );
+  }
   const amount = value === undefined ? undefined : limitValue(key, value);
   await inTransaction(db, async (tx) => {
     await lockGroup(tx, group);

@@ -24,6 +24,7 @@ import { grantsHeldBy } from "../auth/grants.ts";
 import type { CommandOutput } from "./register.ts";
 import { withDatabase } from "./with-database.ts";
 import { groupLimitCommand } from "./group-limit-command.ts";
+import { readClusters } from "../clusters/clusters-file.ts";
 
 export const groupUsage = `usage: bin/dashboard group <command>
 
@@ -92,7 +93,12 @@ export async function groupCommand(
         return;
       }
       case "limit":
-        await groupLimitCommand(db, rest, output);
+        await groupLimitCommand(
+          db,
+          rest,
+          output,
+          readClusters(config.clustersFile, config.embeddedClusters).map(({ id }) => id),
+        );
         return;
       case "create": {
         const { values, positionals } = parseCreate(rest);

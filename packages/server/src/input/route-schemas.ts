@@ -10,6 +10,10 @@ export const idParams = z.object({ id: z.string().min(1) }).describe("path");
 /** A share link's `:token` (the routes that manage one, and the public page that uses one). */
 export const shareTokenParams = z.object({ token: z.string() }).describe("path");
 
+/** A view of a stream, as its join named it (`view_id`): what its page keeps and leaves. */
+export const viewIdSchema = z.string({ message: "must be the view_id its join answered" }).max(64);
+export const viewQuery = z.looseObject({ view: viewIdSchema }).describe("query");
+
 /**
  * A list's query schema for a route's `schema.querystring`: its empty values dropped first (as
  * `withoutEmptyValues`), refusals named `what` ("instance list query").

@@ -9,7 +9,13 @@ import type { Database } from "../store/database.ts";
 import { limitsOf } from "../store/group-limits.ts";
 import { withQuotaLeases } from "../store/quota-locks.ts";
 import type { StreamRef } from "../store/stream-views.ts";
-import { usageOf, usedAgainst, type GroupUsage, type QuotaAmounts } from "./quota-usage.ts";
+import {
+  usageOf,
+  usedAgainst,
+  type GroupUsage,
+  type QuotaAmounts,
+  type UsageScope,
+} from "./quota-usage.ts";
 import { quotaRefusal, type OverLimit } from "./quota-refusal.ts";
 
 /** What an act would add to the usage of the groups it counts against. */
@@ -69,15 +75,24 @@ export function firstOver(
   return undefined;
 }
 
-/** Which usage an act's limits need read: instances, streams, or both. */
-export function usageNeeded(binding: ReadonlyMap<string, readonly GroupLimit[]>): {
-  instances: boolean;
-  streams: boolean;
-} {
-  const keys = new Set<QuotaKey>([...binding.values()].flat().map((limit) => limit.key));
+/**
+ * Which usage an act's limits need read: instances, streams or both; and only the clusters they
+ * name when none of them holds over all clusters (another cluster's instances are not asked for).
+ */
+export function usageScope(binding: ReadonlyMap<string, readonly GroupLimit[]>): UsageScope {
+  const limits = [...binding.values()].flat();
+  const keys = new Set<QuotaKey>(limits.map((limit) => limit.key));
+  const everywhere = limits.some((limit) => limit.cluster === null);
   return {
     instances: quotaKeys.some((key) => key !== "concurrent_streams" && keys.has(key)),
     streams: keys.has("concurrent_streams"),
+    ...(everywhere
+      ? {}
+      : {
+          clusters: new Set(
+            limits.flatMap((limit) => (limit.cluster === null ? [] : [limit.cluster])),
+          ),
+        }),
   };
 }
 
@@ -96,7 +111,7 @@ export async function withinQuota<T>(
   if (binding.size === 0) return act();
   return withQuotaLeases(context.db, [...binding.keys()], async () => {
     const usage = await usageOf(context, [...binding.keys()], {
-      ...usageNeeded(binding),
+      ...usageScope(binding),
       ...(ask.leaving === undefined ? {} : { leaving: ask.leaving }),
     });
     const over = firstOver(binding, usage, ask.adds);

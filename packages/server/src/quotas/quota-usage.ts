@@ -9,7 +9,7 @@ import {
 import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ServerContext } from "../server-context.ts";
 import { readInstance } from "../ams/instances.ts";
-import { chargesOf, dropCharges } from "../store/quota-charges.ts";
+import { chargesOfGroups, dropCharges, type Charge } from "../store/quota-charges.ts";
 import { recentViews, type StreamRef } from "../store/stream-views.ts";
 import { liveSessionIds } from "../store/browser-sessions.ts";
 
@@ -32,13 +32,16 @@ export function usedAgainst(usage: GroupUsage, limit: GroupLimit): number {
 /** Statuses an instance no longer reserves anything in. */
 const gone = new Set(["deleted"]);
 /** Statuses of an instance that does not run, whatever it is asked to do. */
-const notRunning = new Set(["stopped", "error", "deleted"]);
+const neverRuns = new Set(["error", "deleted"]);
 
-/** Whether an instance runs or is on its way to (created, prepared or started to run). */
+/**
+ * Whether an instance runs or is on its way to: asked to run (a start the cluster has not begun,
+ * or one under way) counts, unless it failed (error) or is gone.
+ */
 export function countsAsRunning(instance: Pick<AmsInstance, "status" | "desired_status">): boolean {
   return (
     instance.status === "running" ||
-    (instance.desired_status === "running" && !notRunning.has(instance.status))
+    (instance.desired_status === "running" && !neverRuns.has(instance.status))
   );
 }
 
@@ -69,47 +72,61 @@ export function countIn(
   byCluster.set(cluster, current);
 }
 
+/** What a usage read covers: instances, streams, and on which clusters (all when not said). */
+export interface UsageScope {
+  instances: boolean;
+  streams: boolean;
+  /** Only these clusters' instances are read (the limits bind nowhere else). */
+  clusters?: ReadonlySet<string>;
+  /** A stream about to change hands (a join of it): it does not count. */
+  leaving?: StreamRef;
+}
+
 /**
  * What each of these groups uses now, per cluster: the instances charged to it, read from their
- * clusters by id (those gone are forgotten), and the streams its members watch (seen lately, by
- * a browser session that still lives). `leaving` is a stream about to change hands (a join of
- * it): it does not count. A cluster that does not answer is a 503 naming it: a quota is not
- * decided on a guess.
+ * clusters by id (those gone are forgotten), and the streams watched against it (heard of lately,
+ * by a browser session that still lives, or through a share link). A cluster that does not answer
+ * is a 503 naming it: a quota is not decided on a guess.
  */
 export async function usageOf(
   context: Pick<ServerContext, "db" | "clusters">,
   groups: readonly string[],
-  options: { instances: boolean; streams: boolean; leaving?: StreamRef } = {
-    instances: true,
-    streams: true,
-  },
+  scope: UsageScope = { instances: true, streams: true },
 ): Promise<Map<string, GroupUsage>> {
   const usage = new Map<string, GroupUsage>(groups.map((group) => [group, new Map()]));
-  const addTo = (group: string, cluster: string, amounts: Partial<QuotaAmounts>) => {
-    countIn(usage, group, cluster, amounts);
-  };
-  if (options.instances) {
-    const charges = await chargesOf(context.db, groups);
-    const resources = [...new Set([...charges.values()].flat())];
-    const amounts = await readCharged(context, resources);
+  if (scope.instances) {
+    const charges = await chargesOfGroups(context.db, groups);
+    const wanted = [...charges.values()].flat().filter((charge) => {
+      const cluster = isResourceName(charge.resource) ? clusterOf(charge.resource) : undefined;
+      return cluster !== undefined && (scope.clusters?.has(cluster) ?? true);
+    });
+    const amounts = await readCharged(context, wanted);
     for (const [group, charged] of charges) {
-      for (const resource of charged) {
+      for (const { resource } of charged) {
         const found = amounts.get(resource);
-        if (found !== undefined) addTo(group, found.cluster, found.amounts);
+        if (found !== undefined) countIn(usage, group, found.cluster, found.amounts);
       }
     }
   }
-  if (options.streams) {
-    const views = await recentViews(context.db, groups);
-    const live = await liveSessionIds(context.db, [
-      ...new Set(views.map((view) => view.browserSessionId)),
-    ]);
+  if (scope.streams) {
+    const views = (await recentViews(context.db)).filter((view) =>
+      view.groups.some((group) => usage.has(group)),
+    );
+    const live = await liveSessionIds(
+      context.db,
+      views.flatMap((view) => (view.browserSessionId === "" ? [] : [view.browserSessionId])),
+    );
+    const { leaving } = scope;
     for (const view of views) {
-      if (!live.has(view.browserSessionId)) continue;
-      const leaving = options.leaving;
+      // A share link's viewer has no browser session: its page's word is what keeps it.
+      if (view.browserSessionId !== "" && !live.has(view.browserSessionId)) continue;
       const changesHands =
-        leaving?.clusterId === view.clusterId && leaving.streamSessionId === view.streamSessionId;
-      if (!changesHands) addTo(view.group, view.clusterId, { concurrent_streams: 1 });
+        leaving?.clusterId === view.stream.clusterId &&
+        leaving.streamSessionId === view.stream.streamSessionId;
+      if (changesHands) continue;
+      for (const group of view.groups) {
+        countIn(usage, group, view.stream.clusterId, { concurrent_streams: 1 });
+      }
     }
   }
   return usage;
@@ -118,34 +135,48 @@ export async function usageOf(
 /** How many instances are read from a cluster at once. */
 const readsAtOnce = 8;
 
+/**
+ * How long a cluster may not know an instance it was asked to make: a charge younger than this
+ * that the cluster answers 404 for counts as one instance on its way, and is kept.
+ */
+const newChargeMs = 5 * 60_000;
+
 /** Each charged instance's amounts and cluster; those gone from their cluster are forgotten. */
 async function readCharged(
   context: Pick<ServerContext, "db" | "clusters">,
-  resources: readonly string[],
+  charges: readonly Charge[],
 ): Promise<Map<string, { cluster: string; amounts: QuotaAmounts }>> {
   const found = new Map<string, { cluster: string; amounts: QuotaAmounts }>();
   const forgotten: string[] = [];
-  const queue = [...resources];
+  const queue = [...new Map(charges.map((charge) => [charge.resource, charge])).values()];
   const readNext = async (): Promise<void> => {
-    for (let resource = queue.shift(); resource !== undefined; resource = queue.shift()) {
+    for (let charge = queue.shift(); charge !== undefined; charge = queue.shift()) {
+      const { resource } = charge;
       if (!isResourceName(resource)) continue;
       const clusterId = clusterOf(resource);
       const cluster = context.clusters.find((candidate) => candidate.id === clusterId);
       // A cluster no longer managed here: its instances count against no one while it is away.
-      if (cluster === undefined || clusterId === undefined) continue;
+      if (cluster === undefined) continue;
       const id = resource.slice(resource.indexOf("/") + 1);
       try {
         const instance = await readInstance(cluster, id);
         found.set(resource, { cluster: cluster.id, amounts: instanceAmounts(instance) });
       } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 404) {
-          forgotten.push(resource);
-          continue;
+        if (!(error instanceof HttpError) || error.statusCode !== 404) {
+          throw new HttpError(
+            503,
+            `The quota cannot be checked: cluster ${cluster.id} did not answer for instance ${id} (${error instanceof Error ? error.message : String(error)}).`,
+          );
         }
-        throw new HttpError(
-          503,
-          `The quota cannot be checked: cluster ${cluster.id} did not answer for instance ${id} (${error instanceof Error ? error.message : String(error)}).`,
-        );
+        const age = Date.now() - Date.parse(charge.chargedAt);
+        if (age < newChargeMs) {
+          found.set(resource, {
+            cluster: cluster.id,
+            amounts: { ...noAmounts(), instances: 1, running_instances: 1 },
+          });
+        } else {
+          forgotten.push(resource);
+        }
       }
     }
   };

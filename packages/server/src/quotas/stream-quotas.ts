@@ -1,40 +1,79 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { ServerContext } from "../server-context.ts";
 import { signedInUser } from "../auth/signed-in-user.ts";
 import { recordView, type StreamRef } from "../store/stream-views.ts";
+import { shareHash, shareMaker } from "../store/stream-shares.ts";
 import { withinQuota } from "./enforce-quota.ts";
 import { quotaGroupsOf } from "./quota-groups.ts";
 
+type QuotaContext = Pick<ServerContext, "db" | "clusters">;
+
 /**
  * Joins a stream within the concurrent-streams limits of the viewer's groups, and records the
- * view against them all. Joining again a stream one watches (a reconnect, another tab) replaces
- * that view: it never counts twice.
+ * view against them all; its id, which the page says it still plays and leaves with. Joining
+ * again a stream one watches (a reconnect, another tab) replaces that view: it never counts twice.
  */
 export async function joinWithinQuota<T>(
-  context: Pick<ServerContext, "db" | "clusters">,
+  context: QuotaContext,
   request: FastifyRequest,
   stream: StreamRef,
   join: () => Promise<T>,
-): Promise<T> {
+): Promise<{ joined: T; viewId: string }> {
   const user = signedInUser(request);
   const groups = (await quotaGroupsOf(context.db, user)).map(({ group }) => group);
-  return withinQuota(
-    context,
-    {
-      clusterId: stream.clusterId,
+  return watchWithinQuota(context, stream, groups, join, {
+    userId: user.id,
+    browserSessionId: user.sessionId,
+    shareHash: "",
+    doing: "joining this stream",
+  });
+}
+
+/**
+ * A share link's join: its viewer counts against the groups of whoever made the link (when they
+ * made it), as a stream of theirs: a link does not get around its maker's quota.
+ */
+export async function shareJoinWithinQuota<T>(
+  context: QuotaContext,
+  token: string,
+  stream: StreamRef,
+  join: () => Promise<T>,
+): Promise<{ joined: T; viewId: string }> {
+  const maker = await shareMaker(context.db, token);
+  return watchWithinQuota(context, stream, maker?.groups ?? [], join, {
+    userId: maker?.userId ?? "",
+    browserSessionId: "",
+    shareHash: shareHash(token),
+    doing: "joining this stream through a share link",
+  });
+}
+
+async function watchWithinQuota<T>(
+  context: QuotaContext,
+  stream: StreamRef,
+  groups: readonly string[],
+  join: () => Promise<T>,
+  viewer: { userId: string; browserSessionId: string; shareHash: string; doing: string },
+): Promise<{ joined: T; viewId: string }> {
+  const ask = {
+    clusterId: stream.clusterId,
+    groups,
+    adds: { concurrent_streams: 1 },
+    doing: viewer.doing,
+    leaving: stream,
+  };
+  return withinQuota(context, ask, async () => {
+    const joined = await join();
+    const viewId = randomUUID();
+    await recordView(context.db, {
+      viewId,
+      stream,
+      userId: viewer.userId,
+      browserSessionId: viewer.browserSessionId,
+      shareHash: viewer.shareHash,
       groups,
-      adds: { concurrent_streams: 1 },
-      doing: "joining this stream",
-      leaving: stream,
-    },
-    async () => {
-      const joined = await join();
-      await recordView(context.db, stream, {
-        userId: user.id,
-        browserSessionId: user.sessionId,
-        groups,
-      });
-      return joined;
-    },
-  );
+    });
+    return { joined, viewId };
+  });
 }

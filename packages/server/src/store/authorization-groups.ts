@@ -192,11 +192,13 @@ export async function deleteGroup(
   });
 }
 
-/** A group's limits, what is charged to it and its streams: gone with it, none for a new one. */
+/**
+ * A group's limits and what is charged to it: gone with it, none for a new one. (A stream view or
+ * share link naming it counts against a group of that name no more: the name is looked up anew.)
+ */
 async function clearQuotaRows(tx: Database, name: string): Promise<void> {
   await tx.deleteFrom("auth_group_limits").where("group_name", "=", name).execute();
   await tx.deleteFrom("quota_charges").where("group_name", "=", name).execute();
-  await tx.deleteFrom("stream_views").where("group_name", "=", name).execute();
 }
 
 /**

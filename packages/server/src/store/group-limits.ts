@@ -21,7 +21,7 @@ export async function limitsOf(
     if (!isQuotaKey(row.key)) continue;
     const limit: GroupLimit = {
       key: row.key,
-      value: Number(row.value),
+      value: row.value,
       cluster: row.cluster_id === "" ? null : row.cluster_id,
     };
     byGroup.set(row.group_name, [...(byGroup.get(row.group_name) ?? []), limit]);
@@ -53,16 +53,6 @@ export async function replaceLimits(
       })),
     )
     .execute();
-}
-
-/** Whether two lists of limits say the same (in any order). */
-export function sameLimits(a: readonly GroupLimit[], b: readonly GroupLimit[]): boolean {
-  const key = (limits: readonly GroupLimit[]) =>
-    limits
-      .map((limit) => `${limit.key} ${limit.cluster ?? ""} ${String(limit.value)}`)
-      .sort()
-      .join("\n");
-  return key(a) === key(b);
 }
 
 /** The command line's `group limit set|unset`: one key on all clusters or one, the others kept. */

@@ -3,10 +3,10 @@ import { HttpError } from "@anbox-dashboard/http-kit";
 import type { Database } from "./database.ts";
 
 /**
- * How long a lease holds without its holder: longer than a create waits for its cluster, so that
- * only a process that died lets the next one in early.
+ * How long a lease holds without word from its holder, which renews it every third of that for as
+ * long as its work runs: only a process that died (or hung) lets the next one in early.
  */
-export const quotaLeaseMs = 120_000;
+export const quotaLeaseMs = 60_000;
 /** How long a request waits for the groups' leases before it says the quota is busy. */
 const waitMaxMs = 20_000;
 const retryMs = 25;
@@ -26,6 +26,16 @@ export async function withQuotaLeases<T>(
   const holder = randomUUID();
   const names = [...new Set(groups)].sort();
   const held: string[] = [];
+  const renewal = setInterval(() => {
+    if (held.length === 0) return;
+    const expiresAt = new Date(Date.now() + quotaLeaseMs).toISOString();
+    db.updateTable("quota_locks")
+      .set({ expires_at: expiresAt })
+      .where("group_name", "in", [...held])
+      .where("holder", "=", holder)
+      .execute()
+      .catch(() => undefined);
+  }, quotaLeaseMs / 3);
   try {
     for (const name of names) {
       await takeLease(db, name, holder);
@@ -33,6 +43,7 @@ export async function withQuotaLeases<T>(
     }
     return await work();
   } finally {
+    clearInterval(renewal);
     if (held.length > 0) {
       await db
         .deleteFrom("quota_locks")

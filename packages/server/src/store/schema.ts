@@ -22,6 +22,7 @@ export interface DatabaseSchema {
   auth_group_limits: AuthGroupLimitsTable;
   quota_charges: QuotaChargesTable;
   stream_views: StreamViewsTable;
+  stream_shares: StreamSharesTable;
   quota_locks: QuotaLocksTable;
 }
 
@@ -30,26 +31,38 @@ export interface AuthGroupLimitsTable {
   group_name: string;
   key: string;
   cluster_id: string;
-  /** A bigint: PostgreSQL's driver reads it as text. */
-  value: number | string;
+  value: number;
 }
 
 /** A group an instance counts against (store/quota-charges.ts). */
 export interface QuotaChargesTable {
   group_name: string;
   resource: string;
+  charged_at: Generated<string>;
 }
 
-/** A stream a member watches, per group it counts against (store/stream-views.ts). */
+/** A stream watched now, and the groups it counts against (store/stream-views.ts). */
 export interface StreamViewsTable {
+  view_id: string;
   cluster_id: string;
   stream_session_id: string;
-  group_name: string;
   user_id: string;
+  /** '' for a share link's viewer. */
   browser_session_id: string;
+  share_hash: string;
+  /** Group names, one per line. */
+  groups: string;
   joined_at: string;
   /** Pushed forward while its page plays it: a view not seen for a while has ended. */
   seen_at: string;
+}
+
+/** Who made a share link, and the groups its viewers count against (store/stream-shares.ts). */
+export interface StreamSharesTable {
+  token_hash: string;
+  user_id: string;
+  groups: string;
+  created_at: string;
 }
 
 /** A group's quota lease (store/quota-locks.ts). */

@@ -1,102 +1,176 @@
 import type { Database } from "./database.ts";
 
 /**
- * How long a view lasts without word from its page: the stream page says it still plays every
+ * How long a view lasts without word from its page: the stream pages say they still play every
  * minute, so a tab that crashed or lost its network stops counting within three.
  */
 export const streamViewLifetimeMs = 3 * 60_000;
 
-/** A stream one member watches: its cluster and gateway session. */
+/** A stream: its cluster and gateway session. */
 export interface StreamRef {
   clusterId: string;
   streamSessionId: string;
 }
 
+/** Who watches a stream now, and the groups it counts against. */
+export interface StreamView {
+  viewId: string;
+  stream: StreamRef;
+  userId: string;
+  /** The viewer's browser session; '' for a share link's viewer. */
+  browserSessionId: string;
+  /** The share link's token hash, for its viewer; ''. */
+  shareHash: string;
+  groups: readonly string[];
+}
+
+interface ViewRow {
+  view_id: string;
+  cluster_id: string;
+  stream_session_id: string;
+  user_id: string;
+  browser_session_id: string;
+  share_hash: string;
+  groups: string;
+}
+
+function toView(row: ViewRow): StreamView {
+  return {
+    viewId: row.view_id,
+    stream: { clusterId: row.cluster_id, streamSessionId: row.stream_session_id },
+    userId: row.user_id,
+    browserSessionId: row.browser_session_id,
+    shareHash: row.share_hash,
+    groups: row.groups === "" ? [] : row.groups.split("\n"),
+  };
+}
+
+const viewColumns = [
+  "view_id",
+  "cluster_id",
+  "stream_session_id",
+  "user_id",
+  "browser_session_id",
+  "share_hash",
+  "groups",
+] as const;
+
 /**
- * Records that a browser session watches a stream, counted against `groups`. A stream has one
- * viewer (a join hands it to its newest client): whoever watched it before stops counting.
+ * Records who watches a stream now. A stream has one viewer (a join hands it to its newest
+ * client): whoever watched it before stops counting, in the same statement.
  */
-export async function recordView(
-  db: Database,
-  stream: StreamRef,
-  viewer: { userId: string; browserSessionId: string; groups: readonly string[] },
-  now = new Date(),
-): Promise<void> {
-  await endViews(db, stream);
-  if (viewer.groups.length === 0) return;
+export async function recordView(db: Database, view: StreamView, now = new Date()): Promise<void> {
+  const row = {
+    view_id: view.viewId,
+    user_id: view.userId,
+    browser_session_id: view.browserSessionId,
+    share_hash: view.shareHash,
+    groups: view.groups.join("\n"),
+    joined_at: now.toISOString(),
+    seen_at: now.toISOString(),
+  };
   await db
     .insertInto("stream_views")
-    .values(
-      viewer.groups.map((group_name) => ({
-        cluster_id: stream.clusterId,
-        stream_session_id: stream.streamSessionId,
-        group_name,
-        user_id: viewer.userId,
-        browser_session_id: viewer.browserSessionId,
-        joined_at: now.toISOString(),
-        seen_at: now.toISOString(),
-      })),
+    .values({
+      ...row,
+      cluster_id: view.stream.clusterId,
+      stream_session_id: view.stream.streamSessionId,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(["cluster_id", "stream_session_id"]).doUpdateSet(row),
     )
     .execute();
 }
 
-/** Ends a stream's view (its page left it), or only this browser session's view of it. */
-export async function endViews(
+/**
+ * Ends one view (its page left), if it is still the stream's and its browser session's (`''` for
+ * a share link's viewer): what it was, or undefined.
+ */
+export async function endView(
   db: Database,
+  viewId: string,
   stream: StreamRef,
-  browserSessionId?: string,
-): Promise<void> {
-  let query = db
+  browserSessionId: string,
+): Promise<StreamView | undefined> {
+  const row = await db
     .deleteFrom("stream_views")
+    .where("view_id", "=", viewId)
     .where("cluster_id", "=", stream.clusterId)
-    .where("stream_session_id", "=", stream.streamSessionId);
-  if (browserSessionId !== undefined) {
-    query = query.where("browser_session_id", "=", browserSessionId);
-  }
-  await query.execute();
+    .where("stream_session_id", "=", stream.streamSessionId)
+    .where("browser_session_id", "=", browserSessionId)
+    .returning(viewColumns)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toView(row);
 }
 
-/** The stream page still plays it: its view lives on. False when it has none (it was replaced). */
-export async function stillWatching(
+/** A share link's viewer's view, by its id and the link's token hash: undefined when ended. */
+export async function shareView(
+  db: Database,
+  viewId: string,
+  shareHash: string,
+): Promise<StreamView | undefined> {
+  const row = await db
+    .selectFrom("stream_views")
+    .select(viewColumns)
+    .where("view_id", "=", viewId)
+    .where("share_hash", "=", shareHash)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toView(row);
+}
+
+/** Ends a browser session's view of a stream (the dashboard cut it off), if it has it. */
+export async function endSessionView(
   db: Database,
   stream: StreamRef,
   browserSessionId: string,
+): Promise<void> {
+  await db
+    .deleteFrom("stream_views")
+    .where("cluster_id", "=", stream.clusterId)
+    .where("stream_session_id", "=", stream.streamSessionId)
+    .where("browser_session_id", "=", browserSessionId)
+    .execute();
+}
+
+/**
+ * The page still plays its view: the view lives on. False when it has ended (replaced by another
+ * viewer, left, or not heard of for `streamViewLifetimeMs`: a view that lapsed stays ended).
+ */
+export async function stillWatching(
+  db: Database,
+  viewId: string,
+  stream: StreamRef,
   now = new Date(),
 ): Promise<boolean> {
   const result = await db
     .updateTable("stream_views")
     .set({ seen_at: now.toISOString() })
+    .where("view_id", "=", viewId)
     .where("cluster_id", "=", stream.clusterId)
     .where("stream_session_id", "=", stream.streamSessionId)
-    .where("browser_session_id", "=", browserSessionId)
+    .where("seen_at", ">", new Date(now.getTime() - streamViewLifetimeMs).toISOString())
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** A view that counts: seen lately, by a browser session that still lives. */
-export interface LiveView extends StreamRef {
-  group: string;
-  browserSessionId: string;
-}
-
-/** The views of these groups seen within `streamViewLifetimeMs` (the caller checks sessions). */
-export async function recentViews(
-  db: Database,
-  groups: readonly string[],
-  now = new Date(),
-): Promise<LiveView[]> {
-  if (groups.length === 0) return [];
+/** The views heard of within `streamViewLifetimeMs` (the caller checks browser sessions). */
+export async function recentViews(db: Database, now = new Date()): Promise<StreamView[]> {
   const since = new Date(now.getTime() - streamViewLifetimeMs).toISOString();
   const rows = await db
     .selectFrom("stream_views")
-    .select(["group_name", "cluster_id", "stream_session_id", "browser_session_id"])
-    .where("group_name", "in", [...groups])
+    .select(viewColumns)
     .where("seen_at", ">", since)
     .execute();
-  return rows.map((row) => ({
-    group: row.group_name,
-    clusterId: row.cluster_id,
-    streamSessionId: row.stream_session_id,
-    browserSessionId: row.browser_session_id,
-  }));
+  return rows.map(toView);
+}
+
+/** Takes out the views not heard of for `streamViewLifetimeMs`: each is ended once, by one process. */
+export async function takeLapsedViews(db: Database, now = new Date()): Promise<StreamView[]> {
+  const since = new Date(now.getTime() - streamViewLifetimeMs).toISOString();
+  const rows = await db
+    .deleteFrom("stream_views")
+    .where("seen_at", "<=", since)
+    .returning(viewColumns)
+    .execute();
+  return rows.map(toView);
 }

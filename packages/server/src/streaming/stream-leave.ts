@@ -3,7 +3,7 @@ import type { EndReason } from "../auth/session-watch.ts";
 import type { Database } from "../store/database.ts";
 import { lastRecorded, recordAudit } from "../store/audit-log.ts";
 import { findUserById } from "../store/users.ts";
-import { endViews, type StreamRef } from "../store/stream-views.ts";
+import { endSessionView, type StreamRef } from "../store/stream-views.ts";
 import { quotaGroupsOf } from "../quotas/quota-groups.ts";
 import { groupLabel, secondsSince, type requestFacts } from "../audit/request-facts.ts";
 
@@ -50,7 +50,7 @@ export async function recordStreamCutOff(
     quotaGroupsOf(db, { id: viewer.userId, providerGroups: viewer.providerGroups }),
     watchedFor(db, viewer.userId, viewer.resource),
   ]);
-  await endViews(db, viewer.stream, viewer.sessionId);
+  await endSessionView(db, viewer.stream, viewer.sessionId);
   await recordAudit(db, {
     action: "stream-left",
     outcome: "success",

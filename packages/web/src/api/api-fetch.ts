@@ -33,6 +33,8 @@ export interface ApiFetchOptions {
   responseType?: "json" | "text";
   /** A creating request's key (`newIdempotencyKey`): the server does it once per key. */
   idempotencyKey?: string | undefined;
+  /** Sent even if the page goes away meanwhile (a stream page's leave). */
+  keepalive?: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ export async function apiFetch<T>(
     credentials: "same-origin",
   };
   if (options.signal) init.signal = options.signal;
+  if (options.keepalive === true) init.keepalive = true;
   if (options.idempotencyKey !== undefined) headers[idempotencyKeyHeader] = options.idempotencyKey;
   if (options.body !== undefined) {
     headers["content-type"] = "application/json";

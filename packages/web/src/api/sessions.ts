@@ -6,8 +6,9 @@ import type {
   SessionsListResponse,
   ShareCreateInput,
   StreamShare,
+  StreamWatching,
 } from "@anbox-dashboard/contract";
-import { apiFetch } from "./api-fetch.ts";
+import { apiFetch, type QueryParams } from "./api-fetch.ts";
 import { apiUrl } from "./api-url.ts";
 
 export type { ClusterSession, PublicStreamInfo, SessionJoinResponse, StreamShare };
@@ -50,32 +51,68 @@ export async function joinSession(
 }
 
 /**
- * `POST /api/sessions/{id}/left`: this page stops watching the stream (for the audit trail, which
- * measures how long it was watched, and for the viewer's concurrent-streams quota). As the tab
- * closes, a beacon (it is sent even then); as another page of the app opens, a request that the
- * next join waits for, so that a quota of one stream lets the user go from one to another.
+ * Says a stream page left its view: as the tab closes, a beacon (sent even then); as another
+ * page of the app opens, a request the next join waits for, so that a quota of one stream lets
+ * the user go from one to the next.
+ */
+function sendLeave(path: string, params: QueryParams, how: "beacon" | "request"): void {
+  if (how === "beacon") {
+    navigator.sendBeacon(apiUrl({ path, params }));
+    return;
+  }
+  pendingLeave = apiFetch(path, { method: "POST", params, keepalive: true }).catch(() => undefined);
+}
+
+/**
+ * `POST /api/sessions/{id}/left?view=`: this page stops watching the stream (the audit trail
+ * measures how long it was watched; the view stops counting against the viewer's quota, and the
+ * stream is cut off at its gateway).
  */
 export function reportStreamLeft(
   sessionId: string,
   clusterId: string,
+  viewId: string | undefined,
   how: "beacon" | "request",
 ): void {
-  const path = `/api/sessions/${encodeURIComponent(sessionId)}/left`;
-  if (how === "beacon") {
-    navigator.sendBeacon(apiUrl({ path, params: { clusterId } }));
-    return;
-  }
-  pendingLeave = apiFetch(path, { method: "POST", params: { clusterId } }).catch(() => undefined);
+  sendLeave(
+    `/api/sessions/${encodeURIComponent(sessionId)}/left`,
+    { clusterId, view: viewId },
+    how,
+  );
 }
 
 /**
- * `POST /api/sessions/{id}/watching`: this page still plays the stream, so that it keeps counting
- * against the viewer's concurrent-streams quota (a page that stops saying so stops counting).
+ * `POST /api/sessions/{id}/watching?view=`: this page still plays the stream, so that its view
+ * keeps counting (a page that stops saying so stops counting, and may be cut off).
  */
-export async function reportStillWatching(sessionId: string, clusterId: string): Promise<void> {
-  await apiFetch(`/api/sessions/${encodeURIComponent(sessionId)}/watching`, {
+export async function reportStillWatching(
+  sessionId: string,
+  clusterId: string,
+  viewId: string,
+): Promise<StreamWatching> {
+  return apiFetch<StreamWatching>(`/api/sessions/${encodeURIComponent(sessionId)}/watching`, {
     method: "POST",
-    params: { clusterId },
+    params: { clusterId, view: viewId },
+  });
+}
+
+/** `POST /api/public/streams/{token}/left?view=`: the shared stream's page left its view. */
+export function reportPublicStreamLeft(
+  token: string,
+  viewId: string | undefined,
+  how: "beacon" | "request",
+): void {
+  sendLeave(`/api/public/streams/${encodeURIComponent(token)}/left`, { view: viewId }, how);
+}
+
+/** `POST /api/public/streams/{token}/watching?view=`: the shared stream's page still plays it. */
+export async function reportPublicStillWatching(
+  token: string,
+  viewId: string,
+): Promise<StreamWatching> {
+  return apiFetch<StreamWatching>(`/api/public/streams/${encodeURIComponent(token)}/watching`, {
+    method: "POST",
+    params: { view: viewId },
   });
 }
 

@@ -7,13 +7,15 @@ import {
   type GroupSummary,
   type IdentitySummary,
   describeQuotaLimit,
+  sameLimits,
   type GroupLimit,
   type GroupUsageResponse,
   type Permission,
 } from "@anbox-dashboard/contract";
 import { HttpError } from "@anbox-dashboard/http-kit";
-import { sameLimits } from "../../store/group-limits.ts";
 import { quotaReport } from "../../quotas/quota-report.ts";
+import { emptyQuota, mayNameCluster, visibleQuota } from "../../quotas/visible-quota.ts";
+import { refuseUnlessAdministrator } from "../../quotas/administrator-only.ts";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import type { ServerContext } from "../../server-context.ts";
 import { accessOf, PermissionRefusal, type Access } from "../../auth/access.ts";
@@ -102,7 +104,8 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
       const permissions = group.permissions.filter((permission) =>
         access.maySee(permission.resource),
       );
-      return { metadata: { ...group, permissions, identities } };
+      const limits = group.limits.filter((limit) => mayNameCluster(access, limit.cluster));
+      return { metadata: { ...group, permissions, identities, limits } };
     },
   );
 
@@ -116,8 +119,7 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
     async (request): Promise<GroupUsageResponse> => {
       const { name } = await readGroup(context.db, request.params.name);
       const [report] = await quotaReport(context, [{ group: name, fromProvider: false }]);
-      if (report === undefined) throw new HttpError(404, `No group named "${name}".`);
-      return { metadata: report };
+      return { metadata: visibleQuota(accessOf(request), report ?? emptyQuota(name)) };
     },
   );
 
@@ -179,6 +181,8 @@ export function registerGroupRoutes(scope: FastifyInstance, context: ServerConte
       const access = accessOf(request);
       await deleteGroup(context.db, request.params.name, (group) => {
         refuseWhatTheEditorLacks(access, group.permissions, []);
+        // Its limits go with it: as lifting them, only an administrator may.
+        if (group.limits.length > 0) refuseLimitsChange(access, [], context.clusters);
       });
       return reply.code(204).send();
     },
@@ -222,12 +226,7 @@ function refuseLimitsChange(
   limits: readonly GroupLimit[],
   clusters: readonly { id: string }[],
 ): void {
-  if (!access.allows("admin", "server")) {
-    throw new PermissionRefusal(
-      403,
-      "Only an administrator (admin on server) may change a group's limits: you may not do this: admin on server.",
-    );
-  }
+  refuseUnlessAdministrator(access, "change a group's limits");
   for (const limit of limits) {
     if (limit.cluster !== null && !clusters.some((cluster) => cluster.id === limit.cluster)) {
       throw new HttpError(400, `limits: no cluster "${limit.cluster}" is managed here.`);

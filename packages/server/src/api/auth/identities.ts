@@ -14,6 +14,7 @@ import { missingGroups } from "../../store/authorization-groups.ts";
 import { groupsByUser, groupsOf, setGroupsOf } from "../../store/group-members.ts";
 import { findUserById, listUsers } from "../../store/users.ts";
 import { toIdentitySummary } from "./identity-summary.ts";
+import { refuseUnlessAdministrator } from "../../quotas/administrator-only.ts";
 import { noteAudit } from "../../audit/audit-note.ts";
 import { listChange } from "../../audit/change-detail.ts";
 import { groupsFromProviderByUser, latestClaimsByUser } from "../../store/provider-groups.ts";
@@ -106,6 +107,10 @@ export function registerIdentityRoutes(scope: FastifyInstance, context: ServerCo
       await setGroupsOf(context.db, user.id, wanted, (group) => {
         changed.push(group.name);
         access.require("can_edit", `group:${group.name}`);
+        // Taking someone out of a group with limits lifts them for them: an administrator's call.
+        if (!wanted.includes(group.name) && group.limits.length > 0) {
+          refuseUnlessAdministrator(access, `take someone out of ${group.name}, which has limits`);
+        }
         const lacking = group.permissions.find(
           (permission) => !access.allows(permission.entitlement, permission.resource),
         );

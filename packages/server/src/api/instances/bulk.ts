@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
   instanceBulkBodySchema,
   instancesDeleteBodySchema,
+  type AmsInstance,
   type AmsOperation,
   type ClusterInstanceBulkResult,
   type InstanceBulkResponse,
@@ -26,11 +27,12 @@ import {
 } from "../../clusters/bulk-operation-wait.ts";
 
 import { acts } from "../../auth/route-acts.ts";
-import { accessOf, type Access } from "../../auth/access.ts";
+import { accessOf } from "../../auth/access.ts";
 import { mapBounded } from "@anbox-dashboard/http-kit";
 import type { ZodSchemas } from "@anbox-dashboard/http-kit";
 import { noteAudit } from "../../audit/audit-note.ts";
 import { admitStarts } from "../../quotas/instance-quotas.ts";
+import { settleCharges } from "../../store/quota-charges.ts";
 
 type BulkAction = "running" | "stopped" | "deleted";
 
@@ -57,7 +59,7 @@ export function registerInstancesBulkRoutes(scope: FastifyInstance, context: Ser
       const body = request.body;
       const results = await applyToInstances(
         context,
-        accessOf(request),
+        request,
         body.instances,
         body.desired_status,
         body.force ?? false,
@@ -77,7 +79,7 @@ export function registerInstancesBulkRoutes(scope: FastifyInstance, context: Ser
       const body = request.body;
       const results = await applyToInstances(
         context,
-        accessOf(request),
+        request,
         body.instances,
         "deleted",
         body.force ?? false,
@@ -94,11 +96,12 @@ export function registerInstancesBulkRoutes(scope: FastifyInstance, context: Ser
  */
 async function applyToInstances(
   context: ServerContext,
-  access: Access,
+  request: FastifyRequest,
   refs: readonly InstanceRef[],
   action: BulkAction,
   force: boolean,
 ): Promise<ClusterInstanceBulkResult[]> {
+  const access = accessOf(request);
   const visible = access.visibleClusters(context.clusters);
   const groups = new Map<ClusterHandle, Set<string>>();
   for (const ref of refs) {
@@ -106,19 +109,23 @@ async function applyToInstances(
     groups.set(cluster, (groups.get(cluster) ?? new Set()).add(ref.id));
   }
   const entitlement = action === "deleted" ? "can_delete" : "can_edit";
-  const outcomes = await Promise.all(
-    [...groups].map(([cluster, ids]) =>
-      applyOnCluster(context, cluster, [...ids], action, force, (lookup) => {
-        const decision = access.decide(entitlement, `instance:${cluster.id}/${lookup.id}`);
-        if (decision.allowed) return lookup;
-        const error = decision.hidden
-          ? `Instance "${lookup.ref}" not found`
-          : `You may not do this: ${decision.missing}.`;
-        return { ref: lookup.ref, found: false, error };
-      }),
-    ),
-  );
-  return outcomes.flat();
+  const onCluster = ([cluster, ids]: [ClusterHandle, Set<string>]) =>
+    applyOnCluster(context, request, cluster, [...ids], action, force, (lookup) => {
+      const decision = access.decide(entitlement, `instance:${cluster.id}/${lookup.id}`);
+      if (decision.allowed) return lookup;
+      const error = decision.hidden
+        ? `Instance "${lookup.ref}" not found`
+        : `You may not do this: ${decision.missing}.`;
+      return { ref: lookup.ref, found: false, error };
+    });
+  // Starts take their groups' quota leases, which two clusters' shares at once would wait on
+  // each other for: one cluster after the other. Stops and deletes take none.
+  if (action === "running") {
+    const outcomes: ClusterInstanceBulkResult[] = [];
+    for (const share of groups) outcomes.push(...(await onCluster(share)));
+    return outcomes;
+  }
+  return (await Promise.all([...groups].map(onCluster))).flat();
 }
 
 interface Found {
@@ -126,6 +133,8 @@ interface Found {
   found: true;
   id: string;
   name: string;
+  /** What a start's quota reads: whether it runs, or is on its way to. */
+  instance: Pick<AmsInstance, "status" | "desired_status">;
 }
 type Lookup = Found | { ref: string; found: false; error: string };
 
@@ -137,6 +146,7 @@ type Lookup = Found | { ref: string; found: false; error: string };
  */
 async function applyOnCluster(
   context: ServerContext,
+  request: FastifyRequest,
   cluster: ClusterHandle,
   refs: readonly string[],
   action: BulkAction,
@@ -146,10 +156,16 @@ async function applyOnCluster(
   const lookups = (await lookUpInstances(cluster, refs)).map((lookup) =>
     lookup.found ? allowed(lookup) : lookup,
   );
-  const found = [...new Set(lookups.flatMap((lookup) => (lookup.found ? [lookup.id] : [])))];
-  if (action !== "running") return actOnCluster(cluster, lookups, found, action, force);
+  const found = new Map(lookups.flatMap((lookup) => (lookup.found ? [[lookup.id, lookup]] : [])));
+  if (action === "deleted") {
+    await settleCharges(
+      context.db,
+      [...found.keys()].map((id) => `instance:${cluster.id}/${id}`),
+    );
+  }
+  if (action !== "running") return actOnCluster(cluster, lookups, [...found.keys()], action, force);
   // A start keeps the running-instances quotas: those that would go over are refused alone.
-  return admitStarts(context, cluster, found, (admitted, refused) =>
+  return admitStarts(context, request, cluster, [...found.values()], (admitted, refused) =>
     actOnCluster(
       cluster,
       lookups.map((lookup) => {
@@ -238,8 +254,8 @@ async function lookUpInstances(cluster: ClusterHandle, refs: readonly string[]):
   return mapBounded(refs, lookupConcurrency, async (ref): Promise<Lookup> => {
     if (clusterDown !== undefined) return { ref, found: false, error: clusterDown };
     try {
-      const { id, name } = await readInstance(cluster, ref);
-      return { ref, found: true, id, name };
+      const instance = await readInstance(cluster, ref);
+      return { ref, found: true, id: instance.id, name: instance.name, instance };
     } catch (error) {
       const failure = clusterFailure(cluster, error);
       if (failure.statusCode >= 500) clusterDown = failure.message;

@@ -20,6 +20,7 @@ import {
   readInstance,
 } from "../../ams/instances.ts";
 import { createWithinQuota, startWithinQuota } from "../../quotas/instance-quotas.ts";
+import { settleCharges } from "../../store/quota-charges.ts";
 
 /**
  * One instance of one cluster (`?clusterId=`): read it (by id or name; 404 when absent, which the
@@ -57,7 +58,7 @@ export function registerInstanceRoutes(scope: FastifyInstance, context: ServerCo
       const change = () => changeInstance(cluster, id, request.body);
       const operation =
         request.body.desired_status === "running"
-          ? await startWithinQuota(context, cluster, id, change)
+          ? await startWithinQuota(context, request, cluster, id, change)
           : await change();
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
@@ -74,6 +75,7 @@ export function registerInstanceRoutes(scope: FastifyInstance, context: ServerCo
       const cluster = clusterOf(request.query);
       const force = request.body?.force ?? false;
       const operation = await deleteInstance(cluster, request.params.id, force);
+      await settleCharges(context.db, [`instance:${cluster.id}/${request.params.id}`]);
       void reply.code(202);
       return { metadata: { ...operation, clusterId: cluster.id } };
     },

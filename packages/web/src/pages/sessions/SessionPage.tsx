@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import type { ResourceName } from "@anbox-dashboard/contract";
 import { Link, useParams, useSearchParams } from "react-router";
 import { joinSession, reportStillWatching, reportStreamLeft } from "../../api/sessions.ts";
+import { useStreamView } from "../../components/stream-player/use-stream-view.ts";
 import { EmptyState } from "../../components/page-layout/EmptyState.tsx";
 import { PageLayout } from "../../components/page-layout/PageLayout.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
@@ -21,9 +22,6 @@ import { ErrorNotice } from "../../components/ErrorNotice.tsx";
  * `/sessions/{sessionId}` (optionally `?clusterId=`): the stream of a signed-in user's instance,
  * with the player's controls, share links, and the statistics or the developer tools beside it.
  */
-/** How often a playing stream page tells the server it still plays (a view counts in quotas). */
-const stillWatchingEveryMs = 60_000;
-
 export default function SessionPage() {
   const { sessionId = "" } = useParams();
   const [searchParams] = useSearchParams();
@@ -37,34 +35,33 @@ export default function SessionPage() {
   const [latencyProbe] = useState(() => new InputLatencyProbe());
   const clusterId = session.data?.clusterId;
   const { may } = useMay();
-  // Once it joined, the page says when it leaves (closed, or another page opened), once.
-  const joined = useRef(false);
+  // The view its join began: kept while it plays, left once (useStreamView).
+  const reports = useMemo(
+    () =>
+      clusterId === undefined
+        ? undefined
+        : {
+            stillWatching: (viewId: string) => reportStillWatching(sessionId, clusterId, viewId),
+            left: (viewId: string | undefined, how: "beacon" | "request") => {
+              reportStreamLeft(sessionId, clusterId, viewId, how);
+            },
+          },
+    [sessionId, clusterId],
+  );
+  const view = useStreamView(reports);
   const connect = useCallback(async () => {
-    const connection = toStreamConnection(await joinSession(sessionId, clusterId));
-    joined.current = true;
-    return connection;
-  }, [sessionId, clusterId]);
-  useEffect(() => {
-    if (clusterId === undefined) return;
-    const leave = (how: "beacon" | "request") => {
-      if (!joined.current) return;
-      joined.current = false;
-      reportStreamLeft(sessionId, clusterId, how);
-    };
-    const tabClosing = () => {
-      leave("beacon");
-    };
-    window.addEventListener("pagehide", tabClosing);
-    // While it plays, it says so every minute (the server forgets a view after three).
-    const stillWatching = window.setInterval(() => {
-      if (joined.current) reportStillWatching(sessionId, clusterId).catch(() => undefined);
-    }, stillWatchingEveryMs);
-    return () => {
-      window.removeEventListener("pagehide", tabClosing);
-      window.clearInterval(stillWatching);
-      leave("request");
-    };
-  }, [sessionId, clusterId]);
+    const joined = await joinSession(sessionId, clusterId);
+    view.began(joined.view_id);
+    return toStreamConnection(joined);
+  }, [sessionId, clusterId, view]);
+  const onPeer = useCallback(
+    (connected: RTCPeerConnection | undefined) => {
+      setPeer(connected);
+      // The player lost the stream (ended, taken over): its view is left.
+      if (connected === undefined) view.ended();
+    },
+    [view],
+  );
   const toggleStats = useCallback(() => {
     setPanel((open) => (open === "statistics" ? undefined : "statistics"));
   }, []);
@@ -119,7 +116,7 @@ export default function SessionPage() {
             <StreamPlayer
               connect={connect}
               screen={session.data.screen ?? { width: 720, height: 1280 }}
-              onPeer={setPeer}
+              onPeer={onPeer}
               onToggleStats={toggleStats}
               onToggleDevTools={session.data.container_id ? toggleDevTools : undefined}
               onShare={openSharing}

@@ -1,6 +1,11 @@
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { useParams } from "react-router";
-import { joinPublicStream } from "../../api/sessions.ts";
+import {
+  joinPublicStream,
+  reportPublicStillWatching,
+  reportPublicStreamLeft,
+} from "../../api/sessions.ts";
+import { useStreamView } from "../../components/stream-player/use-stream-view.ts";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { PublicCard } from "../../components/PublicCard.tsx";
 import { usePublicStream } from "../../queries/sessions.ts";
@@ -14,9 +19,27 @@ import { toStreamConnection } from "../../components/stream-player/join-to-conne
 export default function StreamPage() {
   const { token = "" } = useParams();
   const stream = usePublicStream(token);
-  const connect = useCallback(
-    async () => toStreamConnection(await joinPublicStream(token)),
+  // Its view counts against the quota of the link's maker: kept while it plays, left once.
+  const reports = useMemo(
+    () => ({
+      stillWatching: (viewId: string) => reportPublicStillWatching(token, viewId),
+      left: (viewId: string | undefined, how: "beacon" | "request") => {
+        reportPublicStreamLeft(token, viewId, how);
+      },
+    }),
     [token],
+  );
+  const view = useStreamView(reports);
+  const connect = useCallback(async () => {
+    const joined = await joinPublicStream(token);
+    view.began(joined.view_id);
+    return toStreamConnection(joined);
+  }, [token, view]);
+  const onPeer = useCallback(
+    (connected: RTCPeerConnection | undefined) => {
+      if (connected === undefined) view.ended();
+    },
+    [view],
   );
   if (stream.isPending) return <PageLoader />;
   if (stream.isError) {
@@ -32,7 +55,7 @@ export default function StreamPage() {
   return (
     <main className="stream-page" id="main-content">
       <h1 className="u-off-screen">Stream of {stream.data.instance_name}</h1>
-      <StreamPlayer connect={connect} screen={stream.data.screen} fullWindow />
+      <StreamPlayer connect={connect} screen={stream.data.screen} fullWindow onPeer={onPeer} />
     </main>
   );
 }

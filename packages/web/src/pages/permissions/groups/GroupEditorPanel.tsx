@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { GroupLimit, Permission } from "@anbox-dashboard/contract";
+import { sameLimits, type GroupLimit, type Permission } from "@anbox-dashboard/contract";
 import type { GroupDetail } from "../../../api/permissions.ts";
 import {
   useEntitlementCatalogue,
@@ -62,14 +62,14 @@ function GroupEditor({ group, onClose }: { group: GroupDetail; onClose: () => vo
   const [limits, setLimits] = useState<readonly GroupLimit[]>(group.limits);
   const fixed = group.name === adminGroup;
   const before = new Set(group.permissions.map(keyOf));
-  const limitsChanged = limitsKey(limits) !== limitsKey(group.limits);
+  const limitsChanged = !sameLimits(limits, group.limits);
   const changed =
     description !== group.description ||
     permissions.length !== group.permissions.length ||
     permissions.some((permission) => !before.has(keyOf(permission))) ||
     limitsChanged;
   // A member could lift their own group's limits: only an administrator changes them.
-  const limitsLocked = may("admin", "server");
+  const limitsRefusal = may("admin", "server");
 
   /** Why a permission cannot be taken away (or given), if it cannot. */
   const lockedReason = (permission: Permission): string | undefined => {
@@ -183,20 +183,12 @@ function GroupEditor({ group, onClose }: { group: GroupDetail; onClose: () => vo
         limits={limits}
         onChange={setLimits}
         locked={
-          limitsLocked === undefined
+          limitsRefusal === undefined
             ? undefined
-            : `Only an administrator changes a group's limits. ${limitsLocked}`
+            : `Only an administrator changes a group's limits. ${limitsRefusal}`
         }
       />
       <PanelButtons onCancel={onClose} changed={changed} saving={save.isPending} />
     </form>
   );
-}
-
-/** Limits in a comparable form: the same limits in any order say the same. */
-function limitsKey(limits: readonly GroupLimit[]): string {
-  return limits
-    .map((limit) => `${limit.key} ${limit.cluster ?? ""} ${String(limit.value)}`)
-    .sort()
-    .join("\n");
 }

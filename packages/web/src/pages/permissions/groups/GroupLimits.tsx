@@ -30,6 +30,7 @@ const keyOf = (limit: Pick<GroupLimit, "key" | "cluster">) => `${limit.key} ${li
  * Only an administrator may change them (the server decides it again).
  */
 export function GroupLimits({ group, limits, onChange, locked }: Props) {
+  const headingId = useId();
   const usage = useGroupUsage(group);
   const usedOf = (limit: GroupLimit): string => {
     const line = usage.data?.lines.find((saved) => keyOf(saved) === keyOf(limit));
@@ -41,7 +42,7 @@ export function GroupLimits({ group, limits, onChange, locked }: Props) {
   };
   return (
     <>
-      <h3 className="p-heading--5" id="group-limits">
+      <h3 className="p-heading--5" id={headingId}>
         Limits
       </h3>
       {usage.isError && <ErrorNotice title="Cannot read the group's usage" error={usage.error} />}
@@ -49,7 +50,7 @@ export function GroupLimits({ group, limits, onChange, locked }: Props) {
       {limits.length === 0 ? (
         <p>None: its members may use what their permissions allow.</p>
       ) : (
-        <table className="permissions__staged" aria-labelledby="group-limits">
+        <table className="permissions__staged" aria-labelledby={headingId}>
           <thead>
             <tr>
               <th scope="col">Limit</th>
@@ -110,8 +111,9 @@ function AddLimitForm({ onAdd }: { onAdd: (limit: GroupLimit) => void }) {
   const inBytes = byteQuotaKeys.includes(key);
   const amount = Number(text);
   const value = inBytes ? Math.round(amount * 1e9) : amount;
+  const empty = text.trim() === "";
   const problem =
-    text.trim() === "" || !Number.isFinite(amount)
+    empty || !Number.isFinite(amount)
       ? "Enter a value."
       : amount < 0
         ? "The value must be 0 or more."
@@ -120,6 +122,11 @@ function AddLimitForm({ onAdd }: { onAdd: (limit: GroupLimit) => void }) {
           : value > quotaValueMax
             ? "The value is too large."
             : undefined;
+  const add = () => {
+    if (problem !== undefined) return;
+    onAdd({ key, value, cluster: cluster === "" ? null : cluster });
+    setText("");
+  };
   return (
     <fieldset>
       <legend>Add a limit</legend>
@@ -167,8 +174,15 @@ function AddLimitForm({ onAdd }: { onAdd: (limit: GroupLimit) => void }) {
             inputMode={inBytes ? "decimal" : "numeric"}
             value={text}
             aria-describedby={`${id}-problem`}
+            aria-invalid={!empty && problem !== undefined}
             onChange={(event) => {
               setText(event.target.value);
+            }}
+            onKeyDown={(event) => {
+              // Enter adds the limit: it does not send the group's form (and close the panel).
+              if (event.key !== "Enter") return;
+              event.preventDefault();
+              add();
             }}
           />
         </div>
@@ -178,17 +192,16 @@ function AddLimitForm({ onAdd }: { onAdd: (limit: GroupLimit) => void }) {
             className="p-button"
             title={problem}
             disabled={problem !== undefined}
-            onClick={() => {
-              onAdd({ key, value, cluster: cluster === "" ? null : cluster });
-              setText("");
-            }}
+            onClick={add}
           >
             Add
           </button>
         </div>
       </div>
       <p className="p-form-help-text" id={`${id}-problem`}>
-        {problem ?? "Added to the list above; saved with the group."}
+        {empty || problem === undefined
+          ? "Added to the list above (Enter adds it too); saved with the group."
+          : problem}
       </p>
     </fieldset>
   );
