@@ -78,12 +78,20 @@ lint: node_modules/.installed
 format: node_modules/.installed
 	$(BIN)/prettier --write --log-level=warn .
 
-# Unit, component and API tests on SQLite, then the cluster and server API suites on PostgreSQL.
+# Unit, component and API tests on SQLite, then the cluster and server API suites on PostgreSQL,
+# but those whose subject is not what the database does: the fuzz samples (`make fuzz-wide` runs
+# them on PostgreSQL, 20 times wider), reading archives and streaming uploads (their rows are the
+# applications and images suites'), and the command line's processes (cli-permissions and
+# two-processes cover its writes there).
+POSTGRES_SKIPS := fuzz-routes.test.ts read-archive.test.ts applications-archive-bombs.test.ts \
+	applications-streamed-upload.test.ts images-upload.test.ts cli-accounts.test.ts
+
 unit: node_modules/.installed
 	$(BIN)/vitest run
 
 unit-postgres: node_modules/.installed test-system-packages
-	scripts/with-postgres.sh $(BIN)/vitest run --project db --project cluster --project server
+	scripts/with-postgres.sh $(BIN)/vitest run --project db --project cluster --project server \
+		$(foreach skip,$(POSTGRES_SKIPS),--exclude '**/$(skip)')
 
 # The fuzz tests of the AMS API, the stream gateway and the dashboard's API, 20 times wider than in
 # `make test` (runs and time per route), on PostgreSQL, the stricter database (~10 minutes here).

@@ -1,4 +1,4 @@
-import { type Page, type TestInfo } from "@playwright/test";
+import { type Locator, type Page, type TestInfo } from "@playwright/test";
 import { expect, test } from "../helpers/cluster-test.ts";
 import { signUp } from "../helpers/account.ts";
 import { expectNoAccessibilityViolations, tabTo } from "../helpers/accessibility.ts";
@@ -56,7 +56,10 @@ const apkFile = (name: string, paddingBytes = 0) => ({
 });
 
 for (const width of [1280, 375]) {
-  test(`at ${String(width)} wide: add with an APK, run an instance, a new version, edit, delete`, async ({
+  // At 375 the pages are looked at (layout, axe, keyboard) along the same way; what the cluster
+  // does with an instance of it and with publishing is the 1280 run's to prove once.
+  const whole = width === 1280;
+  test(`at ${String(width)} wide: add with an APK${whole ? ", run an instance" : ""}, a new version, edit, delete`, async ({
     page,
   }, testInfo) => {
     test.setTimeout(120_000);
@@ -131,16 +134,18 @@ for (const width of [1280, 375]) {
     await screenshot(page, testInfo, `overview-${String(width)}`);
 
     // An instance from it: the form opens with the application and its version chosen.
-    await page.getByRole("link", { name: `Create instance from ${name}` }).click();
-    await expectPageTitle(page, "Create instance");
-    await expect(page.getByLabel("Application", { exact: true })).toHaveValue(id);
-    await expect(page.getByLabel("Version", { exact: true })).toHaveValue("0");
-    await page.getByRole("button", { name: "Create and start" }).click();
-    await expect(page).toHaveURL(/\/instances\/default\/[0-9a-v]+$/);
-    made.unshift(`/1.0/instances/${page.url().split("/").at(-1) ?? ""}`);
-    await expect(
-      page.getByRole("main").locator(".detail-page__header [data-status]").first(),
-    ).toHaveText("running", { timeout: 30_000 });
+    if (whole) {
+      await page.getByRole("link", { name: `Create instance from ${name}` }).click();
+      await expectPageTitle(page, "Create instance");
+      await expect(page.getByLabel("Application", { exact: true })).toHaveValue(id);
+      await expect(page.getByLabel("Version", { exact: true })).toHaveValue("0");
+      await page.getByRole("button", { name: "Create and start" }).click();
+      await expect(page).toHaveURL(/\/instances\/default\/[0-9a-v]+$/);
+      made.unshift(`/1.0/instances/${page.url().split("/").at(-1) ?? ""}`);
+      await expect(
+        page.getByRole("main").locator(".detail-page__header [data-status]").first(),
+      ).toHaveText("running", { timeout: 30_000 });
+    }
 
     // A second version, from the Versions tab.
     await page.goto(`/applications/default/${id}/versions`);
@@ -169,38 +174,18 @@ for (const width of [1280, 375]) {
     await expect(second).toContainText("2.0");
     await expectNoSidewaysScroll(page);
     await screenshot(page, testInfo, `versions-${String(width)}`);
-    // The cluster publishes a new version at once: unpublish it, then publish it again.
-    const published = await second
-      .getByRole("button", { name: /publish version 1$/i })
-      .textContent();
-    if (published === "Unpublish") {
-      await second.getByRole("button", { name: "Unpublish version 1" }).click();
-      const dialog = page.getByRole("dialog", { name: "Unpublish version 1?" });
-      await dialog.getByRole("button", { name: "Unpublish" }).click();
-      await expect(dialog).toHaveCount(0);
-      await expect(second).toContainText("No");
-    }
-    await second.getByRole("button", { name: "Publish version 1" }).click();
-    const publish = page.getByRole("dialog", { name: "Publish version 1?" });
-    await expectNoAccessibilityViolations(page, { within: ".p-modal" });
-    await publish.getByRole("button", { name: "Publish" }).click();
-    await expect(publish).toHaveCount(0);
-    await expect(second.getByRole("button", { name: "Unpublish version 1" })).toBeVisible();
-    // An instance of that version: the form opens with it chosen.
-    await expect(
-      second.getByRole("link", { name: "Create instance of version 1" }),
-    ).toHaveAttribute("href", /version=1/);
+    if (whole) await publishAgain(page, second);
 
     await page.getByRole("tab", { name: "Instances" }).click();
     // The instance made from it, linked.
     await expect(page.getByRole("tabpanel").locator('a[href^="/instances/default/"]')).toHaveCount(
-      1,
+      whole ? 1 : 0,
     );
     await expectNoAccessibilityViolations(page, { within: "#main-content" });
     await page.getByRole("tab", { name: "Overview" }).click();
     await expectNoAccessibilityViolations(page, { within: "#main-content" });
 
-    // Delete: the cluster refuses while the instance runs it, so with its instances (force).
+    // Delete: the cluster refuses while an instance runs it, so with its instances (force).
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     const dialog = page.getByRole("dialog", { name: `Delete ${name}?` });
     await expect(dialog).toBeVisible();
@@ -244,3 +229,26 @@ test("Back with a name typed asks before dropping it; Cancel keeps it, Leave goe
   await expect(page).toHaveURL(/\/applications$/);
   await expectPageTitle(page, "Applications");
 });
+
+/** The cluster publishes a new version at once: unpublish it, then publish it again. */
+async function publishAgain(page: Page, second: Locator): Promise<void> {
+  const published = await second.getByRole("button", { name: /publish version 1$/i }).textContent();
+  if (published === "Unpublish") {
+    await second.getByRole("button", { name: "Unpublish version 1" }).click();
+    const dialog = page.getByRole("dialog", { name: "Unpublish version 1?" });
+    await dialog.getByRole("button", { name: "Unpublish" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(second).toContainText("No");
+  }
+  await second.getByRole("button", { name: "Publish version 1" }).click();
+  const publish = page.getByRole("dialog", { name: "Publish version 1?" });
+  await expectNoAccessibilityViolations(page, { within: ".p-modal" });
+  await publish.getByRole("button", { name: "Publish" }).click();
+  await expect(publish).toHaveCount(0);
+  await expect(second.getByRole("button", { name: "Unpublish version 1" })).toBeVisible();
+  // An instance of that version: the form opens with it chosen.
+  await expect(second.getByRole("link", { name: "Create instance of version 1" })).toHaveAttribute(
+    "href",
+    /version=1/,
+  );
+}

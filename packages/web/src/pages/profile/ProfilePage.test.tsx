@@ -206,13 +206,17 @@ describe("ProfilePage", () => {
   it("names an external identity provider by its issuer", async () => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(() =>
+      vi.fn((input: URL) =>
         Promise.resolve(
           new Response(
-            JSON.stringify({
-              ...profile,
-              identityProvider: { issuer: "https://login.example.com", external: true },
-            }),
+            JSON.stringify(
+              input.pathname === "/api/profile"
+                ? {
+                    ...profile,
+                    identityProvider: { issuer: "https://login.example.com", external: true },
+                  }
+                : { metadata: input.pathname === "/api/quotas" ? [] : permissions },
+            ),
           ),
         ),
       ),

@@ -106,6 +106,43 @@ describe("InstanceCreatePage", () => {
     expect(screen.getByLabelText("Application")).toHaveValue("app-game");
   });
 
+  it("shows the quotas on the chosen cluster and disables what a reached one would refuse", async () => {
+    const totals = {
+      instances: 2,
+      running_instances: 2,
+      concurrent_streams: 0,
+      cpus: 4,
+      memory: 6e9,
+      gpu_slots: 0,
+      disk: 6e9,
+    };
+    renderPage({
+      clusters: [{ id: "default" }, { id: "lab" }],
+      quotas: [
+        {
+          group: "testers",
+          fromProvider: false,
+          lines: [{ key: "running_instances", value: 2, cluster: "default", used: 2 }],
+          totals,
+        },
+      ],
+    });
+    const quotas = await screen.findByRole("region", { name: "Your quotas" });
+    expect(quotas).toHaveTextContent("Group testers: 2 of 2 running instances on cluster default");
+    // Unavailable, not out of the tab order (SubmitButton): aria-disabled, with the reason below.
+    const createAndStart = screen.getByRole("button", { name: "Create and start" });
+    expect(createAndStart).toHaveAttribute("aria-disabled", "true");
+    expect(screen.getByRole("button", { name: "Create", exact: true })).toHaveAttribute(
+      "aria-disabled",
+      "false",
+    );
+    expect(screen.getByText(/Create and start is unavailable\. Quota reached/)).toBeVisible();
+    // Another cluster: that limit does not hold there.
+    await userEvent.selectOptions(screen.getByLabelText("Cluster"), "lab");
+    expect(screen.queryByRole("region", { name: "Your quotas" })).not.toBeInTheDocument();
+    expect(createAndStart).toHaveAttribute("aria-disabled", "false");
+  });
+
   it("offers a select of clusters when there are several, the first chosen", async () => {
     const calls = renderPage({ clusters: [{ id: "default" }, { id: "lab" }] });
     const cluster = await screen.findByLabelText("Cluster");

@@ -7,6 +7,7 @@ import type {
   AmsApplicationVersion,
   Cluster,
   ClusterOperation,
+  GroupQuota,
   SessionInfo,
 } from "@anbox-dashboard/contract";
 import type { ClusterApplication, ClusterImage } from "../../../api/catalog.ts";
@@ -31,6 +32,8 @@ export interface FakeServer {
   /** Names whose look-up never answers (until it is aborted). */
   hanging: string[];
   createAnswer: { status: number; body: unknown };
+  /** The user's groups' limits and usage (`GET /api/quotas`). */
+  quotas?: GroupQuota[];
 }
 
 export const operation: ClusterOperation = {
@@ -115,6 +118,7 @@ export function renderPage(overrides: Partial<FakeServer> = {}, entry = "/instan
       return sessionInfo(elsewhere ? !server.ext4 : server.ext4);
     })
     .on("GET", "/api/clusters", () => server.clusters)
+    .on("GET", "/api/quotas", () => ({ metadata: server.quotas ?? [] }))
     .on("GET", "/api/applications", () => ({
       metadata: server.applications,
       total_size: server.applications.length,
