@@ -46,17 +46,6 @@ export async function chargesOfGroups(
   return byGroup;
 }
 
-/** The groups one instance counts against. */
-export async function groupsOfInstance(db: Database, resource: ResourceName): Promise<string[]> {
-  const rows = await db
-    .selectFrom("quota_charges")
-    .select("group_name")
-    .where("resource", "=", resource)
-    .orderBy("group_name")
-    .execute();
-  return rows.map((row) => row.group_name);
-}
-
 /** Forgets instances that are gone from their cluster: they count against no one. */
 export async function dropCharges(db: Database, resources: readonly string[]): Promise<void> {
   if (resources.length === 0) return;
