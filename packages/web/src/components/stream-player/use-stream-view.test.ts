@@ -2,11 +2,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, renderHook } from "@testing-library/react";
 import { useStreamView, type StreamViewReports } from "./use-stream-view.ts";
 
-function reporter(): StreamViewReports & {
-  stillWatching: ReturnType<typeof vi.fn>;
-  left: ReturnType<typeof vi.fn>;
-} {
-  return { stillWatching: vi.fn(() => Promise.resolve()), left: vi.fn() };
+function reporter() {
+  const stillWatching = vi.fn<StreamViewReports["stillWatching"]>(() => Promise.resolve());
+  const left = vi.fn<StreamViewReports["left"]>();
+  return { stillWatching, left };
 }
 
 afterEach(() => {

@@ -132,7 +132,7 @@ describe("InstanceCreatePage", () => {
     // Unavailable, not out of the tab order (SubmitButton): aria-disabled, with the reason below.
     const createAndStart = screen.getByRole("button", { name: "Create and start" });
     expect(createAndStart).toHaveAttribute("aria-disabled", "true");
-    expect(screen.getByRole("button", { name: "Create", exact: true })).toHaveAttribute(
+    expect(screen.getByRole("button", { name: /^Create$/ })).toHaveAttribute(
       "aria-disabled",
       "false",
     );
