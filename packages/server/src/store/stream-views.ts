@@ -1,4 +1,5 @@
 import type { Database } from "./database.ts";
+import type { StreamViewsTable } from "./schema.ts";
 
 /**
  * How long a view lasts without word from its page: the stream pages say they still play every
@@ -24,15 +25,8 @@ export interface StreamView {
   groups: readonly string[];
 }
 
-interface ViewRow {
-  view_id: string;
-  cluster_id: string;
-  stream_session_id: string;
-  user_id: string;
-  browser_session_id: string;
-  share_hash: string;
-  groups: string;
-}
+/** A view's row, as `viewColumns` reads it. */
+type ViewRow = Omit<StreamViewsTable, "joined_at" | "seen_at">;
 
 function toView(row: ViewRow): StreamView {
   return {
