@@ -44,6 +44,11 @@ export interface GroupLimit {
   cluster: string | null;
 }
 
+/** Whether a limit binds on a cluster: one over all clusters does, as does the cluster's own. */
+export function limitAppliesOn(limit: Pick<GroupLimit, "cluster">, clusterId: string): boolean {
+  return limit.cluster === null || limit.cluster === clusterId;
+}
+
 /** A limit with how much of it is used now. */
 export interface QuotaLine extends GroupLimit {
   used: number;
@@ -96,7 +101,7 @@ export const groupLimitsSchema = z
       if (seen.has(key)) {
         context.addIssue({
           code: "custom",
-          message: `${limit.key} is limited twice ${limit.cluster === null ? "over all clusters" : `on cluster ${limit.cluster}`}`,
+          message: `${limit.key} is limited twice ${whereQuotaApplies(limit.cluster)}`,
           path: [index],
         });
       }

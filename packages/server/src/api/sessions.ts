@@ -30,7 +30,7 @@ import {
 } from "../ams/gateway.ts";
 import { joinStream } from "../streaming/stream-join.ts";
 import { joinWithinQuota } from "../quotas/stream-quotas.ts";
-import { quotaGroupsOf } from "../quotas/quota-groups.ts";
+import { quotaGroupNamesOf } from "../quotas/quota-groups.ts";
 import { forgetShare, recordShareMaker } from "../store/stream-shares.ts";
 import { endView, stillWatching } from "../store/stream-views.ts";
 import { acts } from "../auth/route-acts.ts";
@@ -223,7 +223,7 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
       });
       // Its viewers count against its maker's quota.
       const maker = signedInUser(request);
-      const groups = (await quotaGroupsOf(context.db, maker)).map(({ group }) => group);
+      const groups = await quotaGroupNamesOf(context.db, maker);
       await recordShareMaker(context.db, share.id, { userId: maker.id, groups });
       void reply.code(201);
       // The gateway's answer to a create is `{id, type, url, expiry_at}` (reference 3.2).

@@ -1,4 +1,5 @@
 import {
+  limitAppliesOn,
   quotaKeys,
   type GroupLimit,
   type QuotaKey,
@@ -48,9 +49,7 @@ export async function bindingLimits(
   const binding = new Map<string, GroupLimit[]>();
   for (const [group, limits] of await limitsOf(db, ask.groups)) {
     const applying = limits.filter(
-      (limit) =>
-        (limit.cluster === null || limit.cluster === ask.clusterId) &&
-        (ask.adds[limit.key] ?? 0) > 0,
+      (limit) => limitAppliesOn(limit, ask.clusterId) && (ask.adds[limit.key] ?? 0) > 0,
     );
     if (applying.length > 0) binding.set(group, applying);
   }

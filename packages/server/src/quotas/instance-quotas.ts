@@ -1,5 +1,10 @@
 import type { FastifyRequest } from "fastify";
-import type { AmsInstance, AmsOperation, InstancesPost } from "@anbox-dashboard/contract";
+import {
+  limitAppliesOn,
+  type AmsInstance,
+  type AmsOperation,
+  type InstancesPost,
+} from "@anbox-dashboard/contract";
 import { operationTargetId } from "../ams/resource-paths.ts";
 import { readInstance } from "../ams/instances.ts";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
@@ -17,7 +22,7 @@ import {
   usageScope,
   withinQuota,
 } from "./enforce-quota.ts";
-import { quotaGroupsOf } from "./quota-groups.ts";
+import { quotaGroupNamesOf } from "./quota-groups.ts";
 import { countIn, countsAsRunning, usageOf } from "./quota-usage.ts";
 import { QuotaRefusal, quotaRefusal } from "./quota-refusal.ts";
 import { instanceDemand } from "./instance-demand.ts";
@@ -25,14 +30,6 @@ import { instanceDemand } from "./instance-demand.ts";
 type QuotaContext = Pick<ServerContext, "db" | "clusters">;
 
 const sizeKeys = new Set(["cpus", "memory", "gpu_slots", "disk"]);
-
-/** The names of the groups whose limits bind the signed-in user. */
-async function groupsOfRequester(
-  context: QuotaContext,
-  request: FastifyRequest,
-): Promise<string[]> {
-  return (await quotaGroupsOf(context.db, signedInUser(request))).map(({ group }) => group);
-}
 
 /**
  * Creates an instance within the quotas of its maker's groups (instances, running instances and
@@ -46,10 +43,10 @@ export async function createWithinQuota(
   body: InstancesPost,
   create: () => Promise<AmsOperation>,
 ): Promise<AmsOperation> {
-  const groups = await groupsOfRequester(context, request);
+  const groups = await quotaGroupNamesOf(context.db, signedInUser(request));
   const limits = [...(await limitsOf(context.db, groups)).values()].flat();
   const needsSize = limits.some(
-    (limit) => sizeKeys.has(limit.key) && (limit.cluster === null || limit.cluster === cluster.id),
+    (limit) => sizeKeys.has(limit.key) && limitAppliesOn(limit, cluster.id),
   );
   const adds = await instanceDemand(cluster, body, needsSize);
   return withinQuota(
@@ -97,7 +94,7 @@ export async function admitStarts<T>(
   if (!(await anyLimits(context.db))) return start(ids, new Map());
   const resourceOf = (id: string) => instanceResource(cluster.id, id);
   const charged = await groupsOfInstances(context.db, ids.map(resourceOf));
-  const starters = await groupsOfRequester(context, request);
+  const starters = await quotaGroupNamesOf(context.db, signedInUser(request));
   const adopted = candidates.filter((candidate) => !charged.has(resourceOf(candidate.id)));
   const groupsOf = (id: string) => charged.get(resourceOf(id)) ?? starters;
   const adds = { running_instances: 1 };

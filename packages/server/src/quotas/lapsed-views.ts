@@ -1,3 +1,4 @@
+import { limitAppliesOn } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import { PeriodicTask } from "../audit/periodic-task.ts";
 import { cutOffStreamViewer } from "../ams/gateway.ts";
@@ -33,8 +34,7 @@ export function startLapsedViewsSweep(
         view.groups.some((group) =>
           (limits.get(group) ?? []).some(
             (limit) =>
-              limit.key === "concurrent_streams" &&
-              (limit.cluster === null || limit.cluster === view.stream.clusterId),
+              limit.key === "concurrent_streams" && limitAppliesOn(limit, view.stream.clusterId),
           ),
         );
       for (const view of lapsed.filter(streamLimited)) await cutOff(context, view);

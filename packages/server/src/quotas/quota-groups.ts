@@ -28,3 +28,11 @@ export async function quotaGroupsOf(
   }
   return groups.sort((a, b) => a.group.localeCompare(b.group));
 }
+
+/** The names of the groups whose limits bind a user (`quotaGroupsOf`): what their acts count against. */
+export async function quotaGroupNamesOf(
+  db: Database,
+  user: Pick<SignedInUser, "id" | "providerGroups">,
+): Promise<string[]> {
+  return (await quotaGroupsOf(db, user)).map(({ group }) => group);
+}

@@ -1,8 +1,14 @@
-import { quotaKeys, type GroupQuota, type QuotaKey } from "@anbox-dashboard/contract";
+import type { GroupQuota } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import { limitsOf } from "../store/group-limits.ts";
 import type { QuotaGroup } from "./quota-groups.ts";
-import { usageOf, usedAgainst, type GroupUsage, type QuotaAmounts } from "./quota-usage.ts";
+import {
+  totalsOf,
+  usageOf,
+  usedAgainst,
+  type GroupUsage,
+  type QuotaAmounts,
+} from "./quota-usage.ts";
 
 /**
  * Each group's limits with how much of each is used, and what it uses over all clusters (shown
@@ -16,9 +22,6 @@ export async function quotaReport(
   const [limits, usage] = await Promise.all([limitsOf(context.db, names), usageOf(context, names)]);
   return groups.map(({ group, fromProvider }) => {
     const used: GroupUsage = usage.get(group) ?? new Map<string, QuotaAmounts>();
-    const totals = Object.fromEntries(
-      quotaKeys.map((key) => [key, usedAgainst(used, { key, value: 0, cluster: null })]),
-    ) as Record<QuotaKey, number>;
     return {
       group,
       fromProvider,
@@ -26,7 +29,7 @@ export async function quotaReport(
         ...limit,
         used: usedAgainst(used, limit),
       })),
-      totals,
+      totals: totalsOf(used),
     };
   });
 }

@@ -24,9 +24,16 @@ export function noAmounts(): QuotaAmounts {
 /** How much of a limit a usage takes: its cluster's, or all clusters' for a limit on every one. */
 export function usedAgainst(usage: GroupUsage, limit: GroupLimit): number {
   if (limit.cluster !== null) return usage.get(limit.cluster)?.[limit.key] ?? 0;
-  let total = 0;
-  for (const amounts of usage.values()) total += amounts[limit.key];
-  return total;
+  return totalsOf(usage)[limit.key];
+}
+
+/** What a usage comes to over all clusters, per key. */
+export function totalsOf(usage: GroupUsage): QuotaAmounts {
+  const totals = noAmounts();
+  for (const amounts of usage.values()) {
+    for (const key of quotaKeys) totals[key] += amounts[key];
+  }
+  return totals;
 }
 
 /** Statuses an instance no longer reserves anything in. */

@@ -5,7 +5,7 @@ import { signedInUser } from "../auth/signed-in-user.ts";
 import { recordView, type StreamRef } from "../store/stream-views.ts";
 import { shareHash, shareMaker } from "../store/stream-shares.ts";
 import { withinQuota } from "./enforce-quota.ts";
-import { quotaGroupsOf } from "./quota-groups.ts";
+import { quotaGroupNamesOf } from "./quota-groups.ts";
 
 type QuotaContext = Pick<ServerContext, "db" | "clusters">;
 
@@ -21,7 +21,7 @@ export async function joinWithinQuota<T>(
   join: () => Promise<T>,
 ): Promise<{ joined: T; viewId: string }> {
   const user = signedInUser(request);
-  const groups = (await quotaGroupsOf(context.db, user)).map(({ group }) => group);
+  const groups = await quotaGroupNamesOf(context.db, user);
   return watchWithinQuota(context, stream, groups, join, {
     userId: user.id,
     browserSessionId: user.sessionId,

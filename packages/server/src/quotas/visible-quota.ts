@@ -1,5 +1,6 @@
-import { quotaKeys, type GroupQuota, type QuotaKey } from "@anbox-dashboard/contract";
+import type { GroupQuota } from "@anbox-dashboard/contract";
 import type { Access } from "../auth/access.ts";
+import { noAmounts } from "./quota-usage.ts";
 
 /** Whether a reader may see a limit's cluster named (all clusters: anyone). */
 export function mayNameCluster(access: Access, cluster: string | null): boolean {
@@ -13,6 +14,5 @@ export function visibleQuota(access: Access, quota: GroupQuota): GroupQuota {
 
 /** A group with no limit and nothing used. */
 export function emptyQuota(group: string): GroupQuota {
-  const totals = Object.fromEntries(quotaKeys.map((key) => [key, 0])) as Record<QuotaKey, number>;
-  return { group, fromProvider: false, lines: [], totals };
+  return { group, fromProvider: false, lines: [], totals: noAmounts() };
 }

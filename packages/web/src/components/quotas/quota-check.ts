@@ -1,4 +1,5 @@
 import {
+  limitAppliesOn,
   describeQuotaLimit,
   formatQuotaValue,
   quotaKeyLabels,
@@ -16,7 +17,7 @@ export interface QuotaOverrun {
 
 /** The limits of `quotas` that bind on `clusterId` (those over all clusters, and its own). */
 export function linesOn(quota: GroupQuota, clusterId: string): QuotaLine[] {
-  return quota.lines.filter((line) => line.cluster === null || line.cluster === clusterId);
+  return quota.lines.filter((line) => limitAppliesOn(line, clusterId));
 }
 
 /**

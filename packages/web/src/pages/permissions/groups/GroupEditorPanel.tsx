@@ -13,6 +13,7 @@ import { PanelButtons } from "../PanelButtons.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { AddPermissionForm } from "./AddPermissionForm.tsx";
 import { GroupLimits } from "./GroupLimits.tsx";
+import { RemoveStagedButton } from "./RemoveStagedButton.tsx";
 
 interface Props {
   name: string;
@@ -144,20 +145,15 @@ function GroupEditor({ group, onClose }: { group: GroupDetail; onClose: () => vo
                   </td>
                   <td className="permissions__resource">{permission.resource}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="p-button is-dense u-no-margin--bottom"
-                      aria-label={`Remove ${permission.entitlement} on ${permission.resource}`}
-                      title={locked}
-                      disabled={locked !== undefined}
-                      onClick={() => {
+                    <RemoveStagedButton
+                      label={`Remove ${permission.entitlement} on ${permission.resource}`}
+                      refusal={locked}
+                      onRemove={() => {
                         setPermissions(
                           permissions.filter((other) => keyOf(other) !== keyOf(permission)),
                         );
                       }}
-                    >
-                      Remove
-                    </button>
+                    />
                   </td>
                 </tr>
               );

@@ -13,6 +13,7 @@ import { useClusters } from "../../../queries/clusters.ts";
 import { useGroupUsage } from "../../../queries/quotas.ts";
 import { describeTotals } from "../../../components/quotas/QuotaTable.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
+import { RemoveStagedButton } from "./RemoveStagedButton.tsx";
 
 interface Props {
   group: string;
@@ -70,18 +71,13 @@ export function GroupLimits({ group, limits, onChange, locked }: Props) {
                 <td>{formatQuotaValue(limit.key, limit.value)}</td>
                 <td>{usedOf(limit)}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="p-button is-dense u-no-margin--bottom"
-                    aria-label={`Remove the limit on ${quotaKeyLabels[limit.key]} ${whereQuotaApplies(limit.cluster)}`}
-                    title={locked}
-                    disabled={locked !== undefined}
-                    onClick={() => {
+                  <RemoveStagedButton
+                    label={`Remove the limit on ${quotaKeyLabels[limit.key]} ${whereQuotaApplies(limit.cluster)}`}
+                    refusal={locked}
+                    onRemove={() => {
                       onChange(limits.filter((other) => keyOf(other) !== keyOf(limit)));
                     }}
-                  >
-                    Remove
-                  </button>
+                  />
                 </td>
               </tr>
             ))}
