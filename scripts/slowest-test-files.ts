@@ -54,6 +54,12 @@ function printFailures(
   if (unhandledErrors.length === 0) return;
   console.log(`\nErrors outside any test (${String(unhandledErrors.length)}):`);
   for (const error of unhandledErrors) console.log(describe(error));
+  // A worker that dies (a crash, a signal) takes its file with it: name the files that never
+  // finished, since the error itself does not.
+  const unfinished = testModules
+    .filter((module) => !["passed", "failed", "skipped"].includes(module.state()))
+    .map((module) => `  ${module.project.name}: ${module.relativeModuleId} (${module.state()})`);
+  if (unfinished.length > 0) console.log(`Unfinished files:\n${unfinished.join("\n")}`);
 }
 
 /**
@@ -72,5 +78,16 @@ function describe(error: SerializedError): string {
   const origin = [error.VITEST_TEST_PATH, error.VITEST_TEST_NAME].filter(
     (part): part is string => typeof part === "string",
   );
-  return origin.length > 0 ? `${text}\n    (raised in ${origin.join(" > ")})` : text;
+  const facts = ["code", "errno", "syscall", "signal", "exitCode"]
+    .filter((key) => error[key] !== undefined)
+    .map((key) => `${key}=${String(error[key])}`);
+  const withFacts = facts.length > 0 ? `${text}\n    (${facts.join(", ")})` : text;
+  const raised =
+    origin.length > 0 ? `${withFacts}\n    (raised in ${origin.join(" > ")})` : withFacts;
+  // Vitest's pool errors say what happened only in their cause ("Worker exited unexpectedly", an
+  // exit code or signal, a spawn's errno): print the chain.
+  if (error.cause === undefined) return raised;
+  const cause = describe(error.cause);
+  // Vitest's serialised causes may already carry the words.
+  return `${raised}\n${cause.startsWith("Caused by:") ? cause : `Caused by: ${cause}`}`;
 }

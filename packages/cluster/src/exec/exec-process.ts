@@ -51,8 +51,12 @@ export function spawnTerminal(args: string[], columns: number, rows: number): Ex
     const bytes = typeof data === "string" ? Buffer.from(data) : data;
     for (const listener of listeners) listener(1, bytes);
   });
+  // Once bwrap has exited and been reaped, its pid may be given to any other process: signal it
+  // only while it runs.
+  let running = true;
   const exited = new Promise<number>((resolve) => {
     child.onExit(({ exitCode, signal }) => {
+      running = false;
       resolve(exitCodeOf(exitCode, signal));
     });
   });
@@ -66,10 +70,11 @@ export function spawnTerminal(args: string[], columns: number, rows: number): Ex
       child.resize(c, r);
     },
     signal: (signal) => {
-      sendSignal(child.pid, signal);
+      if (running) sendSignal(child.pid, signal);
     },
     // Killing bwrap is enough: --die-with-parent takes the whole sandbox with it.
     kill: () => {
+      if (!running) return;
       try {
         process.kill(child.pid, "SIGKILL");
       } catch {
@@ -114,7 +119,10 @@ export function spawnPiped(args: string[]): ExecProcess {
     closeInput: () => child.stdin.end(),
     resize: () => undefined,
     signal: (signal) => {
-      if (child.pid !== undefined) sendSignal(child.pid, signal);
+      // As above: never a pid that may already be another process's.
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+        sendSignal(child.pid, signal);
+      }
     },
     kill: () => child.kill("SIGKILL"),
     pause: () => {
