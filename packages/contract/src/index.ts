@@ -56,3 +56,4 @@ export * from "./auth/entitlement-catalogue.ts";
 export * from "./auth/decide.ts";
 export * from "./api/auth.ts";
 export * from "./api/quotas.ts";
+export * from "./api/device.ts";

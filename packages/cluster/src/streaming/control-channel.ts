@@ -10,6 +10,8 @@ import type { StreamLog } from "./stream-log.ts";
 
 /** How long a goodbye on the control channel may take to be delivered. */
 const goodbyeTimeoutMs = 1_000;
+/** Changes to the device's state within this long go to the viewer as one message. */
+const statePushDelayMs = 50;
 
 /** What the control channel acts on: the stream session around it. */
 export interface ControlChannelHost {
@@ -34,6 +36,8 @@ export class ControlChannel {
   private badMessageReported = false;
   /** The client asked for each input's timing on the device (stream::timing). */
   private timingWanted = false;
+  private statePush: NodeJS.Timeout | undefined;
+  private stopWatchingState: () => void = () => undefined;
 
   constructor(host: ControlChannelHost) {
     this.host = host;
@@ -46,10 +50,37 @@ export class ControlChannel {
     channel.onMessage.subscribe((data) => {
       this.onMessage(typeof data === "string" ? data : data.toString("utf8"));
     });
-    channel.stateChanged.subscribe((state) => {
-      // A client that closes its control channel is leaving (the SDK's stop() does it first).
-      if (state === "closed" && !leaving()) this.host.end("the client closed its control channel");
+    // The viewer's panel shows the device's state: all of it as the channel opens, then again
+    // after each change (a burst of sensor values is one message).
+    this.stopWatchingState = this.host.screen.state.onChange(() => {
+      this.statePush ??= setTimeout(() => {
+        this.statePush = undefined;
+        this.sendState();
+      }, statePushDelayMs);
     });
+    if (channel.readyState === "open") this.sendState();
+    channel.stateChanged.subscribe((state) => {
+      if (state === "open") this.sendState();
+      if (state !== "closed") return;
+      this.detach();
+      // A client that closes its control channel is leaving (the SDK's stop() does it first).
+      if (!leaving()) this.host.end("the client closed its control channel");
+    });
+  }
+
+  /** The stream ended: the device's state changes no longer go to this viewer. */
+  detach(): void {
+    this.stopWatchingState();
+    clearTimeout(this.statePush);
+    this.statePush = undefined;
+  }
+
+  /** `device::state` (this project's extension): what the device has been given, for the panel. */
+  private sendState(): void {
+    if (this.channel?.readyState !== "open") return;
+    this.channel.send(
+      JSON.stringify({ type: "device::state", data: this.host.screen.state.snapshot() }),
+    );
   }
 
   /** Where the device's part of an input's time to the screen went, for a client that asked. */

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  deviceLocationSchema,
+  sensorReadingSchema,
+  type SensorReading,
+} from "@anbox-dashboard/contract";
+import type { LocationUpdate } from "./device-state.ts";
 import { orientations, type Orientation } from "./orientation.ts";
 
 /** One control message from the client, as the device acts on it. */
@@ -9,6 +15,10 @@ export type ControlEvent =
   | { kind: "mouse-move"; x: number | undefined; y: number | undefined; dx: number; dy: number }
   | { kind: "mouse-button"; button: number; pressed: boolean }
   | { kind: "acceleration"; x: number; y: number; z: number }
+  /** Another sensor's values (the SDK's gyroscope and orientation, Anbox's other sensors). */
+  | { kind: "sensor"; reading: SensorReading }
+  /** The position the SDK's `sendLocationUpdate` sends. */
+  | { kind: "location"; location: LocationUpdate }
   | { kind: "rotate"; orientation: Orientation }
   | { kind: "text"; text: string }
   | { kind: "disconnect" }
@@ -47,16 +57,40 @@ const mouseWheel = z.object({
   x: z.number().int().min(-1).max(1),
   y: z.number().int().min(-1).max(1),
 });
-const sensor = z.discriminatedUnion("sensor", [
-  z.object({ sensor: z.literal("acceleration"), x: coordinate, y: coordinate, z: coordinate }),
-  z.object({ sensor: z.literal("gyroscope"), x: coordinate, y: coordinate, z: coordinate }),
-  z.object({
-    sensor: z.literal("orientation"),
-    roll: coordinate,
-    pitch: coordinate,
-    azimuth: coordinate,
-  }),
-]);
+/**
+ * `sensor:event`: the SDK names the sensor `sensor` and sends acceleration, gyroscope and
+ * orientation; the other sensors of Anbox's runtime API come the same way, with its fields.
+ */
+const sensor = z
+  .looseObject({ sensor: z.string() })
+  .transform(({ sensor: type, ...values }) => ({ type, ...values }))
+  .pipe(sensorReadingSchema);
+/**
+ * `location::update-position`, as the SDK's `sendLocationUpdate` sends it: a position in decimal
+ * degrees ("wgs84", the default) or in NMEA's ddmm.mm ("nmea"), converted here. Fields the
+ * device has no use for are let go.
+ */
+const location = z
+  .looseObject({ format: z.enum(["wgs84", "nmea"]).default("wgs84") })
+  .transform(({ format, ...position }) =>
+    format === "nmea" &&
+    typeof position.latitude === "number" &&
+    typeof position.longitude === "number"
+      ? {
+          ...position,
+          latitude: fromNmea(position.latitude),
+          longitude: fromNmea(position.longitude),
+        }
+      : position,
+  )
+  .pipe(z.object(deviceLocationSchema.shape));
+
+/** NMEA's ddmm.mm (degrees, then minutes) in decimal degrees; the sign stays. */
+function fromNmea(value: number): number {
+  const magnitude = Math.abs(value);
+  const degrees = Math.floor(magnitude / 100);
+  return Math.sign(value) * (degrees + (magnitude - degrees * 100) / 60);
+}
 const rotate = z.object({ orientation: z.enum(orientations) });
 /** IME events: only committed text (type 1) changes what this device shows. */
 const imeEvent = z.object({ type: z.number().int().min(1).max(5), data: z.unknown() });
@@ -70,7 +104,6 @@ const envelope = z.object({ type: z.string().min(1), data: z.unknown() });
 const unsupportedTypes = new Set([
   "input::gamepad-button",
   "input::gamepad-axes",
-  "location::update-position",
   "vhal::get",
   "vhal::set",
   "vhal::get-all-prop-configs",
@@ -118,10 +151,12 @@ export function parseControlMessage(text: string): ParsedControlMessage {
       return read(mouseWheel, data, () => ({ kind: "unsupported", type }));
     case "sensor:event":
       return read(sensor, data, (reading) =>
-        reading.sensor === "acceleration"
+        reading.type === "acceleration"
           ? { kind: "acceleration", x: reading.x, y: reading.y, z: reading.z }
-          : { kind: "unsupported", type: `${type} ${reading.sensor}` },
+          : { kind: "sensor", reading },
       );
+    case "location::update-position":
+      return read(location, data, (position) => ({ kind: "location", location: position }));
     case "input::rotate":
       return read(rotate, data, (rotation) => ({
         kind: "rotate",

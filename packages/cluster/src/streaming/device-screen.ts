@@ -1,5 +1,13 @@
+import type { SensorReading } from "@anbox-dashboard/contract";
 import type { ControlEvent } from "./control-messages.ts";
-import { isShiftKey, keyEffect, type NavigationKey } from "./hid-keys.ts";
+import { VirtualDeviceState } from "./device-state.ts";
+import {
+  controlShortcut,
+  isControlKey,
+  isShiftKey,
+  keyEffect,
+  type NavigationKey,
+} from "./hid-keys.ts";
 import { countsAsInput } from "./input-marker.ts";
 import { wallClock } from "./input-timeline.ts";
 import { naturalOrientation, turnFor, turnFromGravity, type Turn } from "./orientation.ts";
@@ -55,8 +63,11 @@ export function clampToScreen(x: number, y: number, bounds: ScreenBounds): Point
  * the same text); input from the control channel changes it and the renderer draws it.
  */
 export class DeviceScreen {
+  /** What the device was given besides input: position, sensors, battery, messages, clipboard. */
+  readonly state = new VirtualDeviceState();
   private typed = "";
   private readonly shiftKeys = new Set<number>();
+  private readonly controlKeys = new Set<number>();
   private navigation: { key: NavigationKey; at: number } | undefined;
   private turn: Turn = 0;
   private readonly activeTouches = new Map<number, Point>();
@@ -165,6 +176,13 @@ export class DeviceScreen {
         return;
       case "acceleration":
         this.turn = turnFromGravity(event.x, event.y, this.turn);
+        this.state.setSensors([{ type: "acceleration", x: event.x, y: event.y, z: event.z }]);
+        return;
+      case "sensor":
+        this.setSensors([event.reading]);
+        return;
+      case "location":
+        this.state.setLocation(event.location, wallClock());
         return;
       case "rotate":
         // Named as the SDK names them: "landscape" is no turn for a screen wider than high.
@@ -177,10 +195,21 @@ export class DeviceScreen {
     }
   }
 
+  /** New sensor values; gravity (the accelerometer) turns the screen as a phone's does. */
+  setSensors(readings: readonly SensorReading[]): void {
+    for (const reading of readings) {
+      if (reading.type === "acceleration") {
+        this.turn = turnFromGravity(reading.x, reading.y, this.turn);
+      }
+    }
+    this.state.setSensors(readings);
+  }
+
   /** The viewer left: fingers, mouse and held modifiers go with it; text and rotation stay. */
   releasePointers(): void {
     this.activeTouches.clear();
     this.shiftKeys.clear();
+    this.controlKeys.clear();
     this.pointer = undefined;
     this.mousePressed = false;
   }
@@ -205,12 +234,17 @@ export class DeviceScreen {
   }
 
   private pressKey(code: number, pressed: boolean, now: number): void {
-    if (isShiftKey(code)) {
-      if (pressed) this.shiftKeys.add(code);
-      else this.shiftKeys.delete(code);
+    if (isShiftKey(code) || isControlKey(code)) {
+      const held = isShiftKey(code) ? this.shiftKeys : this.controlKeys;
+      if (pressed) held.add(code);
+      else held.delete(code);
       return;
     }
     if (!pressed) return;
+    if (this.controlKeys.size > 0) {
+      this.clipboardShortcut(code);
+      return;
+    }
     const effect = keyEffect(code, this.shiftKeys.size > 0);
     switch (effect.kind) {
       case "text":
@@ -228,6 +262,16 @@ export class DeviceScreen {
       case "none":
         return;
     }
+  }
+
+  /**
+   * Control+C copies everything typed to the device's clipboard (this device has no selection);
+   * Control+V types what the clipboard holds. Other keys with control held do nothing.
+   */
+  private clipboardShortcut(code: number): void {
+    const shortcut = controlShortcut(code);
+    if (shortcut === "copy") this.state.setClipboard(this.typed, "device", wallClock());
+    if (shortcut === "paste") this.type(this.state.clipboard?.text ?? "");
   }
 
   private type(text: string): void {

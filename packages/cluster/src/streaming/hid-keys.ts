@@ -13,6 +13,18 @@ export function isShiftKey(code: number): boolean {
   return code === 225 || code === 229;
 }
 
+/** Left and right control (224 and 228): with C the device copies, with V it pastes. */
+export function isControlKey(code: number): boolean {
+  return code === 224 || code === 228;
+}
+
+/** What a key does with control held: KeyC copies, KeyV pastes (the device's clipboard). */
+export function controlShortcut(code: number): "copy" | "paste" | undefined {
+  if (code === 6) return "copy";
+  if (code === 25) return "paste";
+  return undefined;
+}
+
 const navigationKeys: ReadonlyMap<number, NavigationKey> = new Map([
   [74, "Home"],
   [92, "Back"],

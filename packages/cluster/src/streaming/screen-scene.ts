@@ -1,5 +1,6 @@
 import type { SKRSContext2D } from "@napi-rs/canvas";
 import { trailFadeMs, type DeviceScreen, type Point } from "./device-screen.ts";
+import { deviceRows } from "./device-rows.ts";
 import { contentRotation, naturalOrientation, orientationAt } from "./orientation.ts";
 import { markerBlockSize, markerRect, markerValues } from "./input-marker.ts";
 import type { Rect } from "./rect.ts";
@@ -64,6 +65,10 @@ export function buildScene(input: SceneInput): Scene {
   const u = (value: number): number => Math.round(value * unit);
   const margin = u(32);
   const innerWidth = layoutWidth - 2 * margin;
+  // Held sideways, the device's state goes in a column of its own beside the typed text.
+  const landscape = layoutWidth > layoutHeight;
+  const gutter = u(24);
+  const columnWidth = landscape ? Math.floor((innerWidth - gutter) / 2) : innerWidth;
 
   const items: SceneItem[] = [];
   const content = (
@@ -111,7 +116,7 @@ export function buildScene(input: SceneInput): Scene {
     context.fillText(fitText(context, input.source, innerWidth), margin, u(168));
   });
 
-  const rotationRow = { x: margin, y: u(214), width: innerWidth, height: u(40) };
+  const rotationRow = { x: margin, y: u(214), width: columnWidth, height: u(40) };
   // Named for how this screen is held naturally, as the SDK and the web player name it.
   const held = orientationAt(screen.rotation, naturalOrientation(input));
   const rotationLabel = `${held} (${String(screen.rotation)}°)`;
@@ -121,7 +126,7 @@ export function buildScene(input: SceneInput): Scene {
 
   const navigation = screen.lastNavigation;
   const flashing = navigation !== undefined && input.now - navigation.at < keyFlashMs;
-  const keyRow = { x: margin, y: u(258), width: innerWidth, height: u(40) };
+  const keyRow = { x: margin, y: u(258), width: columnWidth, height: u(40) };
   const keyLabel = navigation?.key ?? "none";
   content("last-key", keyRow, `${keyLabel}:${flashing}`, (context) => {
     if (flashing) {
@@ -131,7 +136,24 @@ export function buildScene(input: SceneInput): Scene {
     infoRow(context, "Last key", keyLabel, margin, u(278), u);
   });
 
-  const textBox = { x: margin, y: u(314), width: innerWidth, height: layoutHeight - u(314 + 150) };
+  const rowHeight = u(36);
+  const rows = deviceRows(screen.state.current, formatClock);
+  const rowsTop = landscape ? u(214) : u(302);
+  const rowsX = landscape ? margin + columnWidth + gutter : margin;
+  rows.forEach((row, index) => {
+    const box = { x: rowsX, y: rowsTop + index * rowHeight, width: columnWidth, height: rowHeight };
+    content(`device:${row.label}`, box, row.value, (context) => {
+      deviceRow(context, row.label, row.value, box, u);
+    });
+  });
+
+  const textTop = landscape ? u(314) : rowsTop + rows.length * rowHeight + u(14);
+  const textBox = {
+    x: margin,
+    y: textTop,
+    width: columnWidth,
+    height: Math.max(layoutHeight - u(150) - textTop, u(80)),
+  };
   content("typed-text", textBox, screen.typedText, (context) => {
     paintTypedText(context, screen.typedText, textBox, u);
   });
@@ -286,6 +308,24 @@ function infoRow(
   context.font = `bold ${u(26)}px ${sans}`;
   context.fillStyle = "#ffffff";
   context.fillText(value, x + u(170), y);
+}
+
+/** One line of the device's state: its label, then its value cut to the row's width. */
+function deviceRow(
+  context: SKRSContext2D,
+  label: string,
+  value: string,
+  box: Rect,
+  u: (value: number) => number,
+): void {
+  const middle = box.y + box.height / 2;
+  context.textBaseline = "middle";
+  context.font = `${u(20)}px ${sans}`;
+  context.fillStyle = "#cfcfcf";
+  context.fillText(label, box.x + u(8), middle);
+  context.font = `bold ${u(22)}px ${sans}`;
+  context.fillStyle = "#ffffff";
+  context.fillText(fitText(context, value, box.width - u(138)), box.x + u(130), middle);
 }
 
 function paintTypedText(

@@ -331,6 +331,7 @@ export class StreamSession {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     await this.media.stop();
+    this.control.detach();
     this.screen.releasePointers();
     try {
       await this.peer?.connection.close();

@@ -64,10 +64,64 @@ describe("parseControlMessage", () => {
     });
   });
 
+  it("takes the SDK's location and every sensor of Anbox's runtime", () => {
+    expect(
+      parseControlMessage(
+        message("location::update-position", {
+          format: "nmea",
+          time: 1_000,
+          latitude: 4807.038,
+          longitude: -1131.0,
+          altitude: 5,
+          speed: 1,
+          bearing: 90,
+          extra: "let go",
+        }),
+      ),
+    ).toEqual({
+      ok: true,
+      event: {
+        kind: "location",
+        location: {
+          latitude: expect.closeTo(48 + 7.038 / 60, 9) as unknown,
+          longitude: expect.closeTo(-(11 + 31 / 60), 9) as unknown,
+          altitude: 5,
+          speed: 1,
+          bearing: 90,
+          horizontal_accuracy: 20,
+          time: 1_000,
+          format: "wgs84",
+        },
+      },
+    });
+    expect(
+      parseControlMessage(message("sensor:event", { sensor: "gyroscope", x: 0.5, y: 0, z: -1 })),
+    ).toEqual({
+      ok: true,
+      event: { kind: "sensor", reading: { type: "gyroscope", x: 0.5, y: 0, z: -1 } },
+    });
+    expect(parseControlMessage(message("sensor:event", { sensor: "light", value: 120 }))).toEqual({
+      ok: true,
+      event: { kind: "sensor", reading: { type: "light", value: 120 } },
+    });
+    for (const [data, error] of [
+      [{ sensor: "light", value: 50_000 }, /between 0 and 40000 lx/],
+      [{ sensor: "light", x: 1 }, /light has value/],
+      [{ sensor: "smell", value: 1 }, /type/],
+    ] as const) {
+      expect(parseControlMessage(message("sensor:event", data))).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(error) as unknown,
+      });
+    }
+    expect(
+      parseControlMessage(message("location::update-position", { latitude: 91, longitude: 0 })),
+    ).toMatchObject({ ok: false, error: expect.stringContaining("data.latitude") as unknown });
+  });
+
   it("accepts protocol messages this device has nothing to do with", () => {
     for (const text of [
       message("input::mouse-wheel", { x: 0, y: -1 }),
-      message("sensor:event", { sensor: "gyroscope", x: 0, y: 0, z: 0 }),
       message("input::gamepad-button", { id: 0, index: 1, pressed: true }),
       message("vhal::get", { prop: 1 }),
     ]) {

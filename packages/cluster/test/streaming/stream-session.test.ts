@@ -1,3 +1,4 @@
+import type { DeviceState } from "@anbox-dashboard/contract";
 import type { RtpPacket } from "werift";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
@@ -159,6 +160,27 @@ describe("serveSignaling", () => {
     client.sendControl({ type: "input::key", data: { code: 12, pressed: true } });
     client.sendControl({ type: "input::key", data: { code: 74, pressed: true } });
     client.sendControl({ type: "input::rotate", data: { orientation: "landscape" } });
+    // The SDK's location and a sensor: the device takes them and tells the client its state.
+    client.sendControl({
+      type: "location::update-position",
+      data: { time: 5, latitude: 52.52, longitude: 13.405, altitude: 34, speed: 0, bearing: 0 },
+    });
+    client.sendControl({ type: "sensor:event", data: { sensor: "light", value: 42 } });
+    const told = await waitFor(
+      () =>
+        client.controlMessages
+          .map((text) => JSON.parse(text) as { type: string; data: DeviceState })
+          .find(
+            (message) =>
+              message.type === "device::state" &&
+              message.data.location?.latitude === 52.52 &&
+              message.data.sensors.some(
+                (reading) => reading.type === "light" && reading.value === 42,
+              ),
+          )?.data,
+      "the device's state with the location and the light",
+    );
+    expect(told.location_history).toHaveLength(1);
     const state = await waitFor(() => {
       const current = readScreenState("stream-h264");
       return current?.rotation === 90 ? current : undefined;
@@ -189,12 +211,12 @@ describe("serveSignaling", () => {
 
     await handle.close("taken-over");
     await handle.closed;
-    // The timing of an earlier input may still trail in (CI's loaded run saw one): the goodbye is
-    // the one other message.
+    // The timing of an earlier input, or the device's state after the rotation's gravity, may
+    // still trail in (CI's loaded run saw one): the goodbye is the one other message.
     const goodbyes = () =>
       client.controlMessages
         .map((text) => JSON.parse(text) as { type: string })
-        .filter((message) => message.type !== "stream::input-shown");
+        .filter((message) => !["stream::input-shown", "device::state"].includes(message.type));
     await waitFor(
       () => (goodbyes().length > 0 ? true : undefined),
       "the goodbye on the control channel",
@@ -235,12 +257,18 @@ describe("serveSignaling", () => {
     const payloadType = client.receivedCodec()?.payloadType;
     expect(client.packets.every((packet) => packet.header.payloadType === payloadType)).toBe(true);
 
+    // As the channel opened, the device said what it has been given (its panel shows it).
+    const opening = JSON.parse(client.controlMessages[0] ?? "null") as {
+      type: string;
+      data: unknown;
+    };
+    expect(opening).toMatchObject({ type: "device::state", data: { battery: { level: 100 } } });
     await handle.close("session-ended");
     await waitFor(
-      () => (client.controlMessages.length > 0 ? true : undefined),
+      () => (client.controlMessages.length > 1 ? true : undefined),
       "the goodbye on the control channel",
     );
-    expect(JSON.parse(client.controlMessages[0] ?? "null")).toEqual({
+    expect(JSON.parse(client.controlMessages.at(-1) ?? "null")).toEqual({
       type: "stream::ended",
       data: { message: "The session has ended" },
     });

@@ -1,0 +1,100 @@
+import {
+  readingValues,
+  sensorSpecs,
+  type DeviceState,
+  type SensorReading,
+  type SensorType,
+} from "@anbox-dashboard/contract";
+
+/** One line of the device's state on its screen: what it is, and its value now. */
+export interface DeviceRow {
+  label: string;
+  value: string;
+}
+
+/**
+ * What the device's screen says of its state (device-state.ts), a line each: its position, the
+ * positions before it, battery, the last SMS and call, the clipboard, and its sensors, grouped.
+ * A screenshot of the stream shows each control's round trip.
+ */
+export function deviceRows(state: DeviceState, formatTime: (at: number) => string): DeviceRow[] {
+  const { location, battery } = state;
+  const earlier = state.location_history.length - 1;
+  return [
+    {
+      label: "Location",
+      value:
+        location === null
+          ? "not set"
+          : `${location.latitude.toFixed(5)}, ${location.longitude.toFixed(5)} · ${fixed(location.altitude, 0)} m` +
+            (earlier > 0 ? ` (+${String(earlier)} earlier)` : ""),
+    },
+    {
+      label: "Moving",
+      value:
+        location === null
+          ? "—"
+          : `${fixed(location.speed, 1)} m/s toward ${fixed(location.bearing, 0)}° · ±${fixed(location.horizontal_accuracy, 0)} m`,
+    },
+    {
+      label: "Battery",
+      value: `${String(battery.level)}% · ${battery.charging ? "charging" : "on battery"}`,
+    },
+    {
+      label: "SMS",
+      value:
+        state.last_sms === null
+          ? "none"
+          : `${state.last_sms.number}: ${oneLine(state.last_sms.message)}`,
+    },
+    {
+      label: "Call",
+      value:
+        state.last_call === null
+          ? "none"
+          : `${state.last_call.number} at ${formatTime(state.last_call.received_at)}`,
+    },
+    {
+      label: "Clipboard",
+      value:
+        state.clipboard === null || state.clipboard.text === ""
+          ? "empty"
+          : `“${oneLine(state.clipboard.text)}”`,
+    },
+    { label: "Motion", value: sensorGroup(state.sensors, ["acceleration", "gyroscope"]) },
+    { label: "Field", value: sensorGroup(state.sensors, ["magnetic-field", "orientation"]) },
+    {
+      label: "Ambient",
+      value: sensorGroup(state.sensors, [
+        "light",
+        "proximity",
+        "pressure",
+        "temperature",
+        "humidity",
+      ]),
+    },
+  ];
+}
+
+/** Some sensors' values with their units, separated by dots. */
+function sensorGroup(readings: readonly SensorReading[], types: readonly SensorType[]): string {
+  return types
+    .map((type) => {
+      const reading = readings.find((candidate) => candidate.type === type);
+      if (reading === undefined) return "";
+      const values = readingValues(reading).map((value) => fixed(value, 1));
+      return `${values.join(" ")} ${sensorSpecs[type].unit}`;
+    })
+    .filter((part) => part !== "")
+    .join(" · ");
+}
+
+/** A number with at most `digits` decimals, without trailing zeros ("9.8", "0", "1013"). */
+function fixed(value: number, digits: number): string {
+  return String(Number(value.toFixed(digits)));
+}
+
+/** Text on one line: its line breaks as spaces. */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
