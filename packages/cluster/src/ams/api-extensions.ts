@@ -1,3 +1,5 @@
+import { deviceControlsExtension } from "@anbox-dashboard/contract";
+
 /**
  * The AMS API extensions this cluster implements. Clients (the dashboard among them) check this
  * list from `GET /1.0` before they use a feature, exactly as they do against a real AMS; an
@@ -27,4 +29,7 @@ export const apiExtensions: readonly string[] = [
   "application_partial_updates",
   "application_manifest_download",
   "bulk_delete.applications",
+  // This cluster's own: `/1.0/instances/{id}/device/…`, a running device's location, sensors,
+  // battery, SMS and calls, clipboard (issue 39; Anbox's runtime API names where it has them).
+  deviceControlsExtension,
 ];

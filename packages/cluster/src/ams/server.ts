@@ -14,6 +14,7 @@ import { registerRegistryRoutes } from "./routes/registry.ts";
 import { registerInstancesRoutes } from "./routes/instances.ts";
 import { registerInstanceLogsRoutes } from "./routes/instance-logs.ts";
 import { registerInstanceExecRoutes } from "./routes/instance-exec.ts";
+import { registerInstanceDeviceRoutes } from "./routes/instance-device.ts";
 import { registerEventsRoutes } from "./routes/events.ts";
 import { registerCertificatesRoutes } from "./routes/certificates.ts";
 import { registerCapacityRoutes } from "./routes/capacity.ts";
@@ -72,6 +73,7 @@ export async function buildAmsServer(
   registerInstancesRoutes(app, context);
   registerInstanceLogsRoutes(app, context);
   registerInstanceExecRoutes(app, context);
+  registerInstanceDeviceRoutes(app, context);
   registerEventsRoutes(app, context);
   registerCertificatesRoutes(app, context);
   registerCapacityRoutes(app, context);

@@ -128,4 +128,25 @@ describe("DeviceScreen", () => {
       cursor: null,
     });
   });
+
+  it("copies what was typed with Control+C and types the clipboard with Control+V", () => {
+    const screen = new DeviceScreen();
+    const press = (code: number, pressed = true) => {
+      screen.apply({ kind: "key", code, pressed }, bounds, at);
+    };
+    screen.apply({ kind: "text", text: "secret" }, bounds, at);
+    press(224);
+    press(6);
+    expect(screen.state.clipboard).toMatchObject({ text: "secret", source: "device" });
+    // With control held, a letter is a shortcut, not text.
+    press(25);
+    press(224, false);
+    expect(screen.typedText).toBe("secretsecret");
+    screen.state.setClipboard("from the page", "page", at);
+    press(228);
+    press(25);
+    press(228, false);
+    press(4);
+    expect(screen.typedText).toBe("secretsecretfrom the pagea");
+  });
 });

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from "fastify";
+import {
+  batterySchema,
+  callSchema,
+  clipboardSchema,
+  deviceLocationSchema,
+  sensorReadingsSchema,
+  smsSchema,
+} from "@anbox-dashboard/contract";
+import { HttpError } from "@anbox-dashboard/http-kit";
+import type { ClusterContext } from "../../context.ts";
+import { syncResponse } from "../envelope.ts";
+import { requireInstance } from "../../instances/find-instance.ts";
+import { deviceScreenFor } from "../../streaming/screen-registry.ts";
+import type { DeviceScreen } from "../../streaming/device-screen.ts";
+import { parseInput } from "../../http/validate.ts";
+
+type Params = { Params: { id: string } };
+
+/**
+ * `/1.0/instances/{id}/device` (extension `instance_device_controls`): what a running instance's
+ * virtual device is given besides touch and keys, under the names of Anbox's runtime HTTP API
+ * where it has them (`location`, `sensors`, `telephony/sms`), and this cluster's own for the rest
+ * (`battery`, `telephony/call`, `clipboard`). Each answers the device's whole state after the
+ * change; the device's screen shows it, and a viewer's panel hears of it on the stream.
+ */
+export function registerInstanceDeviceRoutes(app: FastifyInstance, context: ClusterContext): void {
+  const { db } = context;
+  /** The device of a running instance: a stopped one has no device to give anything to. */
+  const runningDevice = async (id: string): Promise<DeviceScreen> => {
+    const row = await requireInstance(db, id);
+    if (row.status !== "running") {
+      throw new HttpError(
+        409,
+        `Instance ${row.name} is ${row.status}: its device takes controls only while it runs`,
+      );
+    }
+    return deviceScreenFor(row.id);
+  };
+  const answer = (device: DeviceScreen) => syncResponse(device.state.snapshot());
+
+  app.get<Params>("/1.0/instances/:id/device", async (request) => {
+    const row = await requireInstance(db, request.params.id);
+    return answer(deviceScreenFor(row.id));
+  });
+
+  app.patch<Params>("/1.0/instances/:id/device/location", async (request) => {
+    const location = parseInput(deviceLocationSchema, request.body, "location");
+    const device = await runningDevice(request.params.id);
+    device.state.setLocation(location, Date.now());
+    return answer(device);
+  });
+
+  app.patch<Params>("/1.0/instances/:id/device/sensors", async (request) => {
+    const readings = parseInput(sensorReadingsSchema, request.body, "sensor values");
+    const device = await runningDevice(request.params.id);
+    device.setSensors(readings);
+    return answer(device);
+  });
+
+  app.patch<Params>("/1.0/instances/:id/device/battery", async (request) => {
+    const battery = parseInput(batterySchema, request.body, "battery");
+    const device = await runningDevice(request.params.id);
+    device.state.setBattery(battery);
+    return answer(device);
+  });
+
+  app.post<Params>("/1.0/instances/:id/device/telephony/sms", async (request) => {
+    const sms = parseInput(smsSchema, request.body, "SMS");
+    const device = await runningDevice(request.params.id);
+    device.state.receiveSms(sms.number, sms.message, Date.now());
+    return answer(device);
+  });
+
+  app.post<Params>("/1.0/instances/:id/device/telephony/call", async (request) => {
+    const call = parseInput(callSchema, request.body, "call");
+    const device = await runningDevice(request.params.id);
+    device.state.receiveCall(call.number, Date.now());
+    return answer(device);
+  });
+
+  app.put<Params>("/1.0/instances/:id/device/clipboard", async (request) => {
+    const { text } = parseInput(clipboardSchema, request.body, "clipboard");
+    const device = await runningDevice(request.params.id);
+    device.state.setClipboard(text, "page", Date.now());
+    return answer(device);
+  });
+}
