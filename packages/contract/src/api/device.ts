@@ -24,9 +24,6 @@ export const deviceLocationSchema = z.strictObject({
 });
 export type DeviceLocationInput = z.input<typeof deviceLocationSchema>;
 
-/** A position the device has, with when it was taken. */
-export type DeviceLocation = Omit<z.output<typeof deviceLocationSchema>, "time"> & { time: number };
-
 /** Anbox's sensor names (`GET /1.0/sensors` supported_sensors), in the order the page shows them. */
 export const sensorTypes = [
   "acceleration",
@@ -209,21 +206,37 @@ export const clipboardMaxLength = 16_384;
 export const clipboardSchema = z.strictObject({ text: z.string().max(clipboardMaxLength) });
 
 /** Where the device's clipboard text came from: pasted in from the page, or copied on it. */
-export type ClipboardSource = "page" | "device";
+export type ClipboardSource = NonNullable<DeviceState["clipboard"]>["source"];
+/** A position the device has, with when it was taken. */
+export type DeviceLocation = DeviceState["location_history"][number];
 
-/** What one device has been given (`GET …/device`), and what its screen shows. */
-export interface DeviceState {
+/** A position the device has: as set, with when it was taken. */
+const storedLocationSchema = z.object({
+  ...deviceLocationSchema.shape,
+  time: z.number().int().min(0),
+});
+
+/**
+ * What one device has been given (`GET …/device`), and what its screen shows. The dashboard
+ * reads a cluster's answer with it (unknown fields let go).
+ */
+export const deviceStateSchema = z.object({
   /** The latest position, or null before any was set. */
-  location: DeviceLocation | null;
+  location: storedLocationSchema.nullable(),
   /** The positions set, newest first (at most `locationHistoryLength`). */
-  location_history: DeviceLocation[];
+  location_history: z.array(storedLocationSchema),
   /** Every sensor's current values. */
-  sensors: SensorReading[];
-  battery: DeviceBattery;
-  last_sms: { number: string; message: string; received_at: number } | null;
-  last_call: { number: string; received_at: number } | null;
-  clipboard: { text: string; changed_at: number; source: ClipboardSource } | null;
-}
+  sensors: z.array(sensorReadingSchema),
+  battery: batterySchema,
+  last_sms: z
+    .object({ number: z.string(), message: z.string(), received_at: z.number() })
+    .nullable(),
+  last_call: z.object({ number: z.string(), received_at: z.number() }).nullable(),
+  clipboard: z
+    .object({ text: z.string(), changed_at: z.number(), source: z.enum(["page", "device"]) })
+    .nullable(),
+});
+export type DeviceState = z.output<typeof deviceStateSchema>;
 
 export const locationHistoryLength = 10;
 
@@ -249,6 +262,22 @@ export const namedPlaces: readonly { name: string; latitude: number; longitude: 
   { name: "Tokyo", latitude: 35.6762, longitude: 139.6503 },
   { name: "Sydney", latitude: -33.8688, longitude: 151.2093 },
 ];
+
+/** Each control: its path under `…/device/`, its method, and what its body is. */
+export const deviceControls = {
+  location: { path: "location", method: "PATCH", body: deviceLocationSchema },
+  sensors: { path: "sensors", method: "PATCH", body: sensorReadingsSchema },
+  battery: { path: "battery", method: "PATCH", body: batterySchema },
+  sms: { path: "telephony/sms", method: "POST", body: smsSchema },
+  call: { path: "telephony/call", method: "POST", body: callSchema },
+  clipboard: { path: "clipboard", method: "PUT", body: clipboardSchema },
+} as const;
+export type DeviceControlName = keyof typeof deviceControls;
+export type DeviceControl = (typeof deviceControls)[DeviceControlName];
+/** The body each control takes, as the page sends it. */
+export type DeviceControlBody<Name extends DeviceControlName> = z.input<
+  (typeof deviceControls)[Name]["body"]
+>;
 
 /** The AMS API extension of a cluster whose instances take these controls. */
 export const deviceControlsExtension = "instance_device_controls";

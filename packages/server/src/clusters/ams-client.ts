@@ -44,6 +44,10 @@ export class AmsClient {
     return unwrap<T>(await this.send("PATCH", path, body, signal));
   }
 
+  async put<T>(path: string, body: unknown, signal?: AbortSignal): Promise<AmsResult<T>> {
+    return unwrap<T>(await this.send("PUT", path, body, signal));
+  }
+
   /** A `DELETE`, with a body when the call takes one (`{force}`, `{ids, force}`). */
   async delete<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<AmsResult<T>> {
     return unwrap<T>(await this.send("DELETE", path, body, signal));

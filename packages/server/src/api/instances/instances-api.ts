@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ServerContext } from "../../server-context.ts";
 import { registerInstancesBulkRoutes } from "./bulk.ts";
 import { registerInstanceCapacityRoute } from "./capacity.ts";
+import { registerInstanceDeviceRoutes } from "./device.ts";
 import { registerInstanceExecRoute } from "./exec.ts";
 import { registerInstancesListRoute } from "./list.ts";
 import { registerInstanceLogsRoutes } from "./logs.ts";
@@ -22,6 +23,7 @@ export async function registerInstancesApi(
     registerInstancesBulkRoutes(scope, context);
     registerInstanceLogsRoutes(scope, context);
     registerInstanceCapacityRoute(scope, context);
+    registerInstanceDeviceRoutes(scope, context);
     await registerInstanceExecRoute(scope, context);
   });
 }
