@@ -9,6 +9,7 @@ import {
 import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
 import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";
 import { clientPoint, difference, framesShown, pixelsAround } from "../helpers/video-pixels.ts";
+import { expectPlaying, streamNewInstance, video } from "../helpers/stream-page.ts";
 
 // Streaming end to end: a streamable instance's virtual device streams its real, encoded screen
 // over WebRTC into Chromium, through the dashboard's join broker and signaling relay. A touch on
@@ -22,18 +23,6 @@ const landscapeScreen = { width: 1280, height: 720 };
 
 function createStreamableInstance(display = screen): Promise<{ name: string }> {
   return createInstance("e2e-stream", display);
-}
-
-function video(page: Page) {
-  return page.getByLabel("Stream of the device");
-}
-
-async function expectPlaying(page: Page): Promise<void> {
-  await expect(page.getByRole("status").filter({ hasText: "The stream is playing." })).toBeVisible({
-    timeout: 20_000,
-  });
-  // Frames decoded by the browser, not just a connection.
-  await expect.poll(() => framesShown(video(page)), { timeout: 15_000 }).toBeGreaterThan(10);
 }
 
 /**
@@ -67,23 +56,6 @@ async function expectPictureFillsStage(page: Page, shape: "portrait" | "landscap
   expect(fills, `a ${JSON.stringify(picture)} picture in a ${JSON.stringify(stage)} stage`).toBe(
     true,
   );
-}
-
-/**
- * Signs a new person up, makes a streamable instance and opens its stream from the instances
- * list, as a user does; resolves once it plays.
- */
-async function streamNewInstance(
-  page: Page,
-  person: string,
-  display = screen,
-): Promise<{ name: string }> {
-  await signUp(page, person);
-  const instance = await createStreamableInstance(display);
-  await page.goto("/instances");
-  await page.getByRole("link", { name: `Stream ${instance.name}` }).click();
-  await expectPlaying(page);
-  return instance;
 }
 
 test("a streamable instance plays on its session page; a touch shows on the device; real statistics", async ({

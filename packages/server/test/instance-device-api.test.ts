@@ -3,7 +3,13 @@
 // needs can_view; bad values and a stopped device are refused with what is wrong.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import type { AmsOperation, AuditEntry, DeviceState, Grant } from "@anbox-dashboard/contract";
+import type {
+  AmsOperation,
+  AuditEntry,
+  DeviceState,
+  Grant,
+  ResourceName,
+} from "@anbox-dashboard/contract";
 import type { AuthHarness } from "./support/auth-harness.ts";
 import { signInDirectly } from "./support/sign-in-directly.ts";
 import {
@@ -93,7 +99,7 @@ describe("device controls", () => {
   });
 
   it("needs can_stream to control and can_view to read, and says what was missing", async () => {
-    const resource = `instance:default/${running}`;
+    const resource: ResourceName = `instance:default/${running}`;
     const viewer = await userHolding([{ entitlement: "can_view", resource }]);
     expect((await callApi(harness, viewer, "GET", device(running))).status).toBe(200);
     const refused = await callApi(harness, viewer, "PATCH", device(running, "battery"), {

@@ -121,7 +121,9 @@ function expectHeadersOfEveryAnswer(response: Response): void {
   expect(permissions).toContain("clipboard-write=(self)");
   expect(permissions).toContain("camera=()");
   expect(permissions).toContain("microphone=()");
-  expect(permissions).toContain("geolocation=()");
+  // The device controls' "use my browser's location" and clipboard sync, asked for by the page.
+  expect(permissions).toContain("geolocation=(self)");
+  expect(permissions).toContain("clipboard-read=(self)");
   const policy = policyOf(response);
   expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
   for (const directive of ["default-src", "script-src"]) {

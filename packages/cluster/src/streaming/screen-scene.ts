@@ -4,6 +4,7 @@ import { deviceRows } from "./device-rows.ts";
 import { contentRotation, naturalOrientation, orientationAt } from "./orientation.ts";
 import { markerBlockSize, markerRect, markerValues } from "./input-marker.ts";
 import type { Rect } from "./rect.ts";
+import { deviceRow, fitText, infoRow, mono, paintTypedText, sans } from "./scene-text.ts";
 
 /** What one frame of the screen is drawn from. */
 export interface SceneInput {
@@ -42,8 +43,6 @@ export interface Scene {
 
 export const backgroundColor = "#2c001e";
 const accent = "#e95420";
-const sans = '"DejaVu Sans"';
-const mono = '"DejaVu Sans Mono"';
 /** A device key stays highlighted this long after it is pressed. */
 const keyFlashMs = 1_000;
 /** The moving block crosses this many layout units a second, whatever the frame rate. */
@@ -291,92 +290,6 @@ function addPointers(items: SceneItem[], input: SceneInput, unit: number): void 
       },
     });
   }
-}
-
-function infoRow(
-  context: SKRSContext2D,
-  label: string,
-  value: string,
-  x: number,
-  y: number,
-  u: (value: number) => number,
-): void {
-  context.textBaseline = "middle";
-  context.font = `${u(24)}px ${sans}`;
-  context.fillStyle = "#cfcfcf";
-  context.fillText(label, x + u(8), y);
-  context.font = `bold ${u(26)}px ${sans}`;
-  context.fillStyle = "#ffffff";
-  context.fillText(value, x + u(170), y);
-}
-
-/** One line of the device's state: its label, then its value cut to the row's width. */
-function deviceRow(
-  context: SKRSContext2D,
-  label: string,
-  value: string,
-  box: Rect,
-  u: (value: number) => number,
-): void {
-  const middle = box.y + box.height / 2;
-  context.textBaseline = "middle";
-  context.font = `${u(20)}px ${sans}`;
-  context.fillStyle = "#cfcfcf";
-  context.fillText(label, box.x + u(8), middle);
-  context.font = `bold ${u(22)}px ${sans}`;
-  context.fillStyle = "#ffffff";
-  context.fillText(fitText(context, value, box.width - u(138)), box.x + u(130), middle);
-}
-
-function paintTypedText(
-  context: SKRSContext2D,
-  text: string,
-  box: Rect,
-  u: (value: number) => number,
-): void {
-  context.strokeStyle = "#77216f";
-  context.lineWidth = Math.max(u(2), 1);
-  context.strokeRect(box.x + 1, box.y + 1, box.width - 2, box.height - 2);
-  context.textBaseline = "top";
-  context.fillStyle = "#cfcfcf";
-  context.font = `${u(20)}px ${sans}`;
-  context.fillText("Typed text", box.x + u(14), box.y + u(10));
-  context.font = `${u(28)}px ${mono}`;
-  const characterWidth = context.measureText("M").width;
-  const lineHeight = u(36);
-  const columns = Math.max(Math.floor((box.width - u(28)) / characterWidth), 1);
-  const rows = Math.max(Math.floor((box.height - u(48)) / lineHeight), 1);
-  // The end of the text (with a caret) shows: the lines that fit, wrapped at the box's width.
-  const lines = wrapLines(`${text}▏`, columns).slice(-rows);
-  context.fillStyle = "#ffffff";
-  lines.forEach((line, index) => {
-    context.fillText(line, box.x + u(14), box.y + u(44) + index * lineHeight);
-  });
-}
-
-/** Splits text at newlines and every `columns` characters (the font is monospaced). */
-export function wrapLines(text: string, columns: number): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split("\n")) {
-    const characters = Array.from(paragraph);
-    if (characters.length === 0) lines.push("");
-    for (let start = 0; start < characters.length; start += columns) {
-      lines.push(characters.slice(start, start + columns).join(""));
-    }
-  }
-  return lines;
-}
-
-/** The text, shortened with an ellipsis until it fits the width. */
-function fitText(context: SKRSContext2D, text: string, width: number): string {
-  if (context.measureText(text).width <= width) return text;
-  const characters = Array.from(text);
-  while (characters.length > 1) {
-    characters.pop();
-    const shortened = `${characters.join("")}…`;
-    if (context.measureText(shortened).width <= width) return shortened;
-  }
-  return "…";
 }
 
 /** HH:MM:SS in the cluster's local time. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DeviceScreen, type ScreenBounds } from "../../src/streaming/device-screen.ts";
 import { ScreenRenderer } from "../../src/streaming/screen-renderer.ts";
-import { buildScene, formatClock, wrapLines } from "../../src/streaming/screen-scene.ts";
+import { buildScene, formatClock } from "../../src/streaming/screen-scene.ts";
+import { wrapLines } from "../../src/streaming/scene-text.ts";
 import { writeRgbaAsYuv420, yuv420Layout } from "../../src/streaming/yuv.ts";
 import type { ControlEvent } from "../../src/streaming/control-messages.ts";
 import type { Orientation } from "../../src/streaming/orientation.ts";

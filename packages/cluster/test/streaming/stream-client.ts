@@ -138,6 +138,13 @@ export class Viewer {
       });
     });
   }
+  /** The data of each control message of `type` received so far, in order. */
+  controlMessagesOf<T>(type: string): T[] {
+    return this.controlMessages
+      .map((text) => JSON.parse(text) as { type: string; data: T })
+      .filter((message) => message.type === type)
+      .map((message) => message.data);
+  }
 
   /** Runs the whole handshake over `signaling`, up to a connected peer and a closed websocket. */
   async connect(signaling: SignalingClient, settings: Json = {}): Promise<void> {
@@ -284,4 +291,17 @@ export function udpSockets(): Set<string> {
     }
   }
   return mine;
+}
+
+/** The screen of the test's devices: a phone held upright, playing a game. */
+export function screenSpec(instanceId: string): StreamScreenSpec {
+  return {
+    instanceId,
+    instanceName: `device-${instanceId}`,
+    source: "com.example.game",
+    width: 720,
+    height: 1280,
+    fps: 30,
+    density: 240,
+  };
 }

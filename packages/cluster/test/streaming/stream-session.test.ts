@@ -1,5 +1,4 @@
 import type { DeviceState } from "@anbox-dashboard/contract";
-import type { RtpPacket } from "werift";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -17,20 +16,10 @@ import {
   Viewer,
   waitFor,
   type Json,
+  screenSpec,
   type StreamServer,
 } from "./stream-client.ts";
-
-function screenSpec(instanceId: string): StreamScreenSpec {
-  return {
-    instanceId,
-    instanceName: `device-${instanceId}`,
-    source: "com.example.game",
-    width: 720,
-    height: 1280,
-    fps: 30,
-    density: 240,
-  };
-}
+import { nalTypeOf, startsKeyframe, zeroPlayoutDelay } from "./h264-packets.ts";
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -46,22 +35,10 @@ async function serve(
   return server;
 }
 
-/** An H.264 packet that carries a sequence parameter set, which starts each keyframe (RFC 6184). */
-function startsKeyframe(packet: RtpPacket): boolean {
-  const type = (packet.payload[0] ?? 0) & 0x1f;
-  // A single NAL unit, or the first one in an aggregation packet (STAP-A: type 24).
-  if (type === 7) return true;
-  return type === 24 && ((packet.payload[3] ?? 0) & 0x1f) === 7;
-}
-
-/** The type of the NAL unit a packet carries whole or starts (FU-A: its header's type). */
-function nalTypeOf(packet: RtpPacket): number {
-  const type = (packet.payload[0] ?? 0) & 0x1f;
-  return type === 28 ? (packet.payload[1] ?? 0) & 0x1f : type;
-}
-
-/** The playout delay extension's payload: minimum and maximum zero. */
-const zeroPlayoutDelay = Buffer.from([0, 0, 0]);
+/** The state after the test's location (52.52° north) and light (42 lx). */
+const locatedAndLit = (state: DeviceState) =>
+  state.location?.latitude === 52.52 &&
+  state.sensors.some((one) => "value" in one && one.value === 42);
 
 function viewer(...args: ConstructorParameters<typeof Viewer>): Viewer {
   const created = new Viewer(...args);
@@ -167,17 +144,7 @@ describe("serveSignaling", () => {
     });
     client.sendControl({ type: "sensor:event", data: { sensor: "light", value: 42 } });
     const told = await waitFor(
-      () =>
-        client.controlMessages
-          .map((text) => JSON.parse(text) as { type: string; data: DeviceState })
-          .find(
-            (message) =>
-              message.type === "device::state" &&
-              message.data.location?.latitude === 52.52 &&
-              message.data.sensors.some(
-                (reading) => reading.type === "light" && reading.value === 42,
-              ),
-          )?.data,
+      () => client.controlMessagesOf<DeviceState>("device::state").find(locatedAndLit),
       "the device's state with the location and the light",
     );
     expect(told.location_history).toHaveLength(1);
@@ -197,10 +164,7 @@ describe("serveSignaling", () => {
       "a keyframe after the rotation",
     );
     const timing = await waitFor(
-      () =>
-        client.controlMessages
-          .map((text) => JSON.parse(text) as { type: string; data: Record<string, number> })
-          .find((message) => message.type === "stream::input-shown")?.data,
+      () => client.controlMessagesOf<Record<string, number>>("stream::input-shown")[0],
       "the timing of the input shown",
     );
     expect(timing.input).toBeGreaterThanOrEqual(1);

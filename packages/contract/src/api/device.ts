@@ -5,10 +5,19 @@ import { z } from "zod";
 // `/1.0/sensors`, `/1.0/telephony/sms`), they are its; battery, calls and the clipboard are this
 // project's extension (README, "Device controls").
 
+/** Decimal degrees from -limit to limit, refused in words a form can show. */
+function degrees(limit: number) {
+  const range = `degrees between -${String(limit)} and ${String(limit)}`;
+  return z
+    .number({ message: `a number of ${range}` })
+    .min(-limit, range)
+    .max(limit, range);
+}
+
 /** A position as Anbox's `PATCH /1.0/location` takes it (WGS84 decimal degrees). */
 export const deviceLocationSchema = z.strictObject({
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
+  latitude: degrees(90),
+  longitude: degrees(180),
   /** Meters above sea level. */
   altitude: z.number().min(-1_000).max(50_000).default(0),
   /** Meters per second. */
@@ -274,8 +283,8 @@ export const deviceControls = {
 } as const;
 export type DeviceControlName = keyof typeof deviceControls;
 export type DeviceControl = (typeof deviceControls)[DeviceControlName];
-/** The body each control takes, as the page sends it. */
-export type DeviceControlBody<Name extends DeviceControlName> = z.input<
+/** The body each control takes, as the page sends it (checked with its schema first). */
+export type DeviceControlBody<Name extends DeviceControlName> = z.output<
   (typeof deviceControls)[Name]["body"]
 >;
 

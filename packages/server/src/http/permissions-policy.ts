@@ -1,20 +1,20 @@
 /**
- * The browser features the dashboard's pages may use: the stream player's full screen (F) and
- * copying a share link to the clipboard, for the dashboard's own origin (also when the stream
- * page is framed by an allowed site, which must delegate them with its iframe's `allow`).
+ * The browser features the dashboard's pages may use: the stream player's full screen (F),
+ * copying a share link to the clipboard, and the device controls beside a stream (issue 39): the
+ * clipboard both ways and this browser's location, each only when the person asks and the browser
+ * asks them. For the dashboard's own origin (also when the stream page is framed by an allowed
+ * site, which must delegate them with its iframe's `allow`).
  * Everything else a page could ask the person for is turned off, so that injected or framed
  * content cannot ask either. Muted autoplay, all the player does, needs no permission.
  * Only feature names Chromium knows: an unknown one is reported on every page's console.
  */
-const allowedForSelf = ["fullscreen", "clipboard-write"] as const;
+const allowedForSelf = ["fullscreen", "clipboard-write", "clipboard-read", "geolocation"] as const;
 
 const disabled = [
   "accelerometer",
   "camera",
-  "clipboard-read",
   "display-capture",
   "encrypted-media",
-  "geolocation",
   "gyroscope",
   "hid",
   "idle-detection",

@@ -63,6 +63,8 @@ export const queryKeys = {
   instancesLists: () => ["instances", "list"] as const,
   instancesList: (request: InstancesListRequest) => ["instances", "list", request] as const,
   instance: (clusterId: string, id: string) => ["instances", "detail", clusterId, id] as const,
+  /** What an instance's device has been given (its device controls). */
+  deviceState: (clusterId: string, id: string) => ["instances", "device", clusterId, id] as const,
   instanceNameCheck: (clusterId: string, name: string) =>
     ["instances", "name-check", clusterId, name] as const,
   /**

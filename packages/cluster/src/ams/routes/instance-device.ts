@@ -15,7 +15,9 @@ import { deviceScreenFor } from "../../streaming/screen-registry.ts";
 import type { DeviceScreen } from "../../streaming/device-screen.ts";
 import { parseInput } from "../../http/validate.ts";
 
-type Params = { Params: { id: string } };
+interface Params {
+  Params: { id: string };
+}
 
 /**
  * `/1.0/instances/{id}/device` (extension `instance_device_controls`): what a running instance's

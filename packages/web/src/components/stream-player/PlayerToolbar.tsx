@@ -9,12 +9,8 @@ interface Props {
   playing: boolean;
   fullscreen: { active: boolean; available: boolean };
   capturingKeyboard: boolean;
-  /** Whether the page has a statistics panel to toggle. */
-  hasStatistics: boolean;
-  /** Whether the page has developer tools to toggle. */
-  hasDevTools: boolean;
-  /** Whether the page makes share links. */
-  hasShare: boolean;
+  /** The page's actions it offers (its panels, share links): only those have buttons. */
+  offered: ReadonlySet<PlayerAction>;
   /** Why the user may not make share links of this stream, if they may not. */
   shareRefused?: string | undefined;
   recording: ScreenRecording;
@@ -29,9 +25,7 @@ export function PlayerToolbar({
   playing,
   fullscreen,
   capturingKeyboard,
-  hasStatistics,
-  hasDevTools,
-  hasShare,
+  offered,
   shareRefused,
   recording,
   sound,
@@ -100,9 +94,11 @@ export function PlayerToolbar({
         </span>
       )}
       {sound}
-      {hasStatistics && button("statistics", "Statistics", "statistics", false)}
-      {hasDevTools && button("devtools", "Developer tools", "code", false)}
-      {hasShare && (
+      {offered.has("statistics") && button("statistics", "Statistics", "statistics", false)}
+      {offered.has("devtools") && button("devtools", "Developer tools", "code", false)}
+      {offered.has("device-controls") &&
+        button("device-controls", "Device controls", "controllers", false)}
+      {offered.has("share") && (
         <ToolbarButton
           label="Share"
           icon="share"

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { letterKeys, shortcutText, type PlayerAction } from "./shortcuts.ts";
+import { letterKeys, pageActions, shortcutText, type PlayerAction } from "./shortcuts.ts";
 
 const descriptions: readonly [PlayerAction, string][] = [
   ["fullscreen", "full screen"],
@@ -15,22 +15,21 @@ const descriptions: readonly [PlayerAction, string][] = [
   ["record", "record the screen"],
   ["statistics", "statistics"],
   ["devtools", "developer tools"],
+  ["device-controls", "device controls"],
   ["share", "share link"],
 ];
 
 interface Props {
   capturingKeyboard: boolean;
-  /** The actions the page offers, shown only when it does. */
-  hasStatistics: boolean;
-  hasDevTools: boolean;
-  hasShare: boolean;
+  /** The page's actions it offers (panels, share links): the others are not shown. */
+  offered: ReadonlySet<PlayerAction>;
 }
 
 /**
  * Under the video: the one-letter shortcuts on one line, and every shortcut (Anbox Cloud's
  * Ctrl+Shift ones too) in a list that opens below it; or how to get the keyboard back.
  */
-export function ShortcutsHelp({ capturingKeyboard, hasStatistics, hasDevTools, hasShare }: Props) {
+export function ShortcutsHelp({ capturingKeyboard, offered }: Props) {
   if (capturingKeyboard) {
     return (
       <p className="stream-player__help">
@@ -39,10 +38,7 @@ export function ShortcutsHelp({ capturingKeyboard, hasStatistics, hasDevTools, h
     );
   }
   const shown = descriptions.filter(
-    ([action]) =>
-      (hasStatistics || action !== "statistics") &&
-      (hasDevTools || action !== "devtools") &&
-      (hasShare || action !== "share"),
+    ([action]) => !pageActions.includes(action) || offered.has(action),
   );
   const letters = shown.filter(([action]) => letterKeys[action] !== undefined);
   return (

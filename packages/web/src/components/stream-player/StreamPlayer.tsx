@@ -13,7 +13,13 @@ import { PlayerStatus } from "./PlayerStatus.tsx";
 import { PlayerToolbar } from "./PlayerToolbar.tsx";
 import { accelerationFor, nextRotation, orientationFor } from "./rotation.ts";
 import { downloadScreenshot } from "./screenshot.ts";
-import { actionForKey, type PlayerAction } from "./shortcuts.ts";
+import {
+  actionForKey,
+  pageActions,
+  panelActions,
+  type PanelAction,
+  type PlayerAction,
+} from "./shortcuts.ts";
 import { ShortcutsHelp } from "./ShortcutsHelp.tsx";
 import { SoundControls } from "./SoundControls.tsx";
 import type { StreamConnection } from "./stream-connection.ts";
@@ -41,10 +47,13 @@ export interface StreamPlayerProps {
   extraControls?: ReactNode;
   /** Fill the window (VDI and public pages) instead of the page's content area. */
   fullWindow?: boolean;
-  /** Called when the user presses the statistics shortcut (the page owns the panel). */
-  onToggleStats?: () => void;
-  /** Called when the user asks for the developer tools (the page owns the panel). */
-  onToggleDevTools?: () => void;
+  /**
+   * The panels the page puts beside the player (statistics, developer tools, device controls),
+   * each opened and closed by its button and shortcut: the page owns the panel.
+   */
+  panels?: Partial<Record<PanelAction, () => void>>;
+  /** A control message from the device (`device::state`): the page shows what it says. */
+  onDeviceMessage?: (type: string, data: unknown) => void;
   /** Called when the user asks for a share link (the page owns the dialog). */
   onShare?: () => void;
   /** Why the user may not make share links of this stream: Share is disabled, saying so. */
@@ -77,8 +86,8 @@ export function StreamPlayer({
   onPeer,
   extraControls,
   fullWindow = false,
-  onToggleStats,
-  onToggleDevTools,
+  panels = {},
+  onDeviceMessage,
   onShare,
   shareRefused,
   latencyProbe,
@@ -103,7 +112,7 @@ export function StreamPlayer({
     audio,
     sendControl: sendToDevice,
     reconnect,
-  } = useStreamSession(connect, onPeer, tellOrientation);
+  } = useStreamSession(connect, onPeer, tellOrientation, onDeviceMessage);
   const noteInput = useInputLatency(videoRef, latencyProbe, stream, timing);
   // The statistics opened or closed while the stream plays: the device shows or hides its marker.
   useEffect(() => {
@@ -149,10 +158,9 @@ export function StreamPlayer({
         if (fullscreen.available) fullscreen.toggle();
         return;
       case "statistics":
-        onToggleStats?.();
-        return;
       case "devtools":
-        onToggleDevTools?.();
+      case "device-controls":
+        panels[action]?.();
         return;
       case "share":
         if (shareRefused === undefined) onShare?.();
@@ -205,17 +213,16 @@ export function StreamPlayer({
     }
     if (isEditable(event.target)) return;
     const action = actionForKey(event);
-    if (
-      action === undefined ||
-      (action === "statistics" && !onToggleStats) ||
-      (action === "devtools" && !onToggleDevTools) ||
-      (action === "share" && !onShare)
-    ) {
-      return;
-    }
+    if (action === undefined || (pageActions.includes(action) && !offered.has(action))) return;
     event.preventDefault();
     run(action);
   };
+
+  // The page's actions it offers: its panels, and share links when it makes them.
+  const offered = new Set<PlayerAction>([
+    ...panelActions.filter((action) => panels[action] !== undefined),
+    ...(onShare ? (["share"] as const) : []),
+  ]);
 
   const sideways = rotation === 90 || rotation === 270;
   // The box has the aspect of the screen as shown; the stylesheet fits it in the stage (and, on
@@ -247,9 +254,7 @@ export function StreamPlayer({
         playing={playing}
         fullscreen={fullscreen}
         capturingKeyboard={keyboard.capturing}
-        hasStatistics={onToggleStats !== undefined}
-        hasDevTools={onToggleDevTools !== undefined}
-        hasShare={onShare !== undefined}
+        offered={offered}
         shareRefused={shareRefused}
         recording={recording}
         sound={<SoundControls sound={sound} hasSound={playing && audio !== undefined} />}
@@ -295,12 +300,7 @@ export function StreamPlayer({
           }}
         />
       </div>
-      <ShortcutsHelp
-        capturingKeyboard={keyboard.capturing}
-        hasStatistics={!!onToggleStats}
-        hasDevTools={!!onToggleDevTools}
-        hasShare={!!onShare}
-      />
+      <ShortcutsHelp capturingKeyboard={keyboard.capturing} offered={offered} />
     </div>
   );
 }

@@ -13,7 +13,16 @@ export type PlayerAction =
   | "record"
   | "statistics"
   | "devtools"
+  | "device-controls"
   | "share";
+
+/** The panels a page may put beside the player, each toggled by an action of the same name. */
+export type PanelAction = "statistics" | "devtools" | "device-controls";
+
+export const panelActions: readonly PanelAction[] = ["statistics", "devtools", "device-controls"];
+
+/** The actions that exist only where the page offers them (its panels, its share links). */
+export const pageActions: readonly PlayerAction[] = [...panelActions, "share"];
 
 /** A key with Ctrl and Shift held, as Anbox Cloud's own stream page binds its actions. */
 interface AnboxKey {
@@ -37,6 +46,7 @@ export const letterKeys: Readonly<Partial<Record<PlayerAction, string>>> = {
   screenshot: "S",
   statistics: "I",
   devtools: "D",
+  "device-controls": "C",
   share: "L",
 };
 
@@ -54,6 +64,8 @@ export const anboxKeys: Readonly<Record<PlayerAction, AnboxKey>> = {
   record: { key: "O", label: "O" },
   statistics: { key: "M", label: "M" },
   devtools: { key: "D", label: "D" },
+  // Anbox Cloud's stream page sets the location with it; here it opens all the device's controls.
+  "device-controls": { key: "G", label: "G" },
   share: { key: "S", label: "S" },
 };
 

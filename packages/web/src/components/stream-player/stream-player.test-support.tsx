@@ -52,7 +52,7 @@ export function renderPlayer() {
       connect={connect}
       screen={device}
       onPeer={onPeer}
-      onToggleStats={onToggleStats}
+      panels={{ statistics: onToggleStats }}
       onShare={onShare}
       extraControls={
         <button type="button" className="p-button--base">

@@ -28,6 +28,8 @@ export function useStreamSession(
   onPeer: ((peer: RTCPeerConnection | undefined) => void) | undefined,
   /** The control channel opened: what the device must know from the start is sent with `send`. */
   onControlOpen?: (send: SendControl) => void,
+  /** A control message from the device that the client does not handle itself. */
+  onDeviceMessage?: (type: string, data: unknown) => void,
 ): StreamSession {
   const [attempt, setAttempt] = useState(0);
   const [status, setStatus] = useState<StreamStatus>({ phase: "connecting" });
@@ -41,6 +43,9 @@ export function useStreamSession(
   });
   const controlOpened = useEffectEvent((send: SendControl) => {
     onControlOpen?.(send);
+  });
+  const deviceMessage = useEffectEvent((type: string, data: unknown) => {
+    onDeviceMessage?.(type, data);
   });
 
   useEffect(() => {
@@ -76,6 +81,9 @@ export function useStreamSession(
             setStatus({ phase: "playing" });
           },
           onEnded: end,
+          onControlMessage: (message) => {
+            if (active) deviceMessage(message.type, message.data);
+          },
           onControlOpen: () => {
             if (active && client) {
               const opened = client;

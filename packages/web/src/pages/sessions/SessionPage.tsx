@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from "react";
-import type { ResourceName } from "@anbox-dashboard/contract";
+import { deviceStateSchema, type ResourceName } from "@anbox-dashboard/contract";
+import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
 import { joinSession, reportStillWatching, reportStreamLeft } from "../../api/sessions.ts";
 import { useStreamView } from "../../components/stream-player/use-stream-view.ts";
@@ -14,6 +15,9 @@ import { ShareLinksModal } from "./share/ShareLinksModal.tsx";
 import { useMay } from "../../permissions/use-may.ts";
 import { StreamStatsPanel } from "./stats/StreamStatsPanel.tsx";
 import { DevToolsPanel } from "./devtools/DevToolsPanel.tsx";
+import { DeviceControlsPanel } from "./device/DeviceControlsPanel.tsx";
+import { storeDeviceState } from "../../queries/device.ts";
+import type { PanelAction } from "../../components/stream-player/shortcuts.ts";
 import { useSession } from "../../queries/sessions.ts";
 import "./_session-page.scss";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
@@ -29,7 +33,7 @@ export default function SessionPage() {
   const session = useSession(sessionId, clusterParam);
   const [peer, setPeer] = useState<RTCPeerConnection>();
   // One panel beside the stream at a time (on a phone, a drawer over its lower part).
-  const [panel, setPanel] = useState<"statistics" | "devtools">();
+  const [panel, setPanel] = useState<PanelAction>();
   const [sharing, setSharing] = useState(false);
   // One for the page: the player feeds it, the statistics read it.
   const [latencyProbe] = useState(() => new InputLatencyProbe());
@@ -62,12 +66,29 @@ export default function SessionPage() {
     },
     [view],
   );
-  const toggleStats = useCallback(() => {
-    setPanel((open) => (open === "statistics" ? undefined : "statistics"));
-  }, []);
-  const toggleDevTools = useCallback(() => {
-    setPanel((open) => (open === "devtools" ? undefined : "devtools"));
-  }, []);
+  // Each panel's button opens it, or closes it when it is the one open.
+  const panels = useMemo(() => {
+    const toggle = (name: PanelAction) => () => {
+      setPanel((open) => (open === name ? undefined : name));
+    };
+    return {
+      statistics: toggle("statistics"),
+      ...(session.data?.container_id
+        ? { devtools: toggle("devtools"), "device-controls": toggle("device-controls") }
+        : {}),
+    };
+  }, [session.data?.container_id]);
+  // The device says what it was given (device::state): the controls panel shows it.
+  const queryClient = useQueryClient();
+  const instanceId = session.data?.container_id;
+  const onDeviceMessage = useCallback(
+    (type: string, data: unknown) => {
+      if (type !== "device::state" || clusterId === undefined || !instanceId) return;
+      const state = deviceStateSchema.safeParse(data);
+      if (state.success) storeDeviceState(queryClient, clusterId, instanceId, state.data);
+    },
+    [queryClient, clusterId, instanceId],
+  );
   const closePanel = useCallback(() => {
     setPanel(undefined);
   }, []);
@@ -117,8 +138,8 @@ export default function SessionPage() {
               connect={connect}
               screen={session.data.screen ?? { width: 720, height: 1280 }}
               onPeer={onPeer}
-              onToggleStats={toggleStats}
-              onToggleDevTools={session.data.container_id ? toggleDevTools : undefined}
+              panels={panels}
+              onDeviceMessage={onDeviceMessage}
               onShare={openSharing}
               shareRefused={
                 instanceResource === undefined ? undefined : may("can_share", instanceResource)
@@ -135,6 +156,13 @@ export default function SessionPage() {
           />
           {panel === "devtools" && session.data.container_id && (
             <DevToolsPanel
+              clusterId={clusterId}
+              instanceId={session.data.container_id}
+              onClose={closePanel}
+            />
+          )}
+          {panel === "device-controls" && session.data.container_id && (
+            <DeviceControlsPanel
               clusterId={clusterId}
               instanceId={session.data.container_id}
               onClose={closePanel}

@@ -1,9 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { useOverlayFocus } from "../../../components/overlays/use-overlay-focus.ts";
+import { StreamPanel } from "../../../components/stream-panel/StreamPanel.tsx";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
 import { useInstance } from "../../../queries/instances.ts";
-import { Button, Icon } from "../../../vendor/react-components.ts";
 import { InstanceTerminalTab } from "../../../components/instance-terminal/InstanceTerminalTab.tsx";
 import { LiveLogs } from "./LiveLogs.tsx";
 import { RequirePermission } from "../../../permissions/RequirePermission.tsx";
@@ -30,11 +29,9 @@ interface Props {
 export function DevToolsPanel({ clusterId, instanceId, onClose }: Props) {
   const instance = useInstance(clusterId, instanceId);
   const [tab, setTab] = useState<Tab>("terminal");
-  const ref = useRef<HTMLElement>(null);
   const terminalRef = useRef<HTMLDivElement>(null);
   const tabIds = { terminal: useId(), logs: useId() };
   const panelId = useId();
-  useOverlayFocus(ref, { onClose });
 
   // The shell's keys stay the shell's: the panel's Escape and Tab handling never sees them.
   useEffect(() => {
@@ -59,13 +56,7 @@ export function DevToolsPanel({ clusterId, instanceId, onClose }: Props) {
   };
 
   return (
-    <aside className="dev-tools" aria-label="Developer tools" ref={ref}>
-      <header className="dev-tools__header">
-        <h2 className="dev-tools__title p-heading--4">Developer tools</h2>
-        <Button type="button" appearance="base" dense hasIcon onClick={onClose}>
-          <Icon name="close">Close</Icon>
-        </Button>
-      </header>
+    <StreamPanel title="Developer tools" className="dev-tools" onClose={onClose}>
       <div role="tablist" aria-label="Developer tools" className="dev-tools__tabs">
         {tabs.map(({ id, label }) => (
           <button
@@ -112,6 +103,6 @@ export function DevToolsPanel({ clusterId, instanceId, onClose }: Props) {
           </RequirePermission>
         )}
       </div>
-    </aside>
+    </StreamPanel>
   );
 }

@@ -1,6 +1,4 @@
-import { useRef } from "react";
-import { useOverlayFocus } from "../../../components/overlays/use-overlay-focus.ts";
-import { Button, Icon } from "../../../vendor/react-components.ts";
+import { StreamPanel } from "../../../components/stream-panel/StreamPanel.tsx";
 import { chartedMetrics } from "./stats-metrics.ts";
 import type { ChartedMetric } from "./stats-metrics.ts";
 import { statsCsv } from "./stats-csv.ts";
@@ -51,39 +49,33 @@ const videoCharts: readonly ChartedMetric[] = [
 ];
 
 /**
- * The statistics of a live stream beside its player (SPEC section 2), sampled every second. Once
- * open it holds the focus (Tab stays inside) until closed, by its button or Escape, and then gives
- * it back to the button that opened it.
+ * The statistics of a live stream beside its player (SPEC section 2), sampled every second, in a
+ * StreamPanel (focus held while open, Escape closes it).
  */
 export function StreamStatsPanel({ peer, open = true, onClose, latency }: Props) {
   const view = useStreamStats(peer, latency);
-  const ref = useRef<HTMLElement>(null);
-  useOverlayFocus(ref, { active: open, onClose });
-  if (!open) return null;
   const sections = statsSections(view);
   const empty = view.history.length === 0;
   return (
-    <aside className="stream-stats" aria-label="Statistics" ref={ref}>
-      <header className="stream-stats__header">
-        <h2 className="stream-stats__title p-heading--4">Statistics</h2>
-        <div className="stream-stats__actions">
-          <button
-            type="button"
-            className="p-button is-dense"
-            disabled={empty}
-            title={empty ? "No statistics collected yet" : undefined}
-            onClick={() => {
-              const now = Date.now();
-              saveTextFile(statsCsv(view.history), statsCsvFileName(now), "text/csv");
-            }}
-          >
-            Download CSV
-          </button>
-          <Button type="button" appearance="base" dense hasIcon onClick={onClose}>
-            <Icon name="close">Close</Icon>
-          </Button>
-        </div>
-      </header>
+    <StreamPanel
+      title="Statistics"
+      className="stream-stats"
+      open={open}
+      onClose={onClose}
+      actions={
+        <button
+          type="button"
+          className="p-button is-dense"
+          disabled={empty}
+          title={empty ? "No statistics collected yet" : undefined}
+          onClick={() => {
+            saveTextFile(statsCsv(view.history), statsCsvFileName(Date.now()), "text/csv");
+          }}
+        >
+          Download CSV
+        </button>
+      }
+    >
       {peer === undefined && (
         <p className="stream-stats__note">Statistics show once the stream is connected.</p>
       )}
@@ -105,6 +97,6 @@ export function StreamStatsPanel({ peer, open = true, onClose, latency }: Props)
       </StatsSection>
       <StatsSection title="Audio" rows={sections.audio} />
       <StatsSection title="RTC config" rows={sections.rtcConfig} />
-    </aside>
+    </StreamPanel>
   );
 }

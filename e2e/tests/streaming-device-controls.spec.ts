@@ -1,0 +1,120 @@
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "../helpers/cluster-test.ts";
+import { expectNoAccessibilityViolations, tabTo } from "../helpers/accessibility.ts";
+import { expectFitsWindow } from "../helpers/fits-window.ts";
+import { streamNewInstance, video } from "../helpers/stream-page.ts";
+import { difference, pixelsAround } from "../helpers/video-pixels.ts";
+
+// The device controls beside a stream (issue 39), end to end: each control goes through the
+// dashboard to the embedded cluster's virtual device, whose screen then shows it (read back from
+// the decoded video), and whose state comes back to the panel over the stream's control channel.
+
+/** Where a line of the device's state is drawn on a 720×1280 screen (screen-scene.ts). */
+function deviceRow(index: number) {
+  return { x: 250, y: 320 + index * 36 };
+}
+const rows = { location: 0, battery: 2, sms: 3, clipboard: 5 };
+
+/** Waits until the device's screen around `point` no longer looks as it did. */
+async function expectScreenChanged(page: Page, point: { x: number; y: number }, before: number[]) {
+  await expect
+    .poll(async () => difference(before, await pixelsAround(video(page), point)), {
+      timeout: 10_000,
+    })
+    .toBeGreaterThan(8);
+}
+
+function panelOf(page: Page): Locator {
+  return page.getByRole("complementary", { name: "Device controls" });
+}
+
+test("device controls: location, battery, an SMS and the clipboard both ways reach the device's screen and come back", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await streamNewInstance(page, "Grace Hopper");
+
+  const opener = page.getByRole("button", { name: "Device controls" });
+  await opener.click();
+  const panel = panelOf(page);
+  await expect(panel.getByText("No location set yet.")).toBeVisible();
+  await expectNoAccessibilityViolations(page, { within: ".device-controls" });
+
+  // A named place, set: the panel says it, and the device's screen shows it.
+  const locationBefore = await pixelsAround(video(page), deviceRow(rows.location));
+  await panel.getByRole("button", { name: "Berlin" }).click();
+  await panel.getByRole("button", { name: "Set location" }).click();
+  await expect(
+    panel.getByText(/^Now at 52\.52000, 13\.40500, 0 m \(1 set so far\)\.$/),
+  ).toBeVisible();
+  await expectScreenChanged(page, deviceRow(rows.location), locationBefore);
+
+  // A latitude out of range is refused in the form, naming it; nothing is sent.
+  const latitude = panel.getByRole("spinbutton", { name: "Latitude (°)" });
+  await latitude.fill("91");
+  await panel.getByRole("button", { name: "Set location" }).click();
+  await expect(panel.getByText("Degrees between -90 and 90")).toBeVisible();
+  await expect(panel.getByText(/\(1 set so far\)/)).toBeVisible();
+
+  // The battery, from the keyboard alone: 15%, not charging.
+  const batteryBefore = await pixelsAround(video(page), deviceRow(rows.battery));
+  const level = panel.getByRole("slider", { name: "Level" });
+  await tabTo(page, level);
+  await page.keyboard.press("Home");
+  for (let step = 0; step < 15; step++) await page.keyboard.press("ArrowRight");
+  await expect(level).toHaveValue("15");
+  await page.keyboard.press("Tab");
+  await expect(panel.getByRole("checkbox", { name: "Charging" })).toBeFocused();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await expect(panel.getByText("Now 15%, on battery.")).toBeVisible();
+  await expectScreenChanged(page, deviceRow(rows.battery), batteryBefore);
+
+  // An SMS.
+  const smsBefore = await pixelsAround(video(page), deviceRow(rows.sms));
+  await panel.getByRole("textbox", { name: "From number" }).fill("+49 30 1234567");
+  await panel.getByRole("textbox", { name: "Message" }).fill("Your code is 424242");
+  await panel.getByRole("button", { name: "Send SMS" }).click();
+  await expect(panel.getByText(/^Last SMS from \+49 30 1234567\./)).toBeVisible();
+  await expectScreenChanged(page, deviceRow(rows.sms), smsBefore);
+
+  // Text pasted into the device, then typed there with Control+V.
+  await panel.getByRole("textbox", { name: "Text for the device" }).fill("from the page");
+  await panel.getByRole("button", { name: "Paste into the device" }).click();
+  await expect(panel.getByText(/holds 13 characters \(pasted from here\)/)).toBeVisible();
+
+  // Copied out of the device: typed there with the keyboard captured, Control+C; the device
+  // tells the page over the stream, and "Copy to this computer" puts it on this clipboard.
+  await page.getByRole("button", { name: "Keyboard capture" }).click();
+  await video(page).click();
+  await page.keyboard.press("Control+V");
+  await page.keyboard.type(" and more");
+  await page.keyboard.press("Control+C");
+  await page.keyboard.press("Escape");
+  const copied = "from the page and more";
+  await expect(panel.getByLabel("The device's clipboard")).toHaveText(copied);
+  await expect(panel.getByText(/\(copied on the device\)/)).toBeVisible();
+  await panel.getByRole("button", { name: "Copy to this computer" }).click();
+  await expect(panel.getByText("Copied to this computer's clipboard.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(copied);
+
+  // Escape closes the panel and gives the focus back to its button.
+  await panel.getByRole("button", { name: "Set location" }).focus();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // On a phone it is a drawer over the lower part of the window, without sideways scrolling.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await opener.click();
+  const box = await panel.boundingBox();
+  expect(box?.width).toBe(375);
+  await expectFitsWindow(page);
+  // What was set survives a reconnect: the device keeps it.
+  await page.reload();
+  await page.getByRole("button", { name: "Device controls" }).click();
+  await expect(panelOf(page).getByText("Now 15%, on battery.")).toBeVisible();
+});

@@ -1,0 +1,59 @@
+import { deviceControlsExtension } from "@anbox-dashboard/contract";
+import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
+import { PageLoader } from "../../../components/PageLoader.tsx";
+import { StreamPanel } from "../../../components/stream-panel/StreamPanel.tsx";
+import { useClusterHealth } from "../../../queries/clusters.ts";
+import { useDeviceState } from "../../../queries/device.ts";
+import { BatteryControls } from "./BatteryControls.tsx";
+import { ClipboardControls } from "./ClipboardControls.tsx";
+import { LocationControls } from "./LocationControls.tsx";
+import { PhoneControls } from "./PhoneControls.tsx";
+import { SensorControls } from "./SensorControls.tsx";
+import type { DeviceTarget } from "./device-target.ts";
+import "./_device-controls.scss";
+
+interface Props extends DeviceTarget {
+  onClose: () => void;
+}
+
+/**
+ * What a tester gives the device besides touch and keys (issue 39), a section per capability:
+ * location, sensors, battery, phone, clipboard. Each shows what the device has now (the stream
+ * tells the page as it changes) and sends through the dashboard, which checks `can_stream` and
+ * records it. A cluster whose AMS has no device controls says so instead.
+ */
+export function DeviceControlsPanel({ clusterId, instanceId, onClose }: Props) {
+  const health = useClusterHealth(clusterId);
+  const unsupported =
+    health?.api_extensions !== undefined &&
+    !health.api_extensions.includes(deviceControlsExtension);
+  const state = useDeviceState(clusterId, instanceId);
+  const target = { clusterId, instanceId };
+  return (
+    <StreamPanel title="Device controls" className="device-controls" onClose={onClose}>
+      {unsupported ? (
+        <p className="device-controls__note">
+          This cluster&apos;s instances take no device controls: its AMS does not offer{" "}
+          <code>{deviceControlsExtension}</code> (the embedded cloud does). Location and sensors
+          from the streaming SDK still reach a real Anbox over the stream.
+        </p>
+      ) : (
+        <>
+          {state.isPending && <PageLoader />}
+          {state.isError && (
+            <ErrorNotice title="Cannot read the device" error={state.error} heading="h3" />
+          )}
+          {state.data && (
+            <>
+              <LocationControls target={target} state={state.data} />
+              <BatteryControls target={target} state={state.data} />
+              <PhoneControls target={target} state={state.data} />
+              <ClipboardControls target={target} state={state.data} />
+              <SensorControls target={target} state={state.data} />
+            </>
+          )}
+        </>
+      )}
+    </StreamPanel>
+  );
+}
