@@ -24,6 +24,12 @@ async function expectScreenChanged(page: Page, point: { x: number; y: number }, 
     .toBeGreaterThan(8);
 }
 
+/** Three points along the Spree in Berlin: 678 m east, then 1112 m north. */
+const spreeRoute = `<?xml version="1.0"?>
+<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Along the Spree</name>
+<trkseg><trkpt lat="52.52" lon="13.40"><ele>30</ele></trkpt><trkpt lat="52.52" lon="13.41"><ele>40</ele></trkpt>
+<trkpt lat="52.53" lon="13.41"><ele>40</ele></trkpt></trkseg></trk></gpx>`;
+
 function panelOf(page: Page): Locator {
   return page.getByRole("complementary", { name: "Device controls" });
 }
@@ -80,6 +86,29 @@ test("device controls: location, battery, an SMS and the clipboard both ways rea
   await panel.getByRole("button", { name: "Send SMS" }).click();
   await expect(panel.getByText(/^Last SMS from \+49 30 1234567\./)).toBeVisible();
   await expectScreenChanged(page, deviceRow(rows.sms), smsBefore);
+
+  // A route from a GPX file, played fast: the position moves along it, to its end.
+  await panel.getByLabel("Route (GPX file)").setInputFiles({
+    name: "spree.gpx",
+    mimeType: "application/gpx+xml",
+    buffer: Buffer.from(spreeRoute),
+  });
+  await expect(panel.getByText("“Along the Spree”: 3 points, 1.8 km.")).toBeVisible();
+  await panel.getByRole("spinbutton", { name: "Speed (km/h)" }).fill("1000");
+  const routeBefore = await pixelsAround(video(page), deviceRow(rows.location));
+  await panel.getByRole("button", { name: "Play the route" }).click();
+  await expect(
+    panel.getByRole("status").filter({ hasText: /^Playing “Along the Spree”/ }),
+  ).toBeVisible();
+  await expectScreenChanged(page, deviceRow(rows.location), routeBefore);
+  await expect(panel.getByText(/^Now at 52\.53000, 13\.41000, 40 m/)).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(panel.getByRole("button", { name: "Play the route" })).toBeVisible();
+  // A computer lends no motion sensors: the switch says why it is off.
+  await expect(
+    panel.getByText("Only a phone or a tablet has motion sensors to lend"),
+  ).toBeVisible();
 
   // Text pasted into the device, then typed there with Control+V.
   await panel.getByRole("textbox", { name: "Text for the device" }).fill("from the page");

@@ -54,6 +54,11 @@ export interface StreamPlayerProps {
   panels?: Partial<Record<PanelAction, () => void>>;
   /** A control message from the device (`device::state`): the page shows what it says. */
   onDeviceMessage?: (type: string, data: unknown) => void;
+  /**
+   * The control channel, while the stream plays (undefined otherwise): what the page sends the
+   * device over the stream itself (a route's positions, this phone's motion).
+   */
+  onControl?: (send: SendControl | undefined) => void;
   /** Called when the user asks for a share link (the page owns the dialog). */
   onShare?: () => void;
   /** Why the user may not make share links of this stream: Share is disabled, saying so. */
@@ -88,6 +93,7 @@ export function StreamPlayer({
   fullWindow = false,
   panels = {},
   onDeviceMessage,
+  onControl,
   onShare,
   shareRefused,
   latencyProbe,
@@ -129,6 +135,9 @@ export function StreamPlayer({
     [sendToDevice, noteInput],
   );
   const playing = status.phase === "playing";
+  useEffect(() => {
+    onControl?.(playing ? sendToDevice : undefined);
+  }, [onControl, playing, sendToDevice]);
   const sound = useSound(audioRef, audio);
   const recording = useScreenRecording(stream, audio);
   const fullscreen = useFullscreen(rootRef);

@@ -18,6 +18,7 @@ import { DevToolsPanel } from "./devtools/DevToolsPanel.tsx";
 import { DeviceControlsPanel } from "./device/DeviceControlsPanel.tsx";
 import { storeDeviceState } from "../../queries/device.ts";
 import type { PanelAction } from "../../components/stream-player/shortcuts.ts";
+import type { SendControl } from "../../components/stream-player/use-stream-session.ts";
 import { useSession } from "../../queries/sessions.ts";
 import "./_session-page.scss";
 import { ErrorNotice } from "../../components/ErrorNotice.tsx";
@@ -78,6 +79,11 @@ export default function SessionPage() {
         : {}),
     };
   }, [session.data?.container_id]);
+  // The stream's control channel while it plays, for the device controls that use it.
+  const [streamControl, setStreamControl] = useState<SendControl>();
+  const onControl = useCallback((send: SendControl | undefined) => {
+    setStreamControl(() => send);
+  }, []);
   // The device says what it was given (device::state): the controls panel shows it.
   const queryClient = useQueryClient();
   const instanceId = session.data?.container_id;
@@ -140,6 +146,7 @@ export default function SessionPage() {
               onPeer={onPeer}
               panels={panels}
               onDeviceMessage={onDeviceMessage}
+              onControl={onControl}
               onShare={openSharing}
               shareRefused={
                 instanceResource === undefined ? undefined : may("can_share", instanceResource)
@@ -165,6 +172,7 @@ export default function SessionPage() {
             <DeviceControlsPanel
               clusterId={clusterId}
               instanceId={session.data.container_id}
+              stream={streamControl}
               onClose={closePanel}
             />
           )}

@@ -10,9 +10,12 @@ import { LocationControls } from "./LocationControls.tsx";
 import { PhoneControls } from "./PhoneControls.tsx";
 import { SensorControls } from "./SensorControls.tsx";
 import type { DeviceTarget } from "./device-target.ts";
+import type { SendControl } from "../../../components/stream-player/use-stream-session.ts";
 import "./_device-controls.scss";
 
 interface Props extends DeviceTarget {
+  /** The stream's control channel while it plays: a route and motion sensors go over it. */
+  stream?: SendControl | undefined;
   onClose: () => void;
 }
 
@@ -22,7 +25,7 @@ interface Props extends DeviceTarget {
  * tells the page as it changes) and sends through the dashboard, which checks `can_stream` and
  * records it. A cluster whose AMS has no device controls says so instead.
  */
-export function DeviceControlsPanel({ clusterId, instanceId, onClose }: Props) {
+export function DeviceControlsPanel({ clusterId, instanceId, stream, onClose }: Props) {
   const health = useClusterHealth(clusterId);
   const unsupported =
     health?.api_extensions !== undefined &&
@@ -45,11 +48,11 @@ export function DeviceControlsPanel({ clusterId, instanceId, onClose }: Props) {
           )}
           {state.data && (
             <>
-              <LocationControls target={target} state={state.data} />
+              <LocationControls target={target} state={state.data} stream={stream} />
               <BatteryControls target={target} state={state.data} />
               <PhoneControls target={target} state={state.data} />
               <ClipboardControls target={target} state={state.data} />
-              <SensorControls target={target} state={state.data} />
+              <SensorControls target={target} state={state.data} stream={stream} />
             </>
           )}
         </>

@@ -4,10 +4,14 @@ import { DeviceField } from "./DeviceField.tsx";
 import { ControlForm, DeviceSection } from "./DeviceSection.tsx";
 import { numberOrOmitted, type DeviceTarget } from "./device-target.ts";
 import { useControlForm } from "./use-control-form.ts";
+import { RouteControls } from "./RouteControls.tsx";
+import type { SendControl } from "../../../components/stream-player/use-stream-session.ts";
 
 interface Props {
   target: DeviceTarget;
   state: DeviceState;
+  /** The stream's control channel while it plays (a route plays over it). */
+  stream: SendControl | undefined;
 }
 
 const fields = [
@@ -34,7 +38,7 @@ const emptyDraft: Draft = {
  * Where the device is: a position typed or picked from a few places, or this browser's own
  * (asked for; a refusal is said). Sent as Anbox's location (`PATCH /1.0/location`'s fields).
  */
-export function LocationControls({ target, state }: Props) {
+export function LocationControls({ target, state, stream }: Props) {
   const form = useControlForm(target.clusterId, target.instanceId, "location");
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [browserNote, setBrowserNote] = useState<string>();
@@ -151,6 +155,13 @@ export function LocationControls({ target, state }: Props) {
           </p>
         )}
       </ControlForm>
+      <RouteControls
+        stream={stream}
+        setStart={(route) => {
+          const [first] = route.points;
+          if (first) form.send({ latitude: first.latitude, longitude: first.longitude });
+        }}
+      />
     </DeviceSection>
   );
 }

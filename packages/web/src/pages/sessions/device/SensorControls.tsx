@@ -10,10 +10,14 @@ import {
 import { ControlForm, DeviceSection } from "./DeviceSection.tsx";
 import type { DeviceTarget } from "./device-target.ts";
 import { useControlForm } from "./use-control-form.ts";
+import { askForMotion, motionSensorsPossible, useMotionSensors } from "./use-motion-sensors.ts";
+import type { SendControl } from "../../../components/stream-player/use-stream-session.ts";
 
 interface Props {
   target: DeviceTarget;
   state: DeviceState;
+  /** The stream's control channel while it plays: this device's own motion goes over it. */
+  stream: SendControl | undefined;
 }
 
 type Draft = Partial<Record<SensorType, number[]>>;
@@ -22,9 +26,18 @@ type Draft = Partial<Record<SensorType, number[]>>;
  * The device's sensors, as Anbox's runtime names them, each value a slider within its range and
  * unit (Android's). What was moved is sent at once, in one change (`PATCH /1.0/sensors`).
  */
-export function SensorControls({ target, state }: Props) {
+export function SensorControls({ target, state, stream }: Props) {
   const form = useControlForm(target.clusterId, target.instanceId, "sensors");
   const [draft, setDraft] = useState<Draft>({});
+  const [ownMotion, setOwnMotion] = useState(false);
+  const [motionRefused, setMotionRefused] = useState<string>();
+  const motionNote = useMotionSensors(ownMotion, stream);
+  const motionHelpId = useId();
+  const motionUnavailable = !motionSensorsPossible()
+    ? "Only a phone or a tablet has motion sensors to lend"
+    : stream === undefined
+      ? "The stream is not playing: the motion goes over it"
+      : undefined;
   const valuesOf = (type: SensorType): number[] => {
     const reading = state.sensors.find((candidate) => candidate.type === type);
     return draft[type] ?? (reading ? readingValues(reading) : [...sensorSpecs[type].initial]);
@@ -39,6 +52,40 @@ export function SensorControls({ target, state }: Props) {
           : `${String(moved.length)} changed, not yet set.`
       }
     >
+      <label className="p-checkbox">
+        <input
+          className="p-checkbox__input"
+          type="checkbox"
+          role="switch"
+          checked={ownMotion}
+          aria-disabled={motionUnavailable !== undefined || undefined}
+          aria-describedby={motionHelpId}
+          onChange={(event) => {
+            if (motionUnavailable !== undefined) return;
+            const wanted = event.target.checked;
+            if (!wanted) {
+              setOwnMotion(false);
+              return;
+            }
+            void askForMotion().then((granted) => {
+              setMotionRefused(
+                granted ? undefined : "The browser did not share its motion sensors.",
+              );
+              setOwnMotion(granted);
+            });
+          }}
+        />
+        <span className="p-checkbox__label">Use this device&apos;s motion sensors</span>
+      </label>
+      <p className="p-form-help-text" id={motionHelpId}>
+        {motionUnavailable ??
+          "Its accelerometer, gyroscope and orientation move the device as you move this one."}
+      </p>
+      {(motionRefused ?? motionNote) !== undefined && (
+        <p className="device-controls__note" role="status">
+          {motionRefused ?? motionNote}
+        </p>
+      )}
       <ControlForm
         action="Set sensors"
         onSend={() => {
