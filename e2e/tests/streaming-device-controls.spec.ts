@@ -10,10 +10,10 @@ import { difference, pixelsAround } from "../helpers/video-pixels.ts";
 // the decoded video), and whose state comes back to the panel over the stream's control channel.
 
 /** Where a line of the device's state is drawn on a 720×1280 screen (screen-scene.ts). */
-function deviceRow(index: number) {
-  return { x: 250, y: 320 + index * 36 };
+function deviceRow(index: number, x = 250) {
+  return { x, y: 320 + index * 36 };
 }
-const rows = { location: 0, battery: 2, sms: 3, clipboard: 5 };
+const rows = { location: 0, battery: 2, network: 3, sms: 4, clipboard: 6 };
 
 /** Waits until the device's screen around `point` no longer looks as it did. */
 async function expectScreenChanged(page: Page, point: { x: number; y: number }, before: number[]) {
@@ -129,6 +129,39 @@ test("device controls: location, battery, an SMS and the clipboard both ways rea
   await panel.getByRole("button", { name: "Copy to this computer" }).click();
   await expect(panel.getByText("Copied to this computer's clipboard.")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(copied);
+
+  // On mobile data alone, at GPRS, the stream is held to 80 kbps: the statistics show its
+  // bandwidth fall from what it was.
+  const statistics = page.getByRole("complementary", { name: "Statistics" });
+  const videoBandwidth = async () => {
+    const text = await statistics
+      .getByRole("region", { name: "Video" })
+      .locator("dt:text-is('Bandwidth') + dd")
+      .textContent();
+    return Number.parseFloat(text ?? "");
+  };
+  await page.getByRole("button", { name: "Statistics" }).click();
+  await expect.poll(videoBandwidth, { timeout: 10_000 }).toBeGreaterThan(0.15);
+  await opener.click();
+  const networkBefore = await pixelsAround(video(page), deviceRow(rows.network, 355));
+  const wifi = panel.getByRole("switch", { name: "Wi-Fi" });
+  await wifi.press("Space");
+  await expect(wifi).not.toBeChecked();
+  await panel.getByLabel("Mobile profile").selectOption("gprs");
+  await panel.getByRole("button", { name: "Set network" }).click();
+  await expect(
+    panel.getByText(/^On mobile data \(GPRS\): the stream is held to 80 kbps/),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Statistics" }).click();
+  await expect.poll(videoBandwidth, { timeout: 15_000 }).toBeLessThan(0.09);
+  await opener.click();
+  await wifi.press("Space");
+  await expect(wifi).toBeChecked();
+  await panel.getByRole("button", { name: "Set network" }).click();
+  await expect(panel.getByText("On Wi-Fi: the stream is not shaped.")).toBeVisible();
+  // Back on Wi-Fi the picture moves again, and the device's screen names the profile now GPRS (a
+  // GPRS link lets no keyframe through: the picture froze meanwhile, as a real one would).
+  await expectScreenChanged(page, deviceRow(rows.network, 355), networkBefore);
 
   // Escape closes the panel and gives the focus back to its button.
   await panel.getByRole("button", { name: "Set location" }).focus();

@@ -53,6 +53,8 @@ describe("a virtual device's controls (instance_device_controls)", () => {
     expect(sensed.body.metadata.sensors).toContainEqual({ type: "light", value: 5 });
     expect(readScreenState(id)?.rotation).not.toBe(0);
     await device("PATCH", "battery", { level: 15, charging: false });
+    const network = { wifi: false, mobile: true, profile: "3g", signal: 2 };
+    expect((await device("PATCH", "network", network)).body.metadata.network).toEqual(network);
     await device("POST", "telephony/sms", { number: "+49 30 123", message: "Code 1234" });
     await device("POST", "telephony/call", { number: "+1 555 0100" });
     await device("PUT", "clipboard", { text: "pasted in" });
@@ -85,6 +87,7 @@ describe("a virtual device's controls (instance_device_controls)", () => {
       ],
       ["PATCH", "sensors", [], /sensor values/],
       ["PATCH", "battery", { level: 101, charging: true }, /level/],
+      ["PATCH", "network", { wifi: true, mobile: true, profile: "6g", signal: 2 }, /profile/],
       ["POST", "telephony/sms", { number: "call me", message: "hi" }, /number: digits/],
       ["POST", "telephony/sms", { number: "123", message: "" }, /a message/],
       ["PUT", "clipboard", { text: "x".repeat(16_385) }, /text/],

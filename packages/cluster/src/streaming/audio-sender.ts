@@ -1,5 +1,4 @@
 import { randomInt } from "node:crypto";
-import type { MediaStreamTrack } from "werift";
 import { frameSamples, type DeviceSoundName, type DeviceSounds } from "./device-sounds.ts";
 
 const frameMs = 20;
@@ -21,7 +20,7 @@ const dtxEveryFrames = 20;
  * after a lost packet) instead of a burst.
  */
 export class AudioSender {
-  private readonly track: MediaStreamTrack;
+  private readonly write: (packet: Buffer) => void;
   private readonly sounds: DeviceSounds;
   /** The DTX packet: a frame of no data. */
   private readonly noData: Buffer;
@@ -37,8 +36,9 @@ export class AudioSender {
   private tick = 0;
   packetsSent = 0;
 
-  constructor(track: MediaStreamTrack, sounds: DeviceSounds) {
-    this.track = track;
+  /** `write` sends a packet on the audio track (through the viewer's link: network-shaper.ts). */
+  constructor(write: (packet: Buffer) => void, sounds: DeviceSounds) {
+    this.write = write;
     this.sounds = sounds;
     // The silence frame's table-of-contents byte with "one frame" (code 0) and no frame after it.
     this.noData = Buffer.from([(sounds.silence[0] ?? 0) & 0xfc]);
@@ -106,7 +106,7 @@ export class AudioSender {
     this.talking = sound;
     this.sequence = (this.sequence + 1) & 0xffff;
     this.timestamp = (this.timestamp + frameSamples) >>> 0;
-    this.track.writeRtp(Buffer.concat([header, payload]));
+    this.write(Buffer.concat([header, payload]));
     this.packetsSent++;
   }
 }

@@ -1,4 +1,5 @@
 import {
+  networkProfileSpecs,
   readingValues,
   sensorSpecs,
   type DeviceState,
@@ -40,6 +41,7 @@ export function deviceRows(state: DeviceState, formatTime: (at: number) => strin
       label: "Battery",
       value: `${String(battery.level)}% · ${battery.charging ? "charging" : "on battery"}`,
     },
+    { label: "Network", value: networkLine(state.network) },
     {
       label: "SMS",
       value:
@@ -74,6 +76,16 @@ export function deviceRows(state: DeviceState, formatTime: (at: number) => strin
       ]),
     },
   ];
+}
+
+/** "Wi-Fi · mobile 3G ▂▄▆_" or "no network": what the device is connected through. */
+function networkLine(network: DeviceState["network"]): string {
+  const bars = "▂▄▆█".slice(0, network.signal).padEnd(4, "_");
+  const mobile = network.mobile
+    ? `mobile ${networkProfileSpecs[network.profile].label} ${bars}`
+    : "";
+  const parts = [network.wifi ? "Wi-Fi" : "", mobile].filter((part) => part !== "");
+  return parts.length === 0 ? "no network" : parts.join(" · ");
 }
 
 /** Some sensors' values with their units, separated by dots. */

@@ -3,6 +3,7 @@ import {
   locationHistoryLength,
   type ClipboardSource,
   type DeviceBattery,
+  type DeviceNetwork,
   type DeviceLocation,
   type DeviceState,
   type SensorReading,
@@ -76,6 +77,11 @@ export class VirtualDeviceState {
 
   setBattery(battery: DeviceBattery): void {
     this.#change({ battery: { ...battery } });
+  }
+
+  /** Wi-Fi, mobile data, its profile and signal: a viewer's stream is shaped by it. */
+  setNetwork(network: DeviceNetwork): void {
+    this.#change({ network: { ...network } });
   }
 
   receiveSms(number: string, message: string, now: number): void {

@@ -228,7 +228,7 @@ export class H264ScreenStream implements ScreenStream {
     header.writeUInt32BE(this.ssrc, 8);
     this.sequence = (this.sequence + 1) & 0xffff;
     const packet = Buffer.concat([header, payload]);
-    this.spec.video.track.writeRtp(
+    this.spec.video.write(
       this.playoutDelayId === undefined
         ? packet
         : withZeroPlayoutDelay(packet, this.playoutDelayId),

@@ -1,5 +1,4 @@
 import { createSocket, type RemoteInfo, type Socket } from "node:dgram";
-import type { MediaStreamTrack } from "werift";
 import { negotiatedPlayoutDelayId, withZeroPlayoutDelay } from "./playout-delay.ts";
 import type { SendingTrack } from "./stream-peer.ts";
 
@@ -12,7 +11,7 @@ import type { SendingTrack } from "./stream-peer.ts";
  */
 export class RtpRelay {
   private readonly socket: Socket;
-  private readonly track: MediaStreamTrack;
+  private readonly sending: SendingTrack;
   /** Runs as the last packet of each frame is handed on (the RTP marker bit). */
   private readonly onFrameSent: () => void;
   /** The playout delay extension's negotiated id (playout-delay.ts), when the client took it. */
@@ -34,7 +33,7 @@ export class RtpRelay {
   ) {
     this.socket = socket;
     this.deliver = deliver;
-    this.track = sending.track;
+    this.sending = sending;
     this.playoutDelayId = negotiatedPlayoutDelayId(sending.transceiver);
     this.onFrameSent = onFrameSent;
     socket.on("message", (packet, from) => {
@@ -90,12 +89,12 @@ export class RtpRelay {
     }
     if (this.newSource) {
       this.newSource = false;
-      this.track.notifySourceChanged({
+      this.sending.track.notifySourceChanged({
         sequenceNumber: packet.readUInt16BE(2),
         timestamp: packet.readUInt32BE(4),
       });
     }
-    this.track.writeRtp(
+    this.sending.write(
       this.playoutDelayId === undefined
         ? packet
         : withZeroPlayoutDelay(packet, this.playoutDelayId),

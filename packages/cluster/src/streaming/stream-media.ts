@@ -1,4 +1,3 @@
-import type { MediaStreamTrack } from "werift";
 import { AudioSender } from "./audio-sender.ts";
 import type { DeviceScreen } from "./device-screen.ts";
 import { deviceSounds, type DeviceSoundName } from "./device-sounds.ts";
@@ -81,7 +80,7 @@ export class StreamMedia {
       );
     }
     const audio = peer?.audio;
-    if (!this.sound && audio) this.sound = this.startSound(audio.track);
+    if (!this.sound && audio) this.sound = this.startSound(audio.write);
   }
 
   /** An input reached the device: the pipeline marks it. */
@@ -110,11 +109,11 @@ export class StreamMedia {
     return this.stopping;
   }
 
-  private startSound(track: MediaStreamTrack): Promise<AudioSender | undefined> {
+  private startSound(write: (packet: Buffer) => void): Promise<AudioSender | undefined> {
     return deviceSounds().then(
       (sounds) => {
         if (this.stopping) return undefined;
-        const sender = new AudioSender(track, sounds);
+        const sender = new AudioSender(write, sounds);
         sender.start();
         return sender;
       },

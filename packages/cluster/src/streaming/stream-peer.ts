@@ -1,3 +1,4 @@
+import type { NetworkShaper } from "./network-shaper.ts";
 import {
   MediaStream,
   MediaStreamTrack,
@@ -18,11 +19,15 @@ export interface StreamPeerSpec {
   /** Host addresses werift does not gather by itself (loopback). */
   iceAddresses: string[];
   stunServers: { urls: string[] }[];
+  /** The viewer's side of the device's network: every packet sent goes through it. */
+  shaper: NetworkShaper;
 }
 
 export interface SendingTrack {
   transceiver: RTCRtpTransceiver;
   track: MediaStreamTrack;
+  /** Sends an RTP packet on the track, through the viewer's link (network-shaper.ts). */
+  write: (packet: Buffer) => void;
 }
 
 /**
@@ -42,9 +47,11 @@ export class StreamPeer {
   video: SendingTrack | undefined;
   audio: SendingTrack | undefined;
   private readonly instanceId: string;
+  private readonly shaper: NetworkShaper;
 
   constructor(spec: StreamPeerSpec) {
     this.instanceId = spec.instanceId;
+    this.shaper = spec.shaper;
     this.connection = new RTCPeerConnection({
       codecs: {
         video: spec.codecs.map((codec) => codecParameters(codec, spec)),
@@ -90,7 +97,7 @@ export class StreamPeer {
       await transceiver.sender.replaceTrack(track);
       transceiver.sender.setStreams([this.streamOf(kind)]);
       transceiver.setDirection("sendonly");
-      this[kind] = { transceiver, track };
+      this[kind] = this.sending(transceiver, track);
     }
     await this.connection.setLocalDescription(await this.connection.createAnswer());
     const sdp = this.connection.localDescription?.sdp;
@@ -104,7 +111,20 @@ export class StreamPeer {
       direction: "sendonly",
       streams: [this.streamOf(kind)],
     });
-    return { transceiver, track };
+    return this.sending(transceiver, track);
+  }
+
+  private sending(transceiver: RTCRtpTransceiver, track: MediaStreamTrack): SendingTrack {
+    const { shaper } = this;
+    return {
+      transceiver,
+      track,
+      write: (packet) => {
+        shaper.send(packet.length, () => {
+          track.writeRtp(packet);
+        });
+      },
+    };
   }
 
   /**

@@ -4,6 +4,7 @@ import { ControlChannel } from "./control-channel.ts";
 import type { DeviceScreen } from "./device-screen.ts";
 import { describeError } from "./describe-error.ts";
 import { StreamMedia } from "./stream-media.ts";
+import { NetworkShaper } from "./network-shaper.ts";
 import { deviceScreenFor } from "./screen-registry.ts";
 import {
   parseSignalingMessage,
@@ -60,6 +61,8 @@ export class StreamSession {
   private negotiated = false;
   private readonly queuedCandidates: RTCIceCandidateInit[] = [];
   private readonly control: ControlChannel;
+  /** The viewer's link as the device's network makes it (its mobile profile shapes it). */
+  private readonly shaper = new NetworkShaper();
   private readonly media: StreamMedia;
   private goodbye: Promise<void> | undefined;
   private teardown: Promise<void> | undefined;
@@ -96,6 +99,7 @@ export class StreamSession {
         this.control.sendInputShown(shown);
       },
     });
+    this.shaper.follow(this.screen.state);
     this.closed = new Promise((resolve) => {
       this.finished = resolve;
     });
@@ -265,6 +269,7 @@ export class StreamSession {
       codecs: videoCodecOrder(preferredCodecs),
       iceAddresses: this.options.iceAddresses,
       stunServers: this.options.stunServers,
+      shaper: this.shaper,
     });
     this.peer = peer;
     const connection = peer.connection;
@@ -332,6 +337,7 @@ export class StreamSession {
     this.timers.clear();
     await this.media.stop();
     this.control.detach();
+    this.shaper.stop();
     this.screen.releasePointers();
     try {
       await this.peer?.connection.close();

@@ -193,6 +193,42 @@ export const batterySchema = z.strictObject({
 });
 export type DeviceBattery = z.infer<typeof batterySchema>;
 
+/** The mobile network profiles a device can be put on, slowest first. */
+export const networkProfiles = ["gprs", "edge", "3g", "4g", "5g"] as const;
+export type NetworkProfile = (typeof networkProfiles)[number];
+
+/**
+ * What each profile lets through toward the viewer: its bandwidth, its one-way latency and the
+ * share of packets it loses (typical figures of each generation, as emulators use them).
+ */
+export const networkProfileSpecs: Record<
+  NetworkProfile,
+  { label: string; kbps: number; latencyMs: number; lossRate: number }
+> = {
+  gprs: { label: "GPRS", kbps: 80, latencyMs: 300, lossRate: 0.01 },
+  edge: { label: "EDGE", kbps: 240, latencyMs: 200, lossRate: 0.01 },
+  "3g": { label: "3G", kbps: 2_000, latencyMs: 100, lossRate: 0.005 },
+  "4g": { label: "4G", kbps: 20_000, latencyMs: 50, lossRate: 0.001 },
+  "5g": { label: "5G", kbps: 100_000, latencyMs: 20, lossRate: 0 },
+};
+
+/**
+ * `PATCH …/device/network` (this project's extension): Wi-Fi and mobile data on or off, the mobile
+ * profile and its signal (0–4 bars). On mobile data alone, the profile shapes the stream.
+ */
+export const networkSchema = z.strictObject({
+  wifi: z.boolean(),
+  mobile: z.boolean(),
+  profile: z.enum(networkProfiles),
+  signal: z.number().int().min(0).max(4),
+});
+export type DeviceNetwork = z.infer<typeof networkSchema>;
+
+/** What a device's network lets through: nothing shaped on Wi-Fi or with no data at all. */
+export function shapingOf(network: DeviceNetwork) {
+  return !network.wifi && network.mobile ? networkProfileSpecs[network.profile] : undefined;
+}
+
 /** A phone number as a tester types one: digits, spaces, +, -, (, ), * and #. */
 const phoneNumber = z
   .string()
@@ -237,6 +273,7 @@ export const deviceStateSchema = z.object({
   /** Every sensor's current values. */
   sensors: z.array(sensorReadingSchema),
   battery: batterySchema,
+  network: networkSchema,
   last_sms: z
     .object({ number: z.string(), message: z.string(), received_at: z.number() })
     .nullable(),
@@ -256,6 +293,7 @@ export function initialDeviceState(): DeviceState {
     location_history: [],
     sensors: sensorTypes.map((type) => readingOf(type, sensorSpecs[type].initial)),
     battery: { level: 100, charging: true },
+    network: { wifi: true, mobile: true, profile: "4g", signal: 4 },
     last_sms: null,
     last_call: null,
     clipboard: null,
@@ -277,6 +315,7 @@ export const deviceControls = {
   location: { path: "location", method: "PATCH", body: deviceLocationSchema },
   sensors: { path: "sensors", method: "PATCH", body: sensorReadingsSchema },
   battery: { path: "battery", method: "PATCH", body: batterySchema },
+  network: { path: "network", method: "PATCH", body: networkSchema },
   sms: { path: "telephony/sms", method: "POST", body: smsSchema },
   call: { path: "telephony/call", method: "POST", body: callSchema },
   clipboard: { path: "clipboard", method: "PUT", body: clipboardSchema },

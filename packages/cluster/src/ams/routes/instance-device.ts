@@ -4,6 +4,7 @@ import {
   callSchema,
   clipboardSchema,
   deviceLocationSchema,
+  networkSchema,
   sensorReadingsSchema,
   smsSchema,
 } from "@anbox-dashboard/contract";
@@ -23,7 +24,7 @@ interface Params {
  * `/1.0/instances/{id}/device` (extension `instance_device_controls`): what a running instance's
  * virtual device is given besides touch and keys, under the names of Anbox's runtime HTTP API
  * where it has them (`location`, `sensors`, `telephony/sms`), and this cluster's own for the rest
- * (`battery`, `telephony/call`, `clipboard`). Each answers the device's whole state after the
+ * (`battery`, `network`, `telephony/call`, `clipboard`). Each answers the device's whole state after the
  * change; the device's screen shows it, and a viewer's panel hears of it on the stream.
  */
 export function registerInstanceDeviceRoutes(app: FastifyInstance, context: ClusterContext): void {
@@ -64,6 +65,13 @@ export function registerInstanceDeviceRoutes(app: FastifyInstance, context: Clus
     const battery = parseInput(batterySchema, request.body, "battery");
     const device = await runningDevice(request.params.id);
     device.state.setBattery(battery);
+    return answer(device);
+  });
+
+  app.patch<Params>("/1.0/instances/:id/device/network", async (request) => {
+    const network = parseInput(networkSchema, request.body, "network");
+    const device = await runningDevice(request.params.id);
+    device.state.setNetwork(network);
     return answer(device);
   });
 

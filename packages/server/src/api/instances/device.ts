@@ -17,6 +17,7 @@ const bodyNames: Record<DeviceControlName, string> = {
   location: "location",
   sensors: "sensor values",
   battery: "battery",
+  network: "network",
   sms: "SMS",
   call: "call",
   clipboard: "clipboard",
@@ -25,7 +26,7 @@ const bodyNames: Record<DeviceControlName, string> = {
 /**
  * An instance's device controls (issue 39), `?clusterId=`: `GET /api/instances/{id}/device` reads
  * what its device has been given (`can_view`); each control (`PATCH …/device/location`,
- * `…/sensors`, `…/battery`, `POST …/device/telephony/sms`, `…/telephony/call`,
+ * `…/sensors`, `…/battery`, `…/network`, `POST …/device/telephony/sms`, `…/telephony/call`,
  * `PUT …/device/clipboard`) needs `can_stream`, as the stream page's other input does, and is
  * recorded in the audit trail (without its body: an SMS's text stays out of it). Each answers the
  * device's state after it.

@@ -7,6 +7,7 @@ import { useDeviceState } from "../../../queries/device.ts";
 import { BatteryControls } from "./BatteryControls.tsx";
 import { ClipboardControls } from "./ClipboardControls.tsx";
 import { LocationControls } from "./LocationControls.tsx";
+import { NetworkControls } from "./NetworkControls.tsx";
 import { PhoneControls } from "./PhoneControls.tsx";
 import { SensorControls } from "./SensorControls.tsx";
 import type { DeviceTarget } from "./device-target.ts";
@@ -21,7 +22,7 @@ interface Props extends DeviceTarget {
 
 /**
  * What a tester gives the device besides touch and keys (issue 39), a section per capability:
- * location, sensors, battery, phone, clipboard. Each shows what the device has now (the stream
+ * location, battery, network, phone, clipboard, sensors. Each shows what the device has now (the stream
  * tells the page as it changes) and sends through the dashboard, which checks `can_stream` and
  * records it. A cluster whose AMS has no device controls says so instead.
  */
@@ -50,6 +51,7 @@ export function DeviceControlsPanel({ clusterId, instanceId, stream, onClose }: 
             <>
               <LocationControls target={target} state={state.data} stream={stream} />
               <BatteryControls target={target} state={state.data} />
+              <NetworkControls target={target} state={state.data} />
               <PhoneControls target={target} state={state.data} />
               <ClipboardControls target={target} state={state.data} />
               <SensorControls target={target} state={state.data} stream={stream} />

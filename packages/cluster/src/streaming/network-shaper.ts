@@ -1,0 +1,109 @@
+import { shapingOf } from "@anbox-dashboard/contract";
+import type { VirtualDeviceState } from "./device-state.ts";
+
+/** What the link toward the viewer lets through. */
+export interface LinkConditions {
+  kbps: number;
+  latencyMs: number;
+  /** The share of packets lost, 0–1. */
+  lossRate: number;
+}
+
+/** A link's buffer: a packet that would wait longer than this to be sent is dropped, as a router does. */
+const bufferMs = 400;
+
+/**
+ * The viewer's side of the device's network (issue 39's mobile profiles): every packet of a
+ * stream, video and sound alike, goes through it. Unshaped, a packet is sent at once; shaped, it
+ * is sent once the link's bandwidth has room for it, its latency later, and a share of packets is
+ * lost, as on a real link. Packets that would queue beyond the link's buffer are dropped.
+ */
+export class NetworkShaper {
+  #conditions: LinkConditions | undefined;
+  /** When the link is free for the next packet (performance.now() ms). */
+  #linkFreeAt = 0;
+  readonly #queue: { at: number; send: () => void }[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  readonly #random: () => number;
+  #unfollow: () => void = () => undefined;
+  /** Packets dropped (lost, or beyond the buffer), for tests and diagnostics. */
+  dropped = 0;
+
+  constructor(random: () => number = Math.random) {
+    this.#random = random;
+  }
+
+  get conditions(): LinkConditions | undefined {
+    return this.#conditions;
+  }
+
+  /** New conditions, or none: what is queued still goes out as it was going to. */
+  shape(conditions: LinkConditions | undefined): void {
+    this.#conditions = conditions;
+  }
+
+  /**
+   * Shapes the link as the device's network says (its mobile profile, on mobile data alone), now
+   * and after each change, until `stop`.
+   */
+  follow(device: VirtualDeviceState): void {
+    const shapeLink = () => {
+      this.shape(shapingOf(device.current.network));
+    };
+    shapeLink();
+    this.#unfollow();
+    this.#unfollow = device.onChange(shapeLink);
+  }
+
+  /** Sends a packet of `bytes` through the link: `send` runs when it arrives, or never. */
+  send(bytes: number, send: () => void): void {
+    const conditions = this.#conditions;
+    if (conditions === undefined) {
+      send();
+      return;
+    }
+    if (this.#random() < conditions.lossRate) {
+      this.dropped++;
+      return;
+    }
+    const now = performance.now();
+    const start = Math.max(now, this.#linkFreeAt);
+    if (start - now > bufferMs) {
+      this.dropped++;
+      return;
+    }
+    // kbps is bits per millisecond.
+    this.#linkFreeAt = start + (bytes * 8) / conditions.kbps;
+    this.#queue.push({ at: this.#linkFreeAt + conditions.latencyMs, send });
+    this.#schedule();
+  }
+
+  /** Lets the queue go and stops following the device: nothing more is sent. */
+  stop(): void {
+    this.#unfollow();
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#queue.length = 0;
+  }
+
+  #schedule(): void {
+    if (this.#timer !== undefined) return;
+    const next = this.#queue[0];
+    if (next === undefined) return;
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = undefined;
+        this.#release();
+      },
+      Math.max(0, next.at - performance.now()),
+    );
+  }
+
+  #release(): void {
+    const now = performance.now();
+    while (this.#queue[0] !== undefined && this.#queue[0].at <= now) {
+      this.#queue.shift()?.send();
+    }
+    this.#schedule();
+  }
+}

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { NetworkShaper } from "../../src/streaming/network-shaper.ts";
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("NetworkShaper", () => {
+  it("sends at once while unshaped", () => {
+    const shaper = new NetworkShaper();
+    const sent: number[] = [];
+    shaper.send(1200, () => sent.push(1));
+    expect(sent).toEqual([1]);
+  });
+
+  it("holds packets to the link's bandwidth, delays them by its latency and drops what overflows its buffer", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const shaper = new NetworkShaper(() => 1); // nothing lost at random
+    // 80 kbps: a 1000-byte packet takes 100 ms of the link.
+    shaper.shape({ kbps: 80, latencyMs: 300, lossRate: 0.5 });
+    const arrivals: number[] = [];
+    for (let packet = 0; packet < 10; packet++) {
+      shaper.send(1000, () => arrivals.push(performance.now()));
+    }
+    // The link's buffer holds 400 ms: five packets (the first starts at once), the rest dropped.
+    expect(shaper.dropped).toBe(5);
+    vi.advanceTimersByTime(2_000);
+    expect(arrivals.map(Math.round)).toEqual([400, 500, 600, 700, 800]);
+  });
+
+  it("loses the profile's share of packets, and stops sending once stopped", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const draws = [0.001, 0.9];
+    const shaper = new NetworkShaper(() => draws.shift() ?? 0.9);
+    shaper.shape({ kbps: 100_000, latencyMs: 20, lossRate: 0.01 });
+    const sent: string[] = [];
+    shaper.send(100, () => sent.push("lost"));
+    shaper.send(100, () => sent.push("kept"));
+    shaper.send(100, () => sent.push("stopped"));
+    expect(shaper.dropped).toBe(1);
+    shaper.stop();
+    vi.advanceTimersByTime(100);
+    expect(sent).toEqual([]);
+    shaper.send(100, () => sent.push("after"));
+    vi.advanceTimersByTime(100);
+    expect(sent).toEqual(["after"]);
+  });
+});
