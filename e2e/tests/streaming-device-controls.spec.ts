@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { type Locator, type Page } from "@playwright/test";
+import type { BugReport } from "@anbox-dashboard/contract";
 import { expect, test } from "../helpers/cluster-test.ts";
 import { expectNoAccessibilityViolations, tabTo } from "../helpers/accessibility.ts";
 import { expectFitsWindow } from "../helpers/fits-window.ts";
@@ -40,7 +42,7 @@ test("device controls: location, battery, an SMS and the clipboard both ways rea
 }) => {
   test.setTimeout(120_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await streamNewInstance(page, "Grace Hopper");
+  const instance = await streamNewInstance(page, "Grace Hopper");
 
   const opener = page.getByRole("button", { name: "Device controls" });
   await opener.click();
@@ -162,6 +164,31 @@ test("device controls: location, battery, an SMS and the clipboard both ways rea
   // Back on Wi-Fi the picture moves again, and the device's screen names the profile now GPRS (a
   // GPRS link lets no keyframe through: the picture froze meanwhile, as a real one would).
   await expectScreenChanged(page, deviceRow(rows.network, 355), networkBefore);
+
+  // The bug report: one file with the versions, the instance, its logs, the device's state and
+  // the stream's statistics, WebRTC figures and events; no secret in it.
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download a bug report" }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(
+    /^anbox-bug-report-e2e-stream-\d+-\d{8}-\d{6}\.json$/,
+  );
+  const text = readFileSync(await download.path(), "utf8");
+  const report = JSON.parse(text) as BugReport;
+  expect(report).toMatchObject({
+    page: "stream",
+    dashboard: { version: expect.any(String) as unknown },
+    cluster: { id: "default", version: expect.any(String) as unknown, reachable: true },
+    instance: { name: instance.name },
+    device: { battery: { level: 15, charging: false } },
+  });
+  expect((report.logs as Record<string, string>)["android.log"]).toContain(
+    "stream client connected",
+  );
+  expect(report.stream?.statistics.length).toBeGreaterThan(3);
+  expect(JSON.stringify(report.stream?.webrtc_stats)).toContain("inbound-rtp");
+  expect(report.stream?.events.map((entry) => entry.event)).toContain("joined");
+  expect(text).not.toMatch(/token=(?!\[removed\])/);
 
   // Escape closes the panel and gives the focus back to its button.
   await panel.getByRole("button", { name: "Set location" }).focus();

@@ -57,3 +57,4 @@ export * from "./auth/decide.ts";
 export * from "./api/auth.ts";
 export * from "./api/quotas.ts";
 export * from "./api/device.ts";
+export * from "./api/bug-report.ts";

@@ -109,6 +109,8 @@ export function PlayerToolbar({
           }}
         />
       )}
+      {offered.has("bug-report") &&
+        button("bug-report", "Download a bug report", "begin-downloading", false)}
       {extraControls}
     </div>
   );

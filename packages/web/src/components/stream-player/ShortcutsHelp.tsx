@@ -17,6 +17,7 @@ const descriptions: readonly [PlayerAction, string][] = [
   ["devtools", "developer tools"],
   ["device-controls", "device controls"],
   ["share", "share link"],
+  ["bug-report", "download a bug report"],
 ];
 
 interface Props {

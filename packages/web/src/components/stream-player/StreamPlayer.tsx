@@ -63,6 +63,8 @@ export interface StreamPlayerProps {
   onShare?: () => void;
   /** Why the user may not make share links of this stream: Share is disabled, saying so. */
   shareRefused?: string | undefined;
+  /** Downloads a bug report of the instance and its stream (the page gathers it). */
+  onBugReport?: () => void;
   /** Times the input sent to the frames that show it (for the statistics). */
   latencyProbe?: InputLatencyProbe;
   /**
@@ -95,6 +97,7 @@ export function StreamPlayer({
   onDeviceMessage,
   onControl,
   onShare,
+  onBugReport,
   shareRefused,
   latencyProbe,
   timeInput = false,
@@ -174,6 +177,9 @@ export function StreamPlayer({
       case "share":
         if (shareRefused === undefined) onShare?.();
         return;
+      case "bug-report":
+        onBugReport?.();
+        return;
       default:
         break;
     }
@@ -231,6 +237,7 @@ export function StreamPlayer({
   const offered = new Set<PlayerAction>([
     ...panelActions.filter((action) => panels[action] !== undefined),
     ...(onShare ? (["share"] as const) : []),
+    ...(onBugReport ? (["bug-report"] as const) : []),
   ]);
 
   const sideways = rotation === 90 || rotation === 270;

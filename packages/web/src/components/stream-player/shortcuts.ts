@@ -14,7 +14,8 @@ export type PlayerAction =
   | "statistics"
   | "devtools"
   | "device-controls"
-  | "share";
+  | "share"
+  | "bug-report";
 
 /** The panels a page may put beside the player, each toggled by an action of the same name. */
 export type PanelAction = "statistics" | "devtools" | "device-controls";
@@ -22,7 +23,7 @@ export type PanelAction = "statistics" | "devtools" | "device-controls";
 export const panelActions: readonly PanelAction[] = ["statistics", "devtools", "device-controls"];
 
 /** The actions that exist only where the page offers them (its panels, its share links). */
-export const pageActions: readonly PlayerAction[] = [...panelActions, "share"];
+export const pageActions: readonly PlayerAction[] = [...panelActions, "share", "bug-report"];
 
 /** A key with Ctrl and Shift held, as Anbox Cloud's own stream page binds its actions. */
 interface AnboxKey {
@@ -67,6 +68,7 @@ export const anboxKeys: Readonly<Record<PlayerAction, AnboxKey>> = {
   // Anbox Cloud's stream page sets the location with it; here it opens all the device's controls.
   "device-controls": { key: "G", label: "G" },
   share: { key: "S", label: "S" },
+  "bug-report": { key: "B", label: "B" },
 };
 
 /** How the shortcuts of an action are shown: "R or Ctrl+Shift+→". */

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { deviceStateSchema, type ResourceName } from "@anbox-dashboard/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
@@ -17,6 +17,10 @@ import { StreamStatsPanel } from "./stats/StreamStatsPanel.tsx";
 import { DevToolsPanel } from "./devtools/DevToolsPanel.tsx";
 import { DeviceControlsPanel } from "./device/DeviceControlsPanel.tsx";
 import { storeDeviceState } from "../../queries/device.ts";
+import { downloadBugReport } from "../../components/bug-report/collect-bug-report.ts";
+import { useStreamEvents } from "./use-stream-events.ts";
+import { useToast } from "../../context/notifications/use-toast.ts";
+import type { StatsHistory } from "./stats/stats-history.ts";
 import type { PanelAction } from "../../components/stream-player/shortcuts.ts";
 import type { SendControl } from "../../components/stream-player/use-stream-session.ts";
 import { useSession } from "../../queries/sessions.ts";
@@ -54,11 +58,16 @@ export default function SessionPage() {
     [sessionId, clusterId],
   );
   const view = useStreamView(reports);
+  // What happened to the stream, and its statistics' history, for a bug report.
+  const streamEvents = useStreamEvents(peer);
+  const statsHistory = useRef<StatsHistory>([]);
   const connect = useCallback(async () => {
+    streamEvents.note("join asked");
     const joined = await joinSession(sessionId, clusterId);
+    streamEvents.note("joined");
     view.began(joined.view_id);
     return toStreamConnection(joined);
-  }, [sessionId, clusterId, view]);
+  }, [sessionId, clusterId, view, streamEvents]);
   const onPeer = useCallback(
     (connected: RTCPeerConnection | undefined) => {
       setPeer(connected);
@@ -101,6 +110,25 @@ export default function SessionPage() {
   const openSharing = useCallback(() => {
     setSharing(true);
   }, []);
+
+  const notify = useToast();
+  const reportBug = async (instanceId: string, instanceName: string | undefined) => {
+    if (clusterId === undefined) return;
+    try {
+      await downloadBugReport(
+        queryClient,
+        { clusterId, instanceId, instanceName: instanceName ?? instanceId },
+        {
+          sessionId,
+          statistics: statsHistory.current,
+          peer,
+          events: streamEvents.events.current,
+        },
+      );
+    } catch (error) {
+      notify.failure("The bug report could not be made", error);
+    }
+  };
 
   const title = session.data?.instance_name
     ? `Stream of ${session.data.instance_name}`
@@ -147,6 +175,13 @@ export default function SessionPage() {
               panels={panels}
               onDeviceMessage={onDeviceMessage}
               onControl={onControl}
+              onBugReport={
+                session.data.container_id
+                  ? () => {
+                      void reportBug(session.data.container_id, session.data.instance_name);
+                    }
+                  : undefined
+              }
               onShare={openSharing}
               shareRefused={
                 instanceResource === undefined ? undefined : may("can_share", instanceResource)
@@ -160,6 +195,7 @@ export default function SessionPage() {
             open={panel === "statistics"}
             onClose={closePanel}
             latency={latencyProbe}
+            historyRef={statsHistory}
           />
           {panel === "devtools" && session.data.container_id && (
             <DevToolsPanel

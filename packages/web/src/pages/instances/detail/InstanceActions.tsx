@@ -18,6 +18,7 @@ import { useMay } from "../../../permissions/use-may.ts";
 import { ActionButton } from "../../../components/actions/ActionButton.tsx";
 import { ActionLink } from "../../../components/actions/ActionLink.tsx";
 import { AuditHistoryLink } from "../../../components/detail/AuditHistoryLink.tsx";
+import { BugReportButton } from "../../../components/bug-report/BugReportButton.tsx";
 
 /** Why deleting is refused whatever the status (the cluster answers so too). */
 export const deleteProtectedReason = "Delete protection is on: turn it off to delete the instance.";
@@ -108,6 +109,11 @@ export function InstanceActions({ instance }: { instance: ClusterInstance }) {
           </ActionButton>
         );
       })}
+      <BugReportButton
+        clusterId={instance.clusterId}
+        instanceId={instance.id}
+        instanceName={instance.name}
+      />
       <AuditHistoryLink resource={resource} />
       {confirmingDelete && (
         <LazyDeleteInstanceModal

@@ -1,4 +1,6 @@
+import { useEffect, type RefObject } from "react";
 import { StreamPanel } from "../../../components/stream-panel/StreamPanel.tsx";
+import type { StatsHistory } from "./stats-history.ts";
 import { chartedMetrics } from "./stats-metrics.ts";
 import type { ChartedMetric } from "./stats-metrics.ts";
 import { statsCsv } from "./stats-csv.ts";
@@ -22,6 +24,8 @@ interface Props {
   onClose: () => void;
   /** The input-to-screen times the player measures. */
   latency?: InputLatencySource;
+  /** Kept up to date with the history collected, for the page's bug report. */
+  historyRef?: RefObject<StatsHistory>;
 }
 
 function Charts({ view, metrics }: { view: StatsView; metrics: readonly ChartedMetric[] }) {
@@ -52,8 +56,11 @@ const videoCharts: readonly ChartedMetric[] = [
  * The statistics of a live stream beside its player (SPEC section 2), sampled every second, in a
  * StreamPanel (focus held while open, Escape closes it).
  */
-export function StreamStatsPanel({ peer, open = true, onClose, latency }: Props) {
+export function StreamStatsPanel({ peer, open = true, onClose, latency, historyRef }: Props) {
   const view = useStreamStats(peer, latency);
+  useEffect(() => {
+    if (historyRef) historyRef.current = view.history;
+  }, [historyRef, view.history]);
   const sections = statsSections(view);
   const empty = view.history.length === 0;
   return (
