@@ -15,7 +15,7 @@ import { difference, pixelsAround } from "../helpers/video-pixels.ts";
 function deviceRow(index: number, x = 250) {
   return { x, y: 320 + index * 36 };
 }
-const rows = { location: 0, battery: 2, network: 3, sms: 4, clipboard: 6 };
+const rows = { location: 0, battery: 2, network: 3, camera: 4, sms: 5, clipboard: 7 };
 
 /** Waits until the device's screen around `point` no longer looks as it did. */
 async function expectScreenChanged(page: Page, point: { x: number; y: number }, before: number[]) {
@@ -31,6 +31,10 @@ const spreeRoute = `<?xml version="1.0"?>
 <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Along the Spree</name>
 <trkseg><trkpt lat="52.52" lon="13.40"><ele>30</ele></trkpt><trkpt lat="52.52" lon="13.41"><ele>40</ele></trkpt>
 <trkpt lat="52.53" lon="13.41"><ele>40</ele></trkpt></trkseg></trk></gpx>`;
+
+/** A 32×24 yellow PNG. */
+const yellowPicture =
+  "iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAYAAACbU/80AAAABHNCSVQICAgIfAhkiAAAAAFzUkdCAK7OHOkAAAAvSURBVEiJ7c5BAQAwCMSwY0rwrwonTAaf1EBTM7057F3OAQAAAAAAAAAAAACS5APiUQMPb2WLZwAAAABJRU5ErkJggg==";
 
 function panelOf(page: Page): Locator {
   return page.getByRole("complementary", { name: "Device controls" });
@@ -88,6 +92,18 @@ test("device controls: location, battery, an SMS and the clipboard both ways rea
   await panel.getByRole("button", { name: "Send SMS" }).click();
   await expect(panel.getByText(/^Last SMS from \+49 30 1234567\./)).toBeVisible();
   await expectScreenChanged(page, deviceRow(rows.sms), smsBefore);
+
+  // A picture shown to the camera: the device's screen shows it in the typed text's corner.
+  const cameraCorner = { x: 556, y: 1040 };
+  const cameraBefore = await pixelsAround(video(page), cameraCorner);
+  await panel.getByLabel("Picture").setInputFiles({
+    name: "yellow.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(yellowPicture, "base64"),
+  });
+  await panel.getByRole("button", { name: "Show to the camera" }).click();
+  await expect(panel.getByText("The camera sees a picture (32×24).")).toBeVisible();
+  await expectScreenChanged(page, cameraCorner, cameraBefore);
 
   // A route from a GPX file, played fast: the position moves along it, to its end.
   await panel.getByLabel("Route (GPX file)").setInputFiles({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeviceState } from "@anbox-dashboard/contract";
+import { createCanvas } from "@napi-rs/canvas";
 import { startTestCluster, type TestCluster } from "./helpers/test-cluster.ts";
 import { createInstance, json, waitForStatus, writeAndWait } from "./helpers/instance-helpers.ts";
 import { deviceScreenFor, readScreenState } from "../src/streaming/screen-registry.ts";
@@ -15,6 +16,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster.destroy();
 });
+
+/** The start of a JPEG that claims 60000×60000 pixels: refused before it is decoded. */
+function hugeJpegHeader(): string {
+  const frame = Buffer.from([0xff, 0xc0, 0, 11, 8, 0xea, 0x60, 0xea, 0x60, 1, 1, 0x11, 0]);
+  return Buffer.concat([Buffer.from([0xff, 0xd8]), frame]).toString("base64");
+}
 
 const device = (method: string, path: string, body: unknown) =>
   cluster.request<DeviceState>(method, `/1.0/instances/${id}/device/${path}`, json(body));
@@ -58,6 +65,10 @@ describe("a virtual device's controls (instance_device_controls)", () => {
     await device("POST", "telephony/sms", { number: "+49 30 123", message: "Code 1234" });
     await device("POST", "telephony/call", { number: "+1 555 0100" });
     await device("PUT", "clipboard", { text: "pasted in" });
+    const picture = createCanvas(64, 48).toBuffer("image/jpeg").toString("base64");
+    const shown = await device("PUT", "camera", { jpeg: picture, source: "picture" });
+    expect(shown.body.metadata.camera).toMatchObject({ source: "picture", width: 64, height: 48 });
+    expect(deviceScreenFor(id).camera?.width).toBe(64);
 
     const state = (await cluster.request<DeviceState>("GET", `/1.0/instances/tested/device`)).body
       .metadata;
@@ -92,6 +103,14 @@ describe("a virtual device's controls (instance_device_controls)", () => {
       ["POST", "telephony/sms", { number: "123", message: "" }, /a message/],
       ["PUT", "clipboard", { text: "x".repeat(16_385) }, /text/],
       ["PUT", "clipboard", { text: "x", extra: 1 }, /extra/],
+      ["PUT", "camera", { jpeg: "not base64!", source: "picture" }, /base64/],
+      [
+        "PUT",
+        "camera",
+        { jpeg: Buffer.from("GIF89a").toString("base64"), source: "picture" },
+        /not a JPEG/,
+      ],
+      ["PUT", "camera", { jpeg: hugeJpegHeader(), source: "picture" }, /at most 1920 a side/],
     ];
     for (const [method, path, body, message] of cases) {
       const response = await device(method, path, body);

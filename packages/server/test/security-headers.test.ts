@@ -119,7 +119,7 @@ function expectHeadersOfEveryAnswer(response: Response): void {
   const permissions = headers.get("permissions-policy") ?? "";
   expect(permissions).toContain("fullscreen=(self)");
   expect(permissions).toContain("clipboard-write=(self)");
-  expect(permissions).toContain("camera=()");
+  expect(permissions).toContain("camera=(self)");
   expect(permissions).toContain("microphone=()");
   // The device controls' "use my browser's location" and clipboard sync, asked for by the page.
   expect(permissions).toContain("geolocation=(self)");

@@ -7,6 +7,8 @@ import { countsAsInput } from "./input-marker.ts";
 import type { InputShown } from "./input-timeline.ts";
 import type { StreamScreenSpec } from "./screen-spec.ts";
 import type { StreamLog } from "./stream-log.ts";
+import { decodeCameraPicture } from "./camera-picture.ts";
+import { describeError } from "./describe-error.ts";
 
 /** How long a goodbye on the control channel may take to be delivered. */
 const goodbyeTimeoutMs = 1_000;
@@ -37,6 +39,7 @@ export class ControlChannel {
   /** The client asked for each input's timing on the device (stream::timing). */
   private timingWanted = false;
   private statePush: NodeJS.Timeout | undefined;
+  private decodingCamera = false;
   private stopWatchingState: () => void = () => undefined;
 
   constructor(host: ControlChannelHost) {
@@ -120,16 +123,20 @@ export class ControlChannel {
     return true;
   }
 
+  /** A message the device could not take: said once in the cluster's log, later ones not. */
+  private reportBadMessage(error: string): void {
+    if (this.badMessageReported) return;
+    this.badMessageReported = true;
+    console.warn(
+      `stream of ${this.host.spec.instanceName}: ignored a control message (${error}); later ones are ignored silently`,
+    );
+  }
+
   private onMessage(text: string): void {
     const { host } = this;
     const parsed = parseControlMessage(text);
     if (!parsed.ok) {
-      if (!this.badMessageReported) {
-        this.badMessageReported = true;
-        console.warn(
-          `stream of ${host.spec.instanceName}: ignored a control message (${parsed.error}); later ones are ignored silently`,
-        );
-      }
+      this.reportBadMessage(parsed.error);
       return;
     }
     if (parsed.event.kind === "disconnect") {
@@ -139,6 +146,26 @@ export class ControlChannel {
     if (parsed.event.kind === "timing") {
       this.timingWanted = parsed.event.enabled;
       host.screen.showInputMarker(parsed.event.enabled);
+      return;
+    }
+    if (parsed.event.kind === "camera") {
+      // Decoded off the channel's turn, one at a time: a frame that comes meanwhile is let go,
+      // as one that is not a picture is (said once).
+      if (this.decodingCamera) return;
+      this.decodingCamera = true;
+      const { jpeg, source } = parsed.event;
+      decodeCameraPicture(jpeg)
+        .then(
+          (picture) => {
+            host.screen.showToCamera(picture, source);
+          },
+          (error: unknown) => {
+            this.reportBadMessage(describeError(error));
+          },
+        )
+        .finally(() => {
+          this.decodingCamera = false;
+        });
       return;
     }
     const now = Date.now();

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import {
+  cameraSchema,
   deviceLocationSchema,
+  type CameraSource,
   sensorReadingSchema,
   type SensorReading,
 } from "@anbox-dashboard/contract";
@@ -19,6 +21,8 @@ export type ControlEvent =
   | { kind: "sensor"; reading: SensorReading }
   /** The position the SDK's `sendLocationUpdate` sends. */
   | { kind: "location"; location: LocationUpdate }
+  /** A frame of a live feed to the device's camera (this project's `camera::frame`). */
+  | { kind: "camera"; jpeg: string; source: CameraSource }
   | { kind: "rotate"; orientation: Orientation }
   | { kind: "text"; text: string }
   | { kind: "disconnect" }
@@ -155,6 +159,8 @@ export function parseControlMessage(text: string): ParsedControlMessage {
           ? { kind: "acceleration", x: reading.x, y: reading.y, z: reading.z }
           : { kind: "sensor", reading },
       );
+    case "camera::frame":
+      return read(cameraSchema, data, (frame) => ({ kind: "camera", ...frame }));
     case "location::update-position":
       return read(location, data, (position) => ({ kind: "location", location: position }));
     case "input::rotate":

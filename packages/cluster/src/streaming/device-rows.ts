@@ -43,6 +43,13 @@ export function deviceRows(state: DeviceState, formatTime: (at: number) => strin
     },
     { label: "Network", value: networkLine(state.network) },
     {
+      label: "Camera",
+      value:
+        state.camera === null
+          ? "sees nothing"
+          : `${cameraSourceNames[state.camera.source]} ${String(state.camera.width)}×${String(state.camera.height)} at ${formatTime(state.camera.updated_at)}`,
+    },
+    {
       label: "SMS",
       value:
         state.last_sms === null
@@ -77,6 +84,12 @@ export function deviceRows(state: DeviceState, formatTime: (at: number) => strin
     },
   ];
 }
+
+const cameraSourceNames = {
+  picture: "a picture",
+  camera: "a browser's camera",
+  video: "a video",
+} as const;
 
 /** "Wi-Fi · mobile 3G ▂▄▆_" or "no network": what the device is connected through. */
 function networkLine(network: DeviceState["network"]): string {

@@ -1,4 +1,5 @@
-import type { SensorReading } from "@anbox-dashboard/contract";
+import type { Image } from "@napi-rs/canvas";
+import type { CameraSource, SensorReading } from "@anbox-dashboard/contract";
 import type { ControlEvent } from "./control-messages.ts";
 import { VirtualDeviceState } from "./device-state.ts";
 import {
@@ -65,6 +66,8 @@ export function clampToScreen(x: number, y: number, bounds: ScreenBounds): Point
 export class DeviceScreen {
   /** What the device was given besides input: position, sensors, battery, messages, clipboard. */
   readonly state = new VirtualDeviceState();
+  /** What the device's camera sees, decoded (its size and source are in the state). */
+  private cameraPicture: Image | undefined;
   private typed = "";
   private readonly shiftKeys = new Set<number>();
   private readonly controlKeys = new Set<number>();
@@ -190,9 +193,25 @@ export class DeviceScreen {
         return;
       case "disconnect":
       case "timing":
+      case "camera":
       case "unsupported":
         return;
     }
+  }
+
+  /** What the camera sees from now on. */
+  showToCamera(picture: Image, source: CameraSource): void {
+    this.cameraPicture = picture;
+    this.state.setCamera({
+      source,
+      width: picture.width,
+      height: picture.height,
+      updated_at: wallClock(),
+    });
+  }
+
+  get camera(): Image | undefined {
+    return this.cameraPicture;
   }
 
   /** New sensor values; gravity (the accelerometer) turns the screen as a phone's does. */

@@ -84,6 +84,11 @@ export class VirtualDeviceState {
     this.#change({ network: { ...network } });
   }
 
+  /** What the camera sees changed (the picture itself is the screen's: device-screen.ts). */
+  setCamera(camera: DeviceState["camera"]): void {
+    this.#change({ camera });
+  }
+
   receiveSms(number: string, message: string, now: number): void {
     this.#change({ last_sms: { number, message, received_at: now } });
   }

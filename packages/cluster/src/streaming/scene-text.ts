@@ -1,4 +1,4 @@
-import type { SKRSContext2D } from "@napi-rs/canvas";
+import type { Image, SKRSContext2D } from "@napi-rs/canvas";
 import type { Rect } from "./rect.ts";
 
 // How the screen's text is painted: a row of a label and its value, the typed text's box, text
@@ -91,4 +91,32 @@ export function fitText(context: SKRSContext2D, text: string, width: number): st
     if (context.measureText(shortened).width <= width) return shortened;
   }
   return "…";
+}
+
+/** Where the camera's picture shows: the typed text box's lower right corner, its aspect kept. */
+export function cameraBox(textBox: Rect, picture: Image, u: (value: number) => number): Rect {
+  const width = Math.min(u(240), textBox.width - u(28));
+  const height = Math.min(
+    Math.round((width * picture.height) / Math.max(picture.width, 1)),
+    Math.max(textBox.height - u(60), u(40)),
+  );
+  return {
+    x: textBox.x + textBox.width - width - u(12),
+    y: textBox.y + textBox.height - height - u(12),
+    width,
+    height,
+  };
+}
+
+/** The camera's picture, scaled into its box, framed. */
+export function paintCamera(
+  context: SKRSContext2D,
+  picture: Image,
+  box: Rect,
+  u: (value: number) => number,
+): void {
+  context.drawImage(picture, box.x, box.y, box.width, box.height);
+  context.strokeStyle = "#ffffff";
+  context.lineWidth = Math.max(u(2), 1);
+  context.strokeRect(box.x + 1, box.y + 1, box.width - 2, box.height - 2);
 }

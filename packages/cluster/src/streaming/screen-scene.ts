@@ -4,7 +4,16 @@ import { deviceRows } from "./device-rows.ts";
 import { contentRotation, naturalOrientation, orientationAt } from "./orientation.ts";
 import { markerBlockSize, markerRect, markerValues } from "./input-marker.ts";
 import type { Rect } from "./rect.ts";
-import { deviceRow, fitText, infoRow, mono, paintTypedText, sans } from "./scene-text.ts";
+import {
+  cameraBox,
+  deviceRow,
+  fitText,
+  infoRow,
+  mono,
+  paintCamera,
+  paintTypedText,
+  sans,
+} from "./scene-text.ts";
 
 /** What one frame of the screen is drawn from. */
 export interface SceneInput {
@@ -135,7 +144,8 @@ export function buildScene(input: SceneInput): Scene {
     infoRow(context, "Last key", keyLabel, margin, u(278), u);
   });
 
-  const rowHeight = u(36);
+  // Held sideways the rows are closer, so that all of them fit above the frame counter.
+  const rowHeight = landscape ? u(32) : u(36);
   const rows = deviceRows(screen.state.current, formatClock);
   const rowsTop = landscape ? u(214) : u(302);
   const rowsX = landscape ? margin + columnWidth + gutter : margin;
@@ -156,6 +166,16 @@ export function buildScene(input: SceneInput): Scene {
   content("typed-text", textBox, screen.typedText, (context) => {
     paintTypedText(context, screen.typedText, textBox, u);
   });
+
+  // What the camera sees, in the typed text's corner (scene-text.ts).
+  const picture = screen.camera;
+  const camera = screen.state.current.camera;
+  if (picture !== undefined && camera !== null) {
+    const box = cameraBox(textBox, picture, u);
+    content("camera", box, String(camera.updated_at), (context) => {
+      paintCamera(context, picture, box, u);
+    });
+  }
 
   const counterBox = { x: margin, y: layoutHeight - u(138), width: u(320), height: u(36) };
   const counter = `frame ${input.frameNumber}`;

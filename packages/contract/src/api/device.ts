@@ -245,6 +245,26 @@ export const smsSchema = z.strictObject({
 /** `POST …/device/telephony/call`: an incoming call (this project's extension). */
 export const callSchema = z.strictObject({ number: phoneNumber });
 
+/** The largest picture the camera takes (a JPEG; the page makes one from any picture or frame). */
+export const cameraJpegMaxBytes = 512 * 1024;
+/** The camera's picture at most this wide and high (the page scales it down). */
+export const cameraMaxSide = 1_920;
+/** Where the camera's picture comes from: a picture sent, this browser's camera, a video file. */
+export const cameraSources = ["picture", "camera", "video"] as const;
+export type CameraSource = (typeof cameraSources)[number];
+
+/**
+ * `PUT …/device/camera` (as Anbox's `POST /1.0/camera/data` takes a JPEG, in JSON here): what the
+ * device's camera sees from now on. Also, for a live feed, the control channel's `camera::frame`.
+ */
+export const cameraSchema = z.strictObject({
+  /** The JPEG, base64-encoded. */
+  jpeg: z
+    .base64("a JPEG picture, base64-encoded")
+    .max(Math.ceil(cameraJpegMaxBytes / 3) * 4, `at most ${String(cameraJpegMaxBytes / 1024)} KB`),
+  source: z.enum(cameraSources),
+});
+
 /** The most text the clipboard carries either way. */
 export const clipboardMaxLength = 16_384;
 /** `PUT …/device/clipboard`: what the device's clipboard holds from now on. */
@@ -274,6 +294,15 @@ export const deviceStateSchema = z.object({
   sensors: z.array(sensorReadingSchema),
   battery: batterySchema,
   network: networkSchema,
+  /** What the device's camera sees: a picture of that size, from where; null before any. */
+  camera: z
+    .object({
+      source: z.enum(cameraSources),
+      width: z.number(),
+      height: z.number(),
+      updated_at: z.number(),
+    })
+    .nullable(),
   last_sms: z
     .object({ number: z.string(), message: z.string(), received_at: z.number() })
     .nullable(),
@@ -294,6 +323,7 @@ export function initialDeviceState(): DeviceState {
     sensors: sensorTypes.map((type) => readingOf(type, sensorSpecs[type].initial)),
     battery: { level: 100, charging: true },
     network: { wifi: true, mobile: true, profile: "4g", signal: 4 },
+    camera: null,
     last_sms: null,
     last_call: null,
     clipboard: null,
@@ -319,6 +349,7 @@ export const deviceControls = {
   sms: { path: "telephony/sms", method: "POST", body: smsSchema },
   call: { path: "telephony/call", method: "POST", body: callSchema },
   clipboard: { path: "clipboard", method: "PUT", body: clipboardSchema },
+  camera: { path: "camera", method: "PUT", body: cameraSchema },
 } as const;
 export type DeviceControlName = keyof typeof deviceControls;
 export type DeviceControl = (typeof deviceControls)[DeviceControlName];

@@ -1,7 +1,7 @@
 /**
  * The browser features the dashboard's pages may use: the stream player's full screen (F),
  * copying a share link to the clipboard, and the device controls beside a stream (issue 39): the
- * clipboard both ways, this browser's location and a phone's motion, each only when the person
+ * clipboard both ways, this browser's location, camera and a phone's motion, each only when the person
  * asks (and the browser asks them where it does). For the dashboard's own origin (also when the stream page is framed by an allowed
  * site, which must delegate them with its iframe's `allow`).
  * Everything else a page could ask the person for is turned off, so that injected or framed
@@ -17,10 +17,11 @@ const allowedForSelf = [
   "accelerometer",
   "gyroscope",
   "magnetometer",
+  // This browser's camera, played into the device's.
+  "camera",
 ] as const;
 
 const disabled = [
-  "camera",
   "display-capture",
   "encrypted-media",
   "hid",

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import {
   batterySchema,
+  cameraSchema,
   callSchema,
   clipboardSchema,
   deviceLocationSchema,
@@ -15,6 +16,7 @@ import { requireInstance } from "../../instances/find-instance.ts";
 import { deviceScreenFor } from "../../streaming/screen-registry.ts";
 import type { DeviceScreen } from "../../streaming/device-screen.ts";
 import { parseInput } from "../../http/validate.ts";
+import { decodeCameraPicture } from "../../streaming/camera-picture.ts";
 
 interface Params {
   Params: { id: string };
@@ -24,7 +26,8 @@ interface Params {
  * `/1.0/instances/{id}/device` (extension `instance_device_controls`): what a running instance's
  * virtual device is given besides touch and keys, under the names of Anbox's runtime HTTP API
  * where it has them (`location`, `sensors`, `telephony/sms`), and this cluster's own for the rest
- * (`battery`, `network`, `telephony/call`, `clipboard`). Each answers the device's whole state after the
+ * (`battery`, `network`, `telephony/call`, `clipboard`, and `camera`, which takes the JPEG
+ * Anbox's `POST /1.0/camera/data` takes, base64 in JSON). Each answers the device's whole state after the
  * change; the device's screen shows it, and a viewer's panel hears of it on the stream.
  */
 export function registerInstanceDeviceRoutes(app: FastifyInstance, context: ClusterContext): void {
@@ -72,6 +75,13 @@ export function registerInstanceDeviceRoutes(app: FastifyInstance, context: Clus
     const network = parseInput(networkSchema, request.body, "network");
     const device = await runningDevice(request.params.id);
     device.state.setNetwork(network);
+    return answer(device);
+  });
+
+  app.put<Params>("/1.0/instances/:id/device/camera", async (request) => {
+    const camera = parseInput(cameraSchema, request.body, "camera picture");
+    const device = await runningDevice(request.params.id);
+    device.showToCamera(await decodeCameraPicture(camera.jpeg), camera.source);
     return answer(device);
   });
 

@@ -21,15 +21,16 @@ const bodyNames: Record<DeviceControlName, string> = {
   sms: "SMS",
   call: "call",
   clipboard: "clipboard",
+  camera: "camera picture",
 };
 
 /**
  * An instance's device controls (issue 39), `?clusterId=`: `GET /api/instances/{id}/device` reads
  * what its device has been given (`can_view`); each control (`PATCH …/device/location`,
  * `…/sensors`, `…/battery`, `…/network`, `POST …/device/telephony/sms`, `…/telephony/call`,
- * `PUT …/device/clipboard`) needs `can_stream`, as the stream page's other input does, and is
- * recorded in the audit trail (without its body: an SMS's text stays out of it). Each answers the
- * device's state after it.
+ * `PUT …/device/clipboard`, `…/camera`) needs `can_stream`, as the stream page's other input
+ * does, and is recorded in the audit trail (without its body: an SMS's text stays out of it).
+ * Each answers the device's state after it.
  */
 export function registerInstanceDeviceRoutes(scope: FastifyInstance, context: ServerContext): void {
   const app = scope.withTypeProvider<ZodSchemas>();

@@ -5,6 +5,7 @@ import { StreamPanel } from "../../../components/stream-panel/StreamPanel.tsx";
 import { useClusterHealth } from "../../../queries/clusters.ts";
 import { useDeviceState } from "../../../queries/device.ts";
 import { BatteryControls } from "./BatteryControls.tsx";
+import { CameraControls } from "./CameraControls.tsx";
 import { ClipboardControls } from "./ClipboardControls.tsx";
 import { LocationControls } from "./LocationControls.tsx";
 import { NetworkControls } from "./NetworkControls.tsx";
@@ -22,7 +23,7 @@ interface Props extends DeviceTarget {
 
 /**
  * What a tester gives the device besides touch and keys (issue 39), a section per capability:
- * location, battery, network, phone, clipboard, sensors. Each shows what the device has now (the stream
+ * location, battery, network, camera, phone, clipboard, sensors. Each shows what the device has now (the stream
  * tells the page as it changes) and sends through the dashboard, which checks `can_stream` and
  * records it. A cluster whose AMS has no device controls says so instead.
  */
@@ -52,6 +53,7 @@ export function DeviceControlsPanel({ clusterId, instanceId, stream, onClose }: 
               <LocationControls target={target} state={state.data} stream={stream} />
               <BatteryControls target={target} state={state.data} />
               <NetworkControls target={target} state={state.data} />
+              <CameraControls target={target} state={state.data} stream={stream} />
               <PhoneControls target={target} state={state.data} />
               <ClipboardControls target={target} state={state.data} />
               <SensorControls target={target} state={state.data} stream={stream} />
