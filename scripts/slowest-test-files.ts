@@ -86,8 +86,15 @@ function describe(error: SerializedError): string {
     origin.length > 0 ? `${withFacts}\n    (raised in ${origin.join(" > ")})` : withFacts;
   // Vitest's pool errors say what happened only in their cause ("Worker exited unexpectedly", an
   // exit code or signal, a spawn's errno): print the chain.
-  if (error.cause === undefined) return raised;
-  const cause = describe(error.cause);
+  const cause = causeOf(error.cause);
+  if (cause === undefined) return raised;
   // Vitest's serialised causes may already carry the words.
   return `${raised}\n${cause.startsWith("Caused by:") ? cause : `Caused by: ${cause}`}`;
+}
+
+/** An error's cause as the report says it: an error's description, or a thrown value's text. */
+function causeOf(cause: unknown): string | undefined {
+  if (cause === undefined || cause === null) return undefined;
+  if (typeof cause === "object" && "message" in cause) return describe(cause as SerializedError);
+  return String(cause);
 }

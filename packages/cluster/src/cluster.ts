@@ -58,8 +58,8 @@ export async function startCluster(
     gateway = await startGateway(context, {
       serveSignaling:
         dependencies.serveSignaling ??
-        ((socket, screen) =>
-          serveSignaling(socket, screen, { stunServers: iceServersOf(options) })),
+        ((socket, screen, extra) =>
+          serveSignaling(socket, screen, { ...extra, stunServers: iceServersOf(options) })),
     });
     await operations.recover();
 

@@ -98,10 +98,10 @@ describe("device controls", () => {
     );
   });
 
-  it("needs can_stream to control and can_view to read, and says what was missing", async () => {
+  it("needs can_stream to read and control, and says what was missing", async () => {
     const resource: ResourceName = `instance:default/${running}`;
     const viewer = await userHolding([{ entitlement: "can_view", resource }]);
-    expect((await callApi(harness, viewer, "GET", device(running))).status).toBe(200);
+    expect((await callApi(harness, viewer, "GET", device(running))).status).toBe(403);
     const refused = await callApi(harness, viewer, "PATCH", device(running, "battery"), {
       level: 50,
       charging: true,
@@ -117,6 +117,7 @@ describe("device controls", () => {
       charging: true,
     });
     expect(allowed.status).toBe(200);
+    expect((await callApi(harness, streamer, "GET", device(running))).status).toBe(200);
     // Someone given nothing on it is told it does not exist.
     const stranger = await signInDirectly(harness.db, []);
     expect((await callApi(harness, stranger, "GET", device(running))).status).toBe(404);

@@ -63,7 +63,7 @@ export class SessionStreams {
       if (socket.readyState !== socket.OPEN) return "socket-closed";
       if (!(await options.stillLive())) return "session-ended";
       const stream: LiveStream = {
-        handle: this.serve(socket, screen),
+        handle: this.serve(socket, screen, { throughShare: options.shareId !== undefined }),
         shareId: options.shareId,
         closedHere: false,
         sessionEnded: false,

@@ -12,12 +12,24 @@ import { describeError } from "./describe-error.ts";
 
 /** How long a goodbye on the control channel may take to be delivered. */
 const goodbyeTimeoutMs = 1_000;
+/**
+ * The longest control message read: input is a few dozen bytes and a camera feed's frame at most
+ * some tens of kilobytes (what a data channel carries whole); longer is not parsed at all.
+ */
+const maxMessageLength = 96 * 1024;
+/** A device's camera takes a live feed's frame at most this often, however many are sent. */
+const cameraFrameGapMs = 200;
 /** Changes to the device's state within this long go to the viewer as one message. */
 const statePushDelayMs = 50;
 
 /** What the control channel acts on: the stream session around it. */
 export interface ControlChannelHost {
   spec: StreamScreenSpec;
+  /**
+   * Whether the viewer is told the device's state (device::state): not one who came through a
+   * share link, since it holds the clipboard, the last SMS and where the device has been.
+   */
+  tellsState: boolean;
   screen: DeviceScreen;
   log: StreamLog;
   /** An input reached the device now (touch, key, ...): the pipeline draws its marker. */
@@ -49,6 +61,9 @@ export class ControlChannel {
   /** The client's data channels: `control` carries input; others are accepted and left alone. */
   accept(channel: RTCDataChannel, leaving: () => boolean): void {
     if (channel.label !== "control") return;
+    // One control channel a stream: another one a client opens is not listened to (each would
+    // otherwise keep a watcher on the device, which outlives the stream).
+    if (this.channel !== undefined) return;
     this.channel = channel;
     channel.onMessage.subscribe((data) => {
       this.onMessage(typeof data === "string" ? data : data.toString("utf8"));
@@ -80,7 +95,7 @@ export class ControlChannel {
 
   /** `device::state` (this project's extension): what the device has been given, for the panel. */
   private sendState(): void {
-    if (this.channel?.readyState !== "open") return;
+    if (!this.host.tellsState || this.channel?.readyState !== "open") return;
     this.channel.send(
       JSON.stringify({ type: "device::state", data: this.host.screen.state.snapshot() }),
     );
@@ -134,6 +149,10 @@ export class ControlChannel {
 
   private onMessage(text: string): void {
     const { host } = this;
+    if (text.length > maxMessageLength) {
+      this.reportBadMessage(`a control message of ${String(text.length)} characters`);
+      return;
+    }
     const parsed = parseControlMessage(text);
     if (!parsed.ok) {
       this.reportBadMessage(parsed.error);
@@ -151,7 +170,8 @@ export class ControlChannel {
     if (parsed.event.kind === "camera") {
       // Decoded off the channel's turn, one at a time: a frame that comes meanwhile is let go,
       // as one that is not a picture is (said once).
-      if (this.decodingCamera) return;
+      if (this.decodingCamera || !host.screen.takesCameraFrame(Date.now(), cameraFrameGapMs))
+        return;
       this.decodingCamera = true;
       const { jpeg, source } = parsed.event;
       decodeCameraPicture(jpeg)

@@ -1,4 +1,5 @@
 import {
+  cameraSourceNames,
   networkProfileSpecs,
   readingValues,
   sensorSpecs,
@@ -84,12 +85,6 @@ export function deviceRows(state: DeviceState, formatTime: (at: number) => strin
     },
   ];
 }
-
-const cameraSourceNames = {
-  picture: "a picture",
-  camera: "a browser's camera",
-  video: "a video",
-} as const;
 
 /** "Wi-Fi · mobile 3G ▂▄▆_" or "no network": what the device is connected through. */
 function networkLine(network: DeviceState["network"]): string {

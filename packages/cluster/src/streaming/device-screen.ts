@@ -68,6 +68,7 @@ export class DeviceScreen {
   readonly state = new VirtualDeviceState();
   /** What the device's camera sees, decoded (its size and source are in the state). */
   private cameraPicture: Image | undefined;
+  private cameraFrameAt = 0;
   private typed = "";
   private readonly shiftKeys = new Set<number>();
   private readonly controlKeys = new Set<number>();
@@ -178,8 +179,7 @@ export class DeviceScreen {
         }
         return;
       case "acceleration":
-        this.turn = turnFromGravity(event.x, event.y, this.turn);
-        this.state.setSensors([{ type: "acceleration", x: event.x, y: event.y, z: event.z }]);
+        this.setSensors([{ type: "acceleration", x: event.x, y: event.y, z: event.z }]);
         return;
       case "sensor":
         this.setSensors([event.reading]);
@@ -197,6 +197,16 @@ export class DeviceScreen {
       case "unsupported":
         return;
     }
+  }
+
+  /**
+   * Whether a live feed's frame is taken now: at most one every `gapMs` for the device, whatever
+   * the number of feeds (decoding a picture costs the cluster its time).
+   */
+  takesCameraFrame(now: number, gapMs: number): boolean {
+    if (now - this.cameraFrameAt < gapMs) return false;
+    this.cameraFrameAt = now;
+    return true;
   }
 
   /** What the camera sees from now on. */

@@ -55,8 +55,25 @@ export class NetworkShaper {
     this.#unfollow = device.onChange(shapeLink);
   }
 
-  /** Sends a packet of `bytes` through the link: `send` runs when it arrives, or never. */
-  send(bytes: number, send: () => void): void {
+  /**
+   * Whether the link's buffer has room now: a video frame is let in whole or not at all (a frame
+   * cut by drops only makes the viewer ask for a keyframe, which would never get through).
+   */
+  admits(): boolean {
+    return this.#conditions === undefined || this.#linkFreeAt - performance.now() <= bufferMs;
+  }
+
+  /** A packet left out whole (its frame was not admitted). */
+  drop(): void {
+    this.dropped++;
+  }
+
+  /**
+   * Sends a packet of `bytes` through the link: `send` runs when it arrives, or never. A packet of
+   * an admitted frame (`admitted`) is queued whatever the buffer holds; others are dropped when it
+   * is full.
+   */
+  send(bytes: number, send: () => void, admitted = false): void {
     const conditions = this.#conditions;
     if (conditions === undefined) {
       send();
@@ -68,7 +85,7 @@ export class NetworkShaper {
     }
     const now = performance.now();
     const start = Math.max(now, this.#linkFreeAt);
-    if (start - now > bufferMs) {
+    if (!admitted && start - now > bufferMs) {
       this.dropped++;
       return;
     }

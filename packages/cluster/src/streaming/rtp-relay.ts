@@ -1,6 +1,7 @@
 import { createSocket, type RemoteInfo, type Socket } from "node:dgram";
 import { negotiatedPlayoutDelayId, withZeroPlayoutDelay } from "./playout-delay.ts";
 import type { SendingTrack } from "./stream-peer.ts";
+import { endsFrame } from "./rtp-marker.ts";
 
 /**
  * Carries the encoder's RTP from a loopback UDP port into a werift track, which re-stamps SSRC,
@@ -102,11 +103,6 @@ export class RtpRelay {
     this.packetsForwarded++;
     if (endsFrame(packet)) this.onFrameSent();
   }
-}
-
-/** The RTP marker bit: for video, the last packet of a frame (RFC 6184, RFC 7741). */
-function endsFrame(packet: Buffer): boolean {
-  return ((packet[1] ?? 0) & 0x80) !== 0;
 }
 
 /**

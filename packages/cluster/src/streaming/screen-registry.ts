@@ -1,3 +1,4 @@
+import type { DeviceState } from "@anbox-dashboard/contract";
 import { DeviceScreen, type ScreenSnapshot } from "./device-screen.ts";
 
 /**
@@ -19,6 +20,11 @@ export function deviceScreenFor(instanceId: string): DeviceScreen {
 /** What an instance's screen shows now, or undefined if it never streamed. */
 export function readScreenState(instanceId: string): ScreenSnapshot | undefined {
   return screens.get(instanceId)?.snapshot();
+}
+
+/** What an instance's device has been given, or undefined if it never took anything. */
+export function readDeviceState(instanceId: string): DeviceState | undefined {
+  return screens.get(instanceId)?.state.snapshot();
 }
 
 /** Lets an instance's screen go (the instance was deleted). */

@@ -27,11 +27,17 @@ const defaultIceAddresses = ["127.0.0.1"];
 export function serveSignaling(
   socket: WebSocket,
   screen: StreamScreenSpec,
-  options?: { iceAddresses?: string[]; stunServers?: { urls: string[] }[] },
+  options?: {
+    iceAddresses?: string[];
+    stunServers?: { urls: string[] }[];
+    /** The client joined through a share link: it is not told the device's state. */
+    throughShare?: boolean;
+  },
 ): StreamHandle {
   const session = new StreamSession(socket, screen, {
     iceAddresses: options?.iceAddresses ?? defaultIceAddresses,
     stunServers: options?.stunServers ?? [],
+    throughShare: options?.throughShare ?? false,
   });
   return {
     close: (reason, message) => session.close(reason, message),

@@ -1,4 +1,5 @@
 import type { NetworkShaper } from "./network-shaper.ts";
+import { endsFrame } from "./rtp-marker.ts";
 import {
   MediaStream,
   MediaStreamTrack,
@@ -116,13 +117,40 @@ export class StreamPeer {
 
   private sending(transceiver: RTCRtpTransceiver, track: MediaStreamTrack): SendingTrack {
     const { shaper } = this;
+    const writeRtp = (packet: Buffer) => {
+      track.writeRtp(packet);
+    };
+    if (track.kind !== "video") {
+      return {
+        transceiver,
+        track,
+        write: (packet) => {
+          shaper.send(packet.length, () => {
+            writeRtp(packet);
+          });
+        },
+      };
+    }
+    // Video goes through the link a frame at a time: let in whole or left out whole.
+    let frameStarts = true;
+    let admitted = true;
     return {
       transceiver,
       track,
       write: (packet) => {
-        shaper.send(packet.length, () => {
-          track.writeRtp(packet);
-        });
+        if (frameStarts) admitted = shaper.admits();
+        frameStarts = endsFrame(packet);
+        if (!admitted) {
+          shaper.drop();
+          return;
+        }
+        shaper.send(
+          packet.length,
+          () => {
+            writeRtp(packet);
+          },
+          true,
+        );
       },
     };
   }

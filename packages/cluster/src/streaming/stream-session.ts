@@ -19,6 +19,8 @@ import { codecFromMimeType, videoCodecOrder, type VideoCodec } from "./video-cod
 export interface StreamSessionOptions {
   iceAddresses: string[];
   stunServers: { urls: string[] }[];
+  /** Joined through a share link: the viewer is not told the device's state (its messages). */
+  throughShare: boolean;
 }
 
 export type CloseReason = "taken-over" | "session-ended";
@@ -80,6 +82,7 @@ export class StreamSession {
     this.screen.resetInputCount();
     this.control = new ControlChannel({
       spec,
+      tellsState: !options.throughShare,
       screen: this.screen,
       log: this.log,
       inputApplied: (now) => {

@@ -45,4 +45,23 @@ describe("NetworkShaper", () => {
     vi.advanceTimersByTime(100);
     expect(sent).toEqual(["after"]);
   });
+
+  it("lets a frame in whole: its packets queue past the buffer, and the next frame waits for room", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const shaper = new NetworkShaper(() => 1);
+    expect(shaper.admits()).toBe(true);
+    shaper.shape({ kbps: 80, latencyMs: 0, lossRate: 0 });
+    expect(shaper.admits()).toBe(true);
+    // A 20-packet keyframe of 1000 bytes each: 2 s of the link, all of it queued.
+    const arrived: number[] = [];
+    for (let packet = 0; packet < 20; packet++) {
+      shaper.send(1000, () => arrived.push(packet), true);
+    }
+    expect(shaper.dropped).toBe(0);
+    expect(shaper.admits()).toBe(false);
+    vi.advanceTimersByTime(1_700);
+    expect(shaper.admits()).toBe(true);
+    vi.advanceTimersByTime(500);
+    expect(arrived).toHaveLength(20);
+  });
 });

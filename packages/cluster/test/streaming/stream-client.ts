@@ -27,12 +27,15 @@ export interface StreamServer {
 }
 
 /** A `ws` server on 127.0.0.1 that hands each connection to serveSignaling. */
-export async function startStreamServer(screen: StreamScreenSpec): Promise<StreamServer> {
+export async function startStreamServer(
+  screen: StreamScreenSpec,
+  options: { throughShare?: boolean } = {},
+): Promise<StreamServer> {
   const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await new Promise<void>((resolve) => server.once("listening", resolve));
   const handles: StreamHandle[] = [];
   server.on("connection", (socket) => {
-    handles.push(serveSignaling(socket, screen));
+    handles.push(serveSignaling(socket, screen, options));
   });
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("expected a TCP address");

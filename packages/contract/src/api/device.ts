@@ -252,6 +252,12 @@ export const cameraMaxSide = 1_920;
 /** Where the camera's picture comes from: a picture sent, this browser's camera, a video file. */
 export const cameraSources = ["picture", "camera", "video"] as const;
 export type CameraSource = (typeof cameraSources)[number];
+/** How each source is named in a sentence ("the camera sees a picture"). */
+export const cameraSourceNames: Record<CameraSource, string> = {
+  picture: "a picture",
+  camera: "a browser's camera",
+  video: "a video",
+};
 
 /**
  * `PUT …/device/camera` (as Anbox's `POST /1.0/camera/data` takes a JPEG, in JSON here): what the

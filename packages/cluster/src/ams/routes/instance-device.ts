@@ -5,6 +5,7 @@ import {
   callSchema,
   clipboardSchema,
   deviceLocationSchema,
+  initialDeviceState,
   networkSchema,
   sensorReadingsSchema,
   smsSchema,
@@ -13,7 +14,7 @@ import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ClusterContext } from "../../context.ts";
 import { syncResponse } from "../envelope.ts";
 import { requireInstance } from "../../instances/find-instance.ts";
-import { deviceScreenFor } from "../../streaming/screen-registry.ts";
+import { deviceScreenFor, readDeviceState } from "../../streaming/screen-registry.ts";
 import type { DeviceScreen } from "../../streaming/device-screen.ts";
 import { parseInput } from "../../http/validate.ts";
 import { decodeCameraPicture } from "../../streaming/camera-picture.ts";
@@ -45,9 +46,10 @@ export function registerInstanceDeviceRoutes(app: FastifyInstance, context: Clus
   };
   const answer = (device: DeviceScreen) => syncResponse(device.state.snapshot());
 
+  // Read without making a device: an instance that never took anything has the first state.
   app.get<Params>("/1.0/instances/:id/device", async (request) => {
     const row = await requireInstance(db, request.params.id);
-    return answer(deviceScreenFor(row.id));
+    return syncResponse(readDeviceState(row.id) ?? initialDeviceState());
   });
 
   app.patch<Params>("/1.0/instances/:id/device/location", async (request) => {

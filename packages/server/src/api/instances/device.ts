@@ -26,7 +26,7 @@ const bodyNames: Record<DeviceControlName, string> = {
 
 /**
  * An instance's device controls (issue 39), `?clusterId=`: `GET /api/instances/{id}/device` reads
- * what its device has been given (`can_view`); each control (`PATCH …/device/location`,
+ * what its device has been given (`can_stream`: it holds the clipboard and the last SMS); each control (`PATCH …/device/location`,
  * `…/sensors`, `…/battery`, `…/network`, `POST …/device/telephony/sms`, `…/telephony/call`,
  * `PUT …/device/clipboard`, `…/camera`) needs `can_stream`, as the stream page's other input
  * does, and is recorded in the audit trail (without its body: an SMS's text stays out of it).
@@ -38,7 +38,8 @@ export function registerInstanceDeviceRoutes(scope: FastifyInstance, context: Se
 
   app.get(
     "/api/instances/:id/device",
-    { schema: { params: idParams }, config: { acts: acts.onResource("instance", "can_view") } },
+    // It holds the clipboard, the last SMS and where the device has been: for who may use it.
+    { schema: { params: idParams }, config: { acts: acts.onResource("instance", "can_stream") } },
     async (request): Promise<DeviceStateResponse> => ({
       metadata: await readDeviceState(clusterOf(request.query), request.params.id),
     }),

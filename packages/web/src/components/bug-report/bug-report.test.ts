@@ -10,6 +10,7 @@ describe("withoutSecrets", () => {
         "android.log":
           "joined at /1.0/sessions/s1/join?token=abcDEF123&x=1 and https://d/stream/AbCdEfGhIjKlMnOpQrSt",
       },
+      device: { clipboard: { text: "mine" }, last_sms: { number: "+1", message: "code 1234" } },
       count: 3,
     });
     expect(cleaned).toEqual({
@@ -19,6 +20,7 @@ describe("withoutSecrets", () => {
         "android.log":
           "joined at /1.0/sessions/s1/join?token=[removed]&x=1 and https://d/stream/[removed]",
       },
+      device: { clipboard: "[removed]", last_sms: { number: "+1", message: "[removed]" } },
       count: 3,
     });
   });

@@ -1,8 +1,11 @@
 import type { Unavailable } from "@anbox-dashboard/contract";
 
-/** Keys whose values are secrets wherever they appear (a token, a TURN credential, a key). */
+/**
+ * Keys whose values are secrets wherever they appear (a token, a TURN credential, a key), or
+ * private to the person testing (the device's clipboard, an SMS's text).
+ */
 const secretKey =
-  /token|secret|password|passwd|credential|private|^key$|api[-_]?key|cookie|authorization/i;
+  /token|secret|password|passwd|credential|private|^key$|api[-_]?key|cookie|authorization|^clipboard$|^message$/i;
 /** A URL's query parameters that carry a secret (a share link's, a join's). */
 const secretParameter = /([?&](?:token|key|secret|password|credential)=)[^&\s"']+/gi;
 /** A share link's path carries its key (`/stream/<token>`). */

@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from "react";
-import type { DeviceState } from "@anbox-dashboard/contract";
+import { cameraSourceNames, type DeviceState } from "@anbox-dashboard/contract";
 import type { SendControl } from "../../../components/stream-player/use-stream-session.ts";
 import { jpegOf } from "./camera-frames.ts";
 import { ControlForm, DeviceSection } from "./DeviceSection.tsx";
@@ -16,12 +16,6 @@ interface Props {
 
 /** The largest picture or video file read (the camera gets a small JPEG of it). */
 const maxFileBytes = 50 * 1024 * 1024;
-
-const sourceNames = {
-  picture: "a picture",
-  camera: "a browser's camera",
-  video: "a video",
-} as const;
 
 /**
  * What the device's camera sees: a picture sent through the dashboard (recorded, as Anbox's
@@ -73,7 +67,7 @@ export function CameraControls({ target, state, stream }: Props) {
       now={
         camera === null
           ? "The device's camera sees nothing yet."
-          : `The camera sees ${sourceNames[camera.source]} (${String(camera.width)}×${String(camera.height)}).`
+          : `The camera sees ${cameraSourceNames[camera.source]} (${String(camera.width)}×${String(camera.height)}).`
       }
     >
       <ControlForm

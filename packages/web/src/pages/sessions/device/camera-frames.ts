@@ -2,8 +2,9 @@ import { cameraJpegMaxBytes } from "@anbox-dashboard/contract";
 
 /** What the device's camera is sent at most: a side this long (the device scales it again). */
 const pictureMaxSide = 960;
-/** A live feed's frames are smaller: several a second go over the stream. */
+/** A live feed's frames are smaller: several a second go over the stream, each in one message. */
 export const feedMaxSide = 480;
+export const feedMaxBytes = 48 * 1024;
 
 /**
  * A picture or a video's frame as the device's camera takes it: a JPEG (base64) of at most
@@ -14,6 +15,7 @@ export async function jpegOf(
   width: number,
   height: number,
   maxSide = pictureMaxSide,
+  maxBytes = cameraJpegMaxBytes,
 ): Promise<string> {
   const scale = Math.min(1, maxSide / Math.max(width, height, 1));
   const canvas = document.createElement("canvas");
@@ -26,7 +28,7 @@ export async function jpegOf(
     const blob = await new Promise<Blob | null>((resolve) => {
       canvas.toBlob(resolve, "image/jpeg", quality);
     });
-    if (blob && blob.size <= cameraJpegMaxBytes) return base64Of(await blob.arrayBuffer());
+    if (blob && blob.size <= maxBytes) return base64Of(await blob.arrayBuffer());
   }
   throw new Error("The picture is too large for the camera even made smaller");
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { CameraSource } from "@anbox-dashboard/contract";
 import type { SendControl } from "../../../components/stream-player/use-stream-session.ts";
-import { feedMaxSide, jpegOf } from "./camera-frames.ts";
+import { feedMaxBytes, feedMaxSide, jpegOf } from "./camera-frames.ts";
 
 /** A live feed sends this many frames a second (the device shows each in its camera). */
 const frameIntervalMs = 500;
@@ -35,6 +35,11 @@ export function useCameraFeed(
         release = () => {
           for (const track of media.getTracks()) track.stop();
         };
+        // Stopped while the browser asked: the camera goes off at once.
+        if (stopped) {
+          release();
+          return;
+        }
         video.srcObject = media;
       } else {
         const url = URL.createObjectURL(feed.file);
@@ -52,9 +57,14 @@ export function useCameraFeed(
       setNote(undefined);
       timer = setInterval(() => {
         if (video.videoWidth === 0) return;
-        void jpegOf(video, video.videoWidth, video.videoHeight, feedMaxSide).then((jpeg) => {
-          if (!stopped) send("camera::frame", { jpeg, source });
-        });
+        jpegOf(video, video.videoWidth, video.videoHeight, feedMaxSide, feedMaxBytes).then(
+          (jpeg) => {
+            if (!stopped) send("camera::frame", { jpeg, source });
+          },
+          () => {
+            // A frame too large even made smaller is skipped; the next may fit.
+          },
+        );
       }, frameIntervalMs);
     };
     start().catch((error: unknown) => {
