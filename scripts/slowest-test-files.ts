@@ -96,5 +96,5 @@ function describe(error: SerializedError): string {
 function causeOf(cause: unknown): string | undefined {
   if (cause === undefined || cause === null) return undefined;
   if (typeof cause === "object" && "message" in cause) return describe(cause as SerializedError);
-  return String(cause);
+  return typeof cause === "string" ? cause : JSON.stringify(cause);
 }
