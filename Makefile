@@ -87,10 +87,10 @@ POSTGRES_SKIPS := fuzz-routes.test.ts read-archive.test.ts applications-archive-
 	applications-streamed-upload.test.ts images-upload.test.ts cli-accounts.test.ts
 
 unit: node_modules/.installed
-	$(BIN)/vitest run
+	scripts/vitest-run.sh
 
 unit-postgres: node_modules/.installed test-system-packages
-	scripts/with-postgres.sh $(BIN)/vitest run --project db --project cluster --project server \
+	scripts/with-postgres.sh scripts/vitest-run.sh --project db --project cluster --project server \
 		$(foreach skip,$(POSTGRES_SKIPS),--exclude '**/$(skip)')
 
 # The fuzz tests of the AMS API, the stream gateway and the dashboard's API, 20 times wider than in

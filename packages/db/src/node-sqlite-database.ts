@@ -20,8 +20,12 @@ export function openNodeSqliteDatabase(path: string): SqliteDatabase {
   // Kysely compiles a query of the same shape to the same SQL text: keep the compiled statements of
   // the most recent shapes instead of compiling them again on every request.
   const statements = new Map<string, SqliteStatement>();
+  // node:sqlite may crash the process (SIGSEGV) when a statement runs after its database closed:
+  // a query still under way as a cluster stops is refused in JavaScript instead.
+  const open = { now: true };
   return {
     close: () => {
+      open.now = false;
       statements.clear();
       database.close();
     },
@@ -33,7 +37,8 @@ export function openNodeSqliteDatabase(path: string): SqliteDatabase {
         statements.set(sql, cached);
         return cached;
       }
-      const statement = wrap(database.prepare(sql));
+      if (!open.now) throw new Error("The database is closed");
+      const statement = wrap(database.prepare(sql), open);
       statements.set(sql, statement);
       if (statements.size > statementCacheSize) {
         const oldest = statements.keys().next().value;
@@ -63,9 +68,13 @@ function prepareOwnerOnlyFiles(path: string): void {
   for (const suffix of ["", ...companionSuffixes]) restrictToOwner(`${path}${suffix}`);
 }
 
-function wrap(statement: StatementSync): SqliteStatement {
-  // Kysely hands over positional parameters of the types its compiler produced.
-  const bind = (parameters: readonly unknown[]): SQLInputValue[] => parameters as SQLInputValue[];
+function wrap(statement: StatementSync, open: { readonly now: boolean }): SqliteStatement {
+  // Kysely hands over positional parameters of the types its compiler produced; none reaches
+  // node:sqlite once the database is closed.
+  const bind = (parameters: readonly unknown[]): SQLInputValue[] => {
+    if (!open.now) throw new Error("The database is closed");
+    return parameters as SQLInputValue[];
+  };
   const columns = statement.columns().map((column) => column.name);
   const reader = columns.length > 0;
   const run: SqliteStatement["run"] = (parameters) => statement.run(...bind(parameters));
@@ -75,7 +84,12 @@ function wrap(statement: StatementSync): SqliteStatement {
       reader,
       all: (parameters) => statement.all(...bind(parameters)),
       run,
-      iterate: (parameters) => statement.iterate(...bind(parameters)),
+      iterate: function* (parameters) {
+        for (const row of statement.iterate(...bind(parameters))) {
+          yield row;
+          if (!open.now) throw new Error("The database is closed");
+        }
+      },
     };
   }
   // node:sqlite makes each row a dictionary-mode object (null prototype, properties in a hash
@@ -95,7 +109,10 @@ function wrap(statement: StatementSync): SqliteStatement {
     all: (parameters) => statement.all(...bind(parameters)).map(toRow),
     run,
     iterate: function* (parameters) {
-      for (const values of statement.iterate(...bind(parameters))) yield toRow(values);
+      for (const values of statement.iterate(...bind(parameters))) {
+        yield toRow(values);
+        if (!open.now) throw new Error("The database is closed");
+      }
     },
   };
 }

@@ -15,6 +15,13 @@ import type { StreamScreenSpec } from "./screen-spec.ts";
 import { StreamLog } from "./stream-log.ts";
 import { StreamPeer } from "./stream-peer.ts";
 import { codecFromMimeType, videoCodecOrder, type VideoCodec } from "./video-codecs.ts";
+import {
+  connectGraceMs,
+  disconnectedGraceMs,
+  maxQueuedCandidates,
+  signalingTimeoutMs,
+  socketCloseTimeoutMs,
+} from "./stream-timeouts.ts";
 
 export interface StreamSessionOptions {
   iceAddresses: string[];
@@ -26,17 +33,6 @@ export interface StreamSessionOptions {
 export type CloseReason = "taken-over" | "session-ended";
 
 type Settings = Extract<SignalingRequest, { type: "settings" }>;
-
-/** The SDK gives the whole signaling phase five minutes. */
-const signalingTimeoutMs = 5 * 60_000;
-/** After the websocket closes, the peer has this long to finish connecting. */
-const connectGraceMs = 10_000;
-/** ICE disconnected this long means the client is gone (the SDK's own threshold). */
-const disconnectedGraceMs = 10_000;
-/** How long the websocket's closing handshake may take before the socket is cut. */
-const socketCloseTimeoutMs = 2_000;
-/** Candidates held until the answer arrives; a client sending more is not a browser. */
-const maxQueuedCandidates = 64;
 
 /**
  * One client's stream of one virtual device: signaling over the websocket (reference 4.3; API v2,
