@@ -5,9 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { AuditEntry, Grant } from "@anbox-dashboard/contract";
 import type { AuthHarness } from "./support/auth-harness.ts";
-import { signInDirectly } from "./support/sign-in-directly.ts";
+import { signInDirectly, signInHolding } from "./support/sign-in-directly.ts";
 import { callApi, messageOf, startSignedIn } from "./support/signed-in-harness.ts";
-import { createGroup, replaceGroup } from "../src/store/authorization-groups.ts";
 import { recordAudit, removeExpiredAudit } from "../src/store/audit-log.ts";
 import { startAuditRetention } from "../src/audit/audit-retention.ts";
 import { withoutRequestSecrets } from "../src/audit/request-audit.ts";
@@ -20,12 +19,7 @@ let harness: AuthHarness;
 let admin: string;
 
 /** A new user in a new group holding `permissions`: their session's cookie. */
-async function userHolding(permissions: Grant[]): Promise<string> {
-  const group = `g-${randomUUID().slice(0, 8)}`;
-  await createGroup(harness.db, group, "");
-  await replaceGroup(harness.db, group, { description: "", permissions });
-  return signInDirectly(harness.db, [group]);
-}
+const userHolding = (permissions: Grant[]) => signInHolding(harness.db, permissions);
 
 /** A request as the browser holding `cookie`, with its answer's `X-Request-Id`. */
 async function send(

@@ -11,7 +11,7 @@ import type {
   ResourceName,
 } from "@anbox-dashboard/contract";
 import type { AuthHarness } from "./support/auth-harness.ts";
-import { signInDirectly } from "./support/sign-in-directly.ts";
+import { signInDirectly, signInHolding } from "./support/sign-in-directly.ts";
 import {
   callApi,
   clusterClient,
@@ -19,7 +19,6 @@ import {
   startSignedIn,
   waitForSuccess,
 } from "./support/signed-in-harness.ts";
-import { createGroup, replaceGroup } from "../src/store/authorization-groups.ts";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 let harness: AuthHarness;
@@ -34,12 +33,7 @@ async function createOn(name: string, start: boolean): Promise<string> {
   return created.metadata.resources.instances?.[0]?.split("/").at(-1) ?? "";
 }
 
-async function userHolding(permissions: Grant[]): Promise<string> {
-  const group = `g-${randomUUID().slice(0, 8)}`;
-  await createGroup(harness.db, group, "");
-  await replaceGroup(harness.db, group, { description: "", permissions });
-  return signInDirectly(harness.db, [group]);
-}
+const userHolding = (permissions: Grant[]) => signInHolding(harness.db, permissions);
 
 const device = (id: string, path = "") =>
   `/api/instances/${id}/device${path === "" ? "" : `/${path}`}?clusterId=default`;

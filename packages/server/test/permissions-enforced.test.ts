@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import type { AmsOperation, Grant } from "@anbox-dashboard/contract";
 import type { AuthHarness } from "./support/auth-harness.ts";
-import { signInDirectly } from "./support/sign-in-directly.ts";
+import { signInDirectly, signInHolding } from "./support/sign-in-directly.ts";
 import {
   callApi,
   clusterClient,
@@ -31,12 +31,7 @@ async function createOn(clusterId: string, name: string): Promise<string> {
 }
 
 /** A new user in a new group holding `permissions`: their session's cookie. */
-async function userHolding(permissions: Grant[]): Promise<string> {
-  const group = `g-${randomUUID().slice(0, 8)}`;
-  await createGroup(harness.db, group, "");
-  await replaceGroup(harness.db, group, { description: "", permissions });
-  return signInDirectly(harness.db, [group]);
-}
+const userHolding = (permissions: Grant[]) => signInHolding(harness.db, permissions);
 
 function call(
   cookie: string,

@@ -11,6 +11,8 @@ export interface AuditNote {
   detail?: string;
   /** Refused by the permission check (the decision gate, or a route deciding on what it found). */
   refused?: boolean;
+  /** Where the request came from, read as it arrived (a client gone by the answer leaves none). */
+  address?: string;
 }
 
 declare module "fastify" {

@@ -41,6 +41,7 @@ export function registerRequestAudit(
   app.decorateRequest("auditNote", null);
   app.addHook("onRequest", async (request, reply) => {
     void reply.header("x-request-id", request.id);
+    noteAudit(request, { address: request.ip });
   });
   // Off only to measure what recording costs (AUDIT_RECORDING=off).
   if (!record) return;

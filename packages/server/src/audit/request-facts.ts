@@ -8,9 +8,10 @@ export function requestFacts(request: FastifyRequest): {
   userAgent: string;
   requestId: string;
 } {
-  // Read while the request's socket is open: once it has closed, the address is gone.
+  // As the request arrived (request-audit.ts), else now: once its socket has closed (a client that
+  // gave up, a beacon), the address is gone, and an entry without one would not be written.
   return {
-    address: request.ip,
+    address: request.auditNote?.address ?? request.ip,
     userAgent: textOf(request.headers, "user-agent") ?? "",
     requestId: request.id,
   };

@@ -4,6 +4,8 @@ import { sessionCookieName } from "../../src/auth/session-cookie.ts";
 import { createUser } from "../../src/store/users.ts";
 import { createBrowserSession } from "../../src/store/browser-sessions.ts";
 import { addGroupMembers } from "../../src/store/group-members.ts";
+import { createGroup, replaceGroup } from "../../src/store/authorization-groups.ts";
+import type { Grant } from "@anbox-dashboard/contract";
 
 /**
  * A new user with a live browser session, made in the database: the cookie header that carries it.
@@ -26,4 +28,12 @@ export async function signInDirectly(
     { idleMs: 3_600_000, absoluteMs: 7_200_000 },
   );
   return `${sessionCookieName}=${token}`;
+}
+
+/** A new user in a new group holding `permissions`, signed in: their session's cookie. */
+export async function signInHolding(db: Database, permissions: Grant[]): Promise<string> {
+  const group = `g-${randomUUID().slice(0, 8)}`;
+  await createGroup(db, group, "");
+  await replaceGroup(db, group, { description: "", permissions });
+  return signInDirectly(db, [group]);
 }

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from "react";
 import type { FieldValues } from "react-hook-form";
 import type { WholeNumberBounds } from "@anbox-dashboard/contract";
+import { LabelWithUnit } from "./LabelWithUnit.tsx";
 import { FieldGroup } from "./FieldGroup.tsx";
 import { useFormField, type FieldBinding } from "./use-form-field.ts";
 
@@ -31,16 +32,7 @@ export function NumberField<Values extends FieldValues>({
   return (
     <FieldGroup
       id={id}
-      label={
-        unit === undefined ? (
-          label
-        ) : (
-          <>
-            {label}
-            <span className="u-off-screen"> ({unit})</span>
-          </>
-        )
-      }
+      label={<LabelWithUnit label={label} unit={unit} />}
       error={field.error}
       help={help}
       control={(tie) => (

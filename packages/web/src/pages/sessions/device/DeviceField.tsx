@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { LabelWithUnit } from "../../../components/form/LabelWithUnit.tsx";
 import { FieldGroup } from "../../../components/form/FieldGroup.tsx";
 
 interface Props {
@@ -35,16 +36,7 @@ export function DeviceField({
   return (
     <FieldGroup
       id={id}
-      label={
-        unit === undefined ? (
-          label
-        ) : (
-          <>
-            {label}
-            <span className="u-off-screen"> ({unit})</span>
-          </>
-        )
-      }
+      label={<LabelWithUnit label={label} unit={unit} />}
       error={error}
       control={(tie) => (
         <div className="number-field">
