@@ -300,7 +300,7 @@ export class DeviceScreen {
   private clipboardShortcut(code: number): void {
     const shortcut = controlShortcut(code);
     if (shortcut === "copy") this.state.setClipboard(this.typed, "device", wallClock());
-    if (shortcut === "paste") this.type(this.state.clipboard?.text ?? "");
+    if (shortcut === "paste") this.type(this.state.current.clipboard?.text ?? "");
   }
 
   private type(text: string): void {

@@ -38,30 +38,6 @@ export class VirtualDeviceState {
     return () => this.#listeners.delete(listener);
   }
 
-  get location(): DeviceLocation | null {
-    return this.#state.location;
-  }
-
-  get battery(): DeviceBattery {
-    return this.#state.battery;
-  }
-
-  get sensors(): readonly SensorReading[] {
-    return this.#state.sensors;
-  }
-
-  get lastSms(): DeviceState["last_sms"] {
-    return this.#state.last_sms;
-  }
-
-  get lastCall(): DeviceState["last_call"] {
-    return this.#state.last_call;
-  }
-
-  get clipboard(): DeviceState["clipboard"] {
-    return this.#state.clipboard;
-  }
-
   setLocation(update: LocationUpdate, now: number): void {
     const location: DeviceLocation = { ...update, time: update.time ?? now };
     const history = [location, ...this.#state.location_history].slice(0, locationHistoryLength);

@@ -33,10 +33,6 @@ export class NetworkShaper {
     this.#random = random;
   }
 
-  get conditions(): LinkConditions | undefined {
-    return this.#conditions;
-  }
-
   /** New conditions, or none: what is queued still goes out as it was going to. */
   shape(conditions: LinkConditions | undefined): void {
     this.#conditions = conditions;

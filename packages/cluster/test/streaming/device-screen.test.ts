@@ -137,7 +137,7 @@ describe("DeviceScreen", () => {
     screen.apply({ kind: "text", text: "secret" }, bounds, at);
     press(224);
     press(6);
-    expect(screen.state.clipboard).toMatchObject({ text: "secret", source: "device" });
+    expect(screen.state.current.clipboard).toMatchObject({ text: "secret", source: "device" });
     // With control held, a letter is a shortcut, not text.
     press(25);
     press(224, false);
