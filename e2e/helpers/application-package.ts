@@ -46,12 +46,15 @@ function storedZip(files: Record<string, Buffer>): Buffer {
 }
 
 /**
- * An APK as far as the dashboard and the cluster look: a zip holding AndroidManifest.xml, with
- * `paddingBytes` of assets to make an upload last long enough to watch its progress.
+ * An APK as far as the dashboard and the cluster look: a zip holding AndroidManifest.xml (naming
+ * `packageName` when given: a device installs it under that name), with `paddingBytes` of assets
+ * to make an upload last long enough to watch its progress.
  */
-export function apkBytes(paddingBytes = 0): Buffer {
+export function apkBytes(paddingBytes = 0, packageName?: string): Buffer {
+  const manifest =
+    packageName === undefined ? "<manifest/>" : `<manifest package="${packageName}"/>`;
   return storedZip({
-    "AndroidManifest.xml": Buffer.from("<manifest/>"),
+    "AndroidManifest.xml": Buffer.from(manifest),
     "classes.dex": Buffer.from("dex"),
     ...(paddingBytes > 0 ? { "assets/padding.bin": Buffer.alloc(paddingBytes, 7) } : {}),
   });

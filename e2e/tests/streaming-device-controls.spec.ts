@@ -5,6 +5,7 @@ import { expect, test } from "../helpers/cluster-test.ts";
 import { expectNoAccessibilityViolations, tabTo } from "../helpers/accessibility.ts";
 import { expectFitsWindow } from "../helpers/fits-window.ts";
 import { streamNewInstance, video } from "../helpers/stream-page.ts";
+import { apkBytes } from "../helpers/application-package.ts";
 import { difference, pixelsAround } from "../helpers/video-pixels.ts";
 
 // The device controls beside a stream (issue 39), end to end: each control goes through the
@@ -15,7 +16,7 @@ import { difference, pixelsAround } from "../helpers/video-pixels.ts";
 function deviceRow(index: number, x = 250) {
   return { x, y: 320 + index * 36 };
 }
-const rows = { location: 0, battery: 2, network: 3, camera: 4, sms: 5, clipboard: 7 };
+const rows = { location: 0, battery: 2, network: 3, camera: 4, sms: 5, clipboard: 7, apps: 9 };
 
 /** Waits until the device's screen around `point` no longer looks as it did. */
 async function expectScreenChanged(page: Page, point: { x: number; y: number }, before: number[]) {
@@ -35,6 +36,23 @@ const spreeRoute = `<?xml version="1.0"?>
 /** A 32×24 yellow PNG. */
 const yellowPicture =
   "iVBORw0KGgoAAAANSUhEUgAAACAAAAAYCAYAAACbU/80AAAABHNCSVQICAgIfAhkiAAAAAFzUkdCAK7OHOkAAAAvSURBVEiJ7c5BAQAwCMSwY0rwrwonTAaf1EBTM7057F3OAQAAAAAAAAAAAACS5APiUQMPb2WLZwAAAABJRU5ErkJggg==";
+
+/** Drops a file on the stream, as a file dragged from the desktop is. */
+async function dropFile(page: Page, name: string, bytes: Buffer) {
+  const stage = page.locator(".stream-player__stage");
+  const dataTransfer = await page.evaluateHandle(
+    ({ fileName, data }) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(data)], fileName));
+      return transfer;
+    },
+    { fileName: name, data: [...bytes] },
+  );
+  await stage.dispatchEvent("dragenter", { dataTransfer });
+  await expect(page.locator(".stream-player__drop")).toHaveText(/Drop to send into/);
+  await stage.dispatchEvent("drop", { dataTransfer });
+  await expect(page.locator(".stream-player__drop")).toBeHidden();
+}
 
 function panelOf(page: Page): Locator {
   return page.getByRole("complementary", { name: "Device controls" });
@@ -92,6 +110,14 @@ test("device controls: location, battery, an SMS and the clipboard both ways rea
   await panel.getByRole("button", { name: "Send SMS" }).click();
   await expect(panel.getByText(/^Last SMS from \+49 30 1234567\./)).toBeVisible();
   await expectScreenChanged(page, deviceRow(rows.sms), smsBefore);
+
+  // An APK dropped on the stream: the panel shows its progress, then the device installs it and
+  // lists it on its screen.
+  const appsBefore = await pixelsAround(video(page), deviceRow(rows.apps));
+  await dropFile(page, "notes.apk", apkBytes(2 * 1024 * 1024, "com.example.notes"));
+  await expect(panel.getByText("notes.apk is installed as com.example.notes.")).toBeVisible();
+  await expect(panel.getByText(/Installed: com\.example\.notes\./)).toBeVisible();
+  await expectScreenChanged(page, deviceRow(rows.apps), appsBefore);
 
   // A picture shown to the camera: the device's screen shows it in the typed text's corner.
   const cameraCorner = { x: 556, y: 1040 };
@@ -218,6 +244,7 @@ test("device controls: location, battery, an SMS and the clipboard both ways rea
   const box = await panel.boundingBox();
   expect(box?.width).toBe(375);
   await expectFitsWindow(page);
+  await expectNoAccessibilityViolations(page, { within: ".device-controls" });
   // What was set survives a reconnect: the device keeps it.
   await page.reload();
   await page.getByRole("button", { name: "Device controls" }).click();

@@ -57,4 +57,5 @@ export * from "./auth/decide.ts";
 export * from "./api/auth.ts";
 export * from "./api/quotas.ts";
 export * from "./api/device.ts";
+export * from "./api/device-files.ts";
 export * from "./api/bug-report.ts";

@@ -1,6 +1,6 @@
 // An instance's device controls through the dashboard (issue 39): each control needs can_stream
 // on the instance and is recorded in the audit trail without its body; reading the device's state
-// needs can_view; bad values and a stopped device are refused with what is wrong.
+// needs can_stream; pushing a file needs can_exec; bad values and a stopped device are refused with what is wrong.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import type {
@@ -19,6 +19,8 @@ import {
   startSignedIn,
   waitForSuccess,
 } from "./support/signed-in-harness.ts";
+import { multipartRequest } from "./support/multipart-request.ts";
+import { strToU8, zipSync } from "fflate";
 
 const ada = { sub: `ada-${randomUUID()}`, email: "ada@example.com", name: "Ada Lovelace" };
 let harness: AuthHarness;
@@ -115,6 +117,44 @@ describe("device controls", () => {
     // Someone given nothing on it is told it does not exist.
     const stranger = await signInDirectly(harness.db, []);
     expect((await callApi(harness, stranger, "GET", device(running))).status).toBe(404);
+  });
+
+  it("pushes a file (an APK is installed) with can_exec, audited by name; refuses a hostile name", async () => {
+    const resource: ResourceName = `instance:default/${running}`;
+    const push = (cookie: string, filename: string, file: Buffer) =>
+      multipartRequest(new URL(device(running, "files"), harness.url), {
+        file,
+        filePart: { field: "file", filename, contentType: "application/octet-stream" },
+        headers: { cookie },
+      });
+    const apk = Buffer.from(
+      zipSync({ "AndroidManifest.xml": strToU8('<manifest package="com.example.notes"/>') }),
+    );
+    const pushed = await push(admin, "notes.apk", apk);
+    expect(pushed.status).toBe(200);
+    const state = (pushed.body as { metadata: DeviceState }).metadata;
+    expect(state.files[0]).toMatchObject({ name: "notes.apk", size: apk.length });
+    expect(state.installed_apps[0]).toMatchObject({ package: "com.example.notes" });
+
+    const streamer = await userHolding([
+      { entitlement: "can_view", resource },
+      { entitlement: "can_stream", resource },
+    ]);
+    const refused = await push(streamer, "notes.apk", apk);
+    expect(refused.status).toBe(403);
+    expect(messageOf(refused.body)).toBe(`You may not do this: needs can_exec on ${resource}.`);
+    const hostile = await push(admin, "..%2F..%2Fetc", Buffer.from("x"));
+    expect(hostile.status).toBe(400);
+    const hidden = await push(admin, ".profile", Buffer.from("x"));
+    expect(messageOf(hidden.body)).toMatch(/starts with a dot/);
+
+    const audit = await callApi(harness, admin, "GET", "/api/audit?size=100&q=files");
+    const entries = (audit.body as { metadata: AuditEntry[] }).metadata;
+    expect(entries.find((entry) => entry.outcome === "success")).toMatchObject({
+      action: "POST /api/instances/:id/device/files",
+      resource,
+      detail: "200 · installed notes.apk",
+    });
   });
 
   it("refuses bad values with the field, and a stopped device with why", async () => {

@@ -16,7 +16,8 @@ export interface DeviceRow {
 
 /**
  * What the device's screen says of its state (device-state.ts), a line each: its position, the
- * positions before it, battery, the last SMS and call, the clipboard, and its sensors, grouped.
+ * positions before it, battery, the last SMS and call, the clipboard, the files it received and
+ * the applications installed from them, and its sensors, grouped.
  * A screenshot of the stream shows each control's round trip.
  */
 export function deviceRows(state: DeviceState, formatTime: (at: number) => string): DeviceRow[] {
@@ -71,6 +72,20 @@ export function deviceRows(state: DeviceState, formatTime: (at: number) => strin
           ? "empty"
           : `“${oneLine(state.clipboard.text)}”`,
     },
+    {
+      label: "Files",
+      value:
+        state.files.length === 0
+          ? "none received"
+          : state.files.map((file) => `${file.name} (${sizeText(file.size)})`).join(" · "),
+    },
+    {
+      label: "Installed",
+      value:
+        state.installed_apps.length === 0
+          ? "no pushed apps"
+          : state.installed_apps.map((app) => app.package).join(" · "),
+    },
     { label: "Motion", value: sensorGroup(state.sensors, ["acceleration", "gyroscope"]) },
     { label: "Field", value: sensorGroup(state.sensors, ["magnetic-field", "orientation"]) },
     {
@@ -112,6 +127,13 @@ function sensorGroup(readings: readonly SensorReading[], types: readonly SensorT
 /** A number with at most `digits` decimals, without trailing zeros ("9.8", "0", "1013"). */
 function fixed(value: number, digits: number): string {
   return String(Number(value.toFixed(digits)));
+}
+
+/** "512 B", "12 KB", "3.4 MB": a file's size, short. */
+function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${String(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${fixed(bytes / 1024, 0)} KB`;
+  return `${fixed(bytes / 1024 / 1024, 1)} MB`;
 }
 
 /** Text on one line: its line breaks as spaces. */

@@ -1,4 +1,5 @@
 import {
+  deviceFilesListed,
   initialDeviceState,
   locationHistoryLength,
   type ClipboardSource,
@@ -75,6 +76,20 @@ export class VirtualDeviceState {
 
   setClipboard(text: string, source: ClipboardSource, now: number): void {
     this.#change({ clipboard: { text, changed_at: now, source } });
+  }
+
+  /** A file arrived in its downloads (one of the same name is replaced). */
+  receiveFile(name: string, size: number, now: number): void {
+    const others = this.#state.files.filter((file) => file.name !== name);
+    const files = [{ name, size, received_at: now }, ...others].slice(0, deviceFilesListed);
+    this.#change({ files });
+  }
+
+  /** An application was installed from a pushed APK (reinstalling one moves it first). */
+  installApp(packageName: string, file: string, now: number): void {
+    const others = this.#state.installed_apps.filter((app) => app.package !== packageName);
+    const installed = { package: packageName, file, installed_at: now };
+    this.#change({ installed_apps: [installed, ...others].slice(0, deviceFilesListed) });
   }
 
   #change(change: Partial<DeviceState>): void {

@@ -145,7 +145,7 @@ export function buildScene(input: SceneInput): Scene {
   });
 
   // Held sideways the rows are closer, so that all of them fit above the frame counter.
-  const rowHeight = landscape ? u(32) : u(36);
+  const rowHeight = landscape ? u(28) : u(36);
   const rows = deviceRows(screen.state.current, formatClock);
   const rowsTop = landscape ? u(214) : u(302);
   const rowsX = landscape ? margin + columnWidth + gutter : margin;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { deviceFileSchema, installedAppSchema } from "./device-files.ts";
 
 // A device's controls (issue 39): what a tester sets on an instance's device besides touch and
 // keys. Where Anbox's runtime HTTP API has a name and a shape for it (`/1.0/location`,
@@ -316,6 +317,10 @@ export const deviceStateSchema = z.object({
   clipboard: z
     .object({ text: z.string(), changed_at: z.number(), source: z.enum(["page", "device"]) })
     .nullable(),
+  /** Files pushed into its downloads, newest first (at most `deviceFilesListed`). */
+  files: z.array(deviceFileSchema),
+  /** Applications installed from pushed APKs, newest first (at most `deviceFilesListed`). */
+  installed_apps: z.array(installedAppSchema),
 });
 export type DeviceState = z.output<typeof deviceStateSchema>;
 
@@ -333,6 +338,8 @@ export function initialDeviceState(): DeviceState {
     last_sms: null,
     last_call: null,
     clipboard: null,
+    files: [],
+    installed_apps: [],
   };
 }
 

@@ -6,11 +6,14 @@ import {
 } from "@anbox-dashboard/contract";
 import { HttpError } from "@anbox-dashboard/http-kit";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
-import { callAndRead } from "./ams-answer.ts";
+import type { Readable } from "node:stream";
+import { AmsClientError } from "../clusters/ams-client.ts";
+import { clusterFailure } from "../clusters/cluster-call.ts";
+import { callAndRead, readAnswer } from "./ams-answer.ts";
 import { readInstance } from "./instances.ts";
 
 // An instance's device controls (`/1.0/instances/{id}/device`, extension
-// `instance_device_controls`): its location, sensors, battery, SMS, calls and clipboard.
+// `instance_device_controls`): its location, sensors, battery, SMS, calls, clipboard and files.
 
 function devicePath(instanceId: string, control?: DeviceControl): string {
   const base = `/1.0/instances/${encodeURIComponent(instanceId)}/device`;
@@ -47,6 +50,33 @@ export function sendDeviceControl(
       }
     });
     return answer.metadata;
+  });
+}
+
+/**
+ * `POST …/device/files`: a file into the device's downloads (an APK is installed), streamed as it
+ * arrives, its name in `X-AMS-Request`. No call timeout: a large file takes as long as the
+ * network does. The device's state after it, checked.
+ */
+export function pushDeviceFile(
+  cluster: ClusterHandle,
+  instanceId: string,
+  upload: { name: string; body: Readable; maxBytes: number; signal: AbortSignal | undefined },
+): Promise<DeviceState> {
+  return withoutExtension(cluster, instanceId, async () => {
+    try {
+      const answer = await cluster.client.sendStream({
+        path: `${devicePath(instanceId)}/files`,
+        body: upload.body,
+        maxBytes: upload.maxBytes,
+        signal: upload.signal,
+        headers: { "x-ams-request": JSON.stringify({ name: upload.name }) },
+      });
+      return readAnswer(cluster, "a device's state", deviceStateSchema, answer.metadata);
+    } catch (error) {
+      if (!(error instanceof AmsClientError)) throw error;
+      throw clusterFailure(cluster, error);
+    }
   });
 }
 

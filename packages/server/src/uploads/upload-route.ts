@@ -39,6 +39,8 @@ export interface UploadRoute<S extends z.ZodType, Answer> {
   /** Names the form in messages ("image upload"). */
   what: string;
   maxBytes: number;
+  /** What sets `maxBytes`, said in the refusal of a larger file (UPLOAD_MAX_BYTES when not given). */
+  maxBytesSetBy?: string;
   /** The longest text field, in bytes (16 KiB when not given); a longer one is a 400 naming it. */
   maxFieldBytes?: number;
   handle: (
@@ -86,7 +88,7 @@ export async function registerUploadRoute<S extends z.ZodType, Answer>(
           if (Number.isFinite(declared) && declared > route.maxBytes + uploadFormAllowanceBytes) {
             // Reading the announced bytes only to drop them would cost what the limit saves.
             void reply.header("connection", "close");
-            throw tooLarge(route.maxBytes);
+            throw tooLarge(route);
           }
         },
       },
@@ -120,7 +122,7 @@ export async function registerUploadRoute<S extends z.ZodType, Answer>(
             signal: aborted.signal,
           });
         } catch (error) {
-          if (error instanceof StreamTooLargeError) throw tooLarge(route.maxBytes);
+          if (error instanceof StreamTooLargeError) throw tooLarge(route);
           const failed = formError();
           if (failed !== undefined && !(error instanceof HttpError)) {
             throw malformedForm(route.what, failed);
@@ -151,10 +153,10 @@ function malformedForm(what: string, error: Error): HttpError {
   );
 }
 
-function tooLarge(maxBytes: number): HttpError {
+function tooLarge(route: { maxBytes: number; maxBytesSetBy?: string }): HttpError {
   return new HttpError(
     413,
-    `The file is larger than this dashboard takes (${formatBytes(maxBytes)}, UPLOAD_MAX_BYTES)`,
+    `The file is larger than this dashboard takes (${formatBytes(route.maxBytes)}, ${route.maxBytesSetBy ?? "UPLOAD_MAX_BYTES"})`,
   );
 }
 

@@ -1,5 +1,6 @@
 import {
   deviceControls,
+  deviceFileField,
   type DeviceControlBody,
   type DeviceControlName,
   type DeviceState,
@@ -7,6 +8,7 @@ import {
 } from "@anbox-dashboard/contract";
 import { apiFetch } from "./api-fetch.ts";
 import { newIdempotencyKey } from "./idempotency-key.ts";
+import { uploadRequest, type UploadProgressEvent } from "./upload-request.ts";
 
 // An instance's device controls (issue 39): what its device was given, and each control.
 
@@ -44,6 +46,28 @@ export async function sendDeviceControl<Name extends DeviceControlName>(
     params: { clusterId },
     body,
     idempotencyKey: control.method === "POST" ? newIdempotencyKey() : undefined,
+  });
+  return answer.metadata;
+}
+
+/**
+ * `POST /api/instances/{id}/device/files?clusterId=`: a file into the device's downloads (an APK
+ * is installed), with its progress; the device's state after it. One key per push: a retry of
+ * the same push keeps one copy.
+ */
+export async function pushDeviceFile(
+  clusterId: string,
+  instanceId: string,
+  file: File,
+  options: { signal: AbortSignal; onProgress: (progress: UploadProgressEvent) => void },
+): Promise<DeviceState> {
+  const form = new FormData();
+  form.append(deviceFileField, file, file.name);
+  const answer = await uploadRequest<DeviceStateResponse>(devicePath(instanceId, "files"), {
+    params: { clusterId },
+    form,
+    ...options,
+    idempotencyKey: newIdempotencyKey(),
   });
   return answer.metadata;
 }

@@ -4,6 +4,8 @@ import {
   cameraSchema,
   callSchema,
   clipboardSchema,
+  deviceFileMaxBytes,
+  deviceFileRequestSchema,
   deviceLocationSchema,
   initialDeviceState,
   networkSchema,
@@ -18,6 +20,13 @@ import { deviceScreenFor, readDeviceState } from "../../streaming/screen-registr
 import type { DeviceScreen } from "../../streaming/device-screen.ts";
 import { parseInput } from "../../http/validate.ts";
 import { decodeCameraPicture } from "../../streaming/camera-picture.ts";
+import {
+  passUploadsThrough,
+  readAmsRequestHeader,
+  receiveUpload,
+} from "../../http/receive-upload.ts";
+import { instanceRootfsDir } from "../../runtime/instance-paths.ts";
+import { pushDeviceFile } from "../../runtime/device-files.ts";
 
 interface Params {
   Params: { id: string };
@@ -106,5 +115,42 @@ export function registerInstanceDeviceRoutes(app: FastifyInstance, context: Clus
     const device = await runningDevice(request.params.id);
     device.state.setClipboard(text, "page", Date.now());
     return answer(device);
+  });
+
+  // A file into the device's downloads: its bytes as the raw body, its name in X-AMS-Request
+  // (`{"name": …}`); an APK is installed. In a scope of its own, so that only this route takes a
+  // raw body, streamed to disk rather than buffered.
+  void app.register((scoped, _options, done) => {
+    passUploadsThrough(scoped);
+    scoped.post<Params>("/1.0/instances/:id/device/files", async (request) => {
+      const { name } = parseInput(
+        deviceFileRequestSchema,
+        readAmsRequestHeader(request) ?? {},
+        "file (X-AMS-Request)",
+      );
+      // Checked before the body is read, and again after: the instance may stop meanwhile.
+      await runningDevice(request.params.id);
+      const upload = await receiveUpload(request, {
+        dataDir: context.options.dataDir,
+        maxBytes: deviceFileMaxBytes,
+        what: "file",
+      });
+      try {
+        const row = await requireInstance(db, request.params.id);
+        const device = await runningDevice(row.id);
+        const rootfs = instanceRootfsDir(context.options.dataDir, row.id);
+        const pushed = await pushDeviceFile(rootfs, upload, name);
+        const now = Date.now();
+        device.state.receiveFile(pushed.name, pushed.size, now);
+        if (pushed.installedPackage !== undefined) {
+          device.state.installApp(pushed.installedPackage, pushed.name, now);
+        }
+        return answer(device);
+      } catch (error) {
+        await upload.discard();
+        throw error;
+      }
+    });
+    done();
   });
 }

@@ -3,6 +3,7 @@ import type { ServerContext } from "../../server-context.ts";
 import { registerInstancesBulkRoutes } from "./bulk.ts";
 import { registerInstanceCapacityRoute } from "./capacity.ts";
 import { registerInstanceDeviceRoutes } from "./device.ts";
+import { registerInstanceDeviceFilesRoute } from "./device-files.ts";
 import { registerInstanceExecRoute } from "./exec.ts";
 import { registerInstancesListRoute } from "./list.ts";
 import { registerInstanceLogsRoutes } from "./logs.ts";
@@ -24,6 +25,7 @@ export async function registerInstancesApi(
     registerInstanceLogsRoutes(scope, context);
     registerInstanceCapacityRoute(scope, context);
     registerInstanceDeviceRoutes(scope, context);
+    await registerInstanceDeviceFilesRoute(scope, context);
     await registerInstanceExecRoute(scope, context);
   });
 }

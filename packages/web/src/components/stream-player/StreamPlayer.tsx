@@ -23,6 +23,7 @@ import {
 import { ShortcutsHelp } from "./ShortcutsHelp.tsx";
 import { SoundControls } from "./SoundControls.tsx";
 import type { StreamConnection } from "./stream-connection.ts";
+import { useFileDrop } from "./use-file-drop.ts";
 import { useFullscreen } from "./use-fullscreen.ts";
 import type { InputLatencyProbe } from "./input-latency.ts";
 import { useInputLatency } from "./use-input-latency.ts";
@@ -59,6 +60,11 @@ export interface StreamPlayerProps {
    * device over the stream itself (a route's positions, this phone's motion).
    */
   onControl?: (send: SendControl | undefined) => void;
+  /**
+   * Files dropped on the stream, for the device (its downloads); without it the stream takes no
+   * drop (the user may not push files).
+   */
+  onDropFiles?: ((files: File[]) => void) | undefined;
   /** Called when the user asks for a share link (the page owns the dialog). */
   onShare?: () => void;
   /** Why the user may not make share links of this stream: Share is disabled, saying so. */
@@ -96,6 +102,7 @@ export function StreamPlayer({
   panels = {},
   onDeviceMessage,
   onControl,
+  onDropFiles,
   onShare,
   onBugReport,
   shareRefused,
@@ -144,6 +151,7 @@ export function StreamPlayer({
   const sound = useSound(audioRef, audio);
   const recording = useScreenRecording(stream, audio);
   const fullscreen = useFullscreen(rootRef);
+  const drop = useFileDrop(onDropFiles);
   const keyboard = useKeyboardCapture(sendControl, playing);
   const touch = useTouchInput(videoRef, screen, rotation, sendControl);
   useWheelInput(videoRef, sendControl);
@@ -283,7 +291,7 @@ export function StreamPlayer({
           Sound is off until you click or press a key here
         </button>
       )}
-      <div className="stream-player__stage">
+      <div className="stream-player__stage" {...drop.handlers}>
         <div className="stream-player__screen">
           <video
             ref={videoRef}
@@ -308,6 +316,11 @@ export function StreamPlayer({
         {/* The device's sound: clicks and tones, no speech to caption. */}
         {/* eslint-disable-next-line jsx-a11y/media-has-caption -- nothing to caption */}
         <audio ref={audioRef} autoPlay />
+        {drop.over && (
+          <div className="stream-player__drop" aria-hidden="true">
+            Drop to send into the device&apos;s Downloads (an APK is installed)
+          </div>
+        )}
         <PlayerStatus
           status={status}
           onReconnect={() => {

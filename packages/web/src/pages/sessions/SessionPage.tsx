@@ -16,6 +16,7 @@ import { useMay } from "../../permissions/use-may.ts";
 import { StreamStatsPanel } from "./stats/StreamStatsPanel.tsx";
 import { DevToolsPanel } from "./devtools/DevToolsPanel.tsx";
 import { DeviceControlsPanel } from "./device/DeviceControlsPanel.tsx";
+import { useFilePush } from "./device/use-file-push.ts";
 import { storeDeviceState } from "../../queries/device.ts";
 import { downloadBugReport } from "../../components/bug-report/collect-bug-report.ts";
 import { useStreamEvents } from "./use-stream-events.ts";
@@ -104,6 +105,20 @@ export default function SessionPage() {
     },
     [queryClient, clusterId, instanceId],
   );
+  // Files dropped on the stream or picked in the panel: the panel shows their progress.
+  const filePush = useFilePush(clusterId, instanceId);
+  const instanceResource: ResourceName | undefined =
+    instanceId && clusterId ? `instance:${clusterId}/${instanceId}` : undefined;
+  const filesRefused =
+    instanceResource === undefined ? undefined : may("can_exec", instanceResource);
+  const { push: pushFiles } = filePush;
+  const onDropFiles = useCallback(
+    (files: File[]) => {
+      pushFiles(files);
+      setPanel("device-controls");
+    },
+    [pushFiles],
+  );
   const closePanel = useCallback(() => {
     setPanel(undefined);
   }, []);
@@ -135,10 +150,6 @@ export default function SessionPage() {
     : `Session ${sessionId}`;
   // Why no stream plays here: the session's state, or what the user may not do (join it, or
   // anything beyond reading while viewing the dashboard as someone), not a join bound to fail.
-  const instanceResource: ResourceName | undefined =
-    session.data?.container_id && clusterId
-      ? `instance:${clusterId}/${session.data.container_id}`
-      : undefined;
   const reason = session.data
     ? (notStreamableReason(session.data.status) ??
       (instanceResource === undefined ? undefined : may("can_stream", instanceResource)))
@@ -175,6 +186,9 @@ export default function SessionPage() {
               panels={panels}
               onDeviceMessage={onDeviceMessage}
               onControl={onControl}
+              onDropFiles={
+                session.data.container_id && filesRefused === undefined ? onDropFiles : undefined
+              }
               onBugReport={
                 session.data.container_id
                   ? () => {
@@ -209,6 +223,8 @@ export default function SessionPage() {
               clusterId={clusterId}
               instanceId={session.data.container_id}
               stream={streamControl}
+              files={filePush}
+              filesRefused={filesRefused}
               onClose={closePanel}
             />
           )}

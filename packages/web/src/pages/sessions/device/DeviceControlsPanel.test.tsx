@@ -5,6 +5,7 @@ import { initialDeviceState, type DeviceState } from "@anbox-dashboard/contract"
 import { apiError, FakeApi } from "../../../test-support/fake-api.ts";
 import { renderPage } from "../../../test-support/render-page.tsx";
 import { DeviceControlsPanel } from "./DeviceControlsPanel.tsx";
+import { useFilePush } from "./use-file-push.ts";
 
 const devicePath = "/api/instances/c1/device";
 
@@ -30,12 +31,23 @@ function fakeDashboard(extensions: string[] = ["instance_device_controls"]) {
   return api;
 }
 
-function renderPanel(onClose = vi.fn()) {
+/** The panel as the stream page holds it: the page owns the files being pushed. */
+function Panel({ onClose, filesRefused }: { onClose: () => void; filesRefused?: string }) {
+  const files = useFilePush("lab", "c1");
+  return (
+    <DeviceControlsPanel
+      clusterId="lab"
+      instanceId="c1"
+      files={files}
+      filesRefused={filesRefused}
+      onClose={onClose}
+    />
+  );
+}
+
+function renderPanel(onClose = vi.fn(), filesRefused?: string) {
   renderPage("/", [
-    {
-      path: "/",
-      element: <DeviceControlsPanel clusterId="lab" instanceId="c1" onClose={onClose} />,
-    },
+    { path: "/", element: <Panel onClose={onClose} filesRefused={filesRefused} /> },
   ]);
   return screen.getByRole("complementary", { name: "Device controls" });
 }
@@ -89,5 +101,26 @@ describe("DeviceControlsPanel", () => {
       await within(panel).findByText(/This cluster's instances take no device controls/),
     ).toBeInTheDocument();
     expect(within(panel).queryByRole("button", { name: "Set location" })).toBeNull();
+  });
+
+  it("refuses a file the device would not take before sending it, and says why files are off", async () => {
+    const api = fakeDashboard();
+    const panel = renderPanel();
+    await within(panel).findByText("Now 100%, charging.");
+    const input = within(panel).getByLabelText("Files for the device");
+    await userEvent.upload(input, new File(["x"], ".bashrc"));
+    expect(
+      await within(panel).findByText(/starts with a dot \(a hidden file\)/),
+    ).toBeInTheDocument();
+    expect(api.calls.some((call) => call.url.pathname.endsWith("/files"))).toBe(false);
+  });
+
+  it("says why files cannot be pushed when the user may not", async () => {
+    fakeDashboard();
+    const panel = renderPanel(vi.fn(), "You may not do this: needs can_exec on instance:lab/c1.");
+    await within(panel).findByText("Now 100%, charging.");
+    const input = within(panel).getByLabelText("Files for the device");
+    expect(input).toHaveAttribute("aria-disabled", "true");
+    expect(input).toHaveAccessibleDescription(/needs can_exec/);
   });
 });

@@ -7,27 +7,40 @@ import { useDeviceState } from "../../../queries/device.ts";
 import { BatteryControls } from "./BatteryControls.tsx";
 import { CameraControls } from "./CameraControls.tsx";
 import { ClipboardControls } from "./ClipboardControls.tsx";
+import { FilesControls } from "./FilesControls.tsx";
 import { LocationControls } from "./LocationControls.tsx";
 import { NetworkControls } from "./NetworkControls.tsx";
 import { PhoneControls } from "./PhoneControls.tsx";
 import { SensorControls } from "./SensorControls.tsx";
 import type { DeviceTarget } from "./device-target.ts";
+import type { FilePush } from "./use-file-push.ts";
 import type { SendControl } from "../../../components/stream-player/use-stream-session.ts";
 import "./_device-controls.scss";
 
 interface Props extends DeviceTarget {
   /** The stream's control channel while it plays: a route and motion sensors go over it. */
   stream?: SendControl | undefined;
+  /** Files pushed into the device: the page owns them, as a drop on the stream sends them too. */
+  files: FilePush;
+  /** Why this user may not push files, or undefined when they may. */
+  filesRefused: string | undefined;
   onClose: () => void;
 }
 
 /**
  * What a tester gives the device besides touch and keys (issue 39), a section per capability:
- * location, battery, network, camera, phone, clipboard, sensors. Each shows what the device has now (the stream
+ * location, battery, network, camera, phone, clipboard, files, sensors. Each shows what the device has now (the stream
  * tells the page as it changes) and sends through the dashboard, which checks `can_stream` and
  * records it. A cluster whose AMS has no device controls says so instead.
  */
-export function DeviceControlsPanel({ clusterId, instanceId, stream, onClose }: Props) {
+export function DeviceControlsPanel({
+  clusterId,
+  instanceId,
+  stream,
+  files,
+  filesRefused,
+  onClose,
+}: Props) {
   const health = useClusterHealth(clusterId);
   const unsupported =
     health?.api_extensions !== undefined &&
@@ -56,6 +69,7 @@ export function DeviceControlsPanel({ clusterId, instanceId, stream, onClose }: 
               <CameraControls target={target} state={state.data} stream={stream} />
               <PhoneControls target={target} state={state.data} />
               <ClipboardControls target={target} state={state.data} />
+              <FilesControls state={state.data} files={files} refused={filesRefused} />
               <SensorControls target={target} state={state.data} stream={stream} />
             </>
           )}
