@@ -58,6 +58,7 @@ const secondDashboardSpecs = [
   "signed-in-permissions.spec.ts",
   "signed-in-remote-cluster.spec.ts",
   "streaming.spec.ts",
+  "streaming-share-links.spec.ts",
   "streaming-sdk.spec.ts",
   "streaming-sdk-gateway.spec.ts",
 ];

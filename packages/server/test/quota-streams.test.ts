@@ -179,6 +179,7 @@ describe("a stream whose page stopped saying it plays", () => {
       view_id: id,
       cluster_id: "default",
       stream_session_id: id,
+      viewer_id: "",
       user_id: "",
       browser_session_id: "",
       share_hash: "",

@@ -1,4 +1,9 @@
-import type { GatewayJoinResponse } from "@anbox-dashboard/contract";
+import {
+  streamViewersMax,
+  type GatewayJoinResponse,
+  type JoinRole,
+} from "@anbox-dashboard/contract";
+import { newViewer } from "./join-tokens.ts";
 import { HttpError } from "@anbox-dashboard/http-kit";
 import type { GatewayServices } from "./gateway-services.ts";
 import { deviceScreenFor } from "../streaming/screen-registry.ts";
@@ -20,12 +25,20 @@ export function signalingUrl(sessionId: string, joinToken: string, origin?: stri
 /**
  * Lets a client join a session (reference 3.2 join): a single-use token for its signaling socket.
  * Only an active session (its instance running) can be joined; a session that is not joinable
- * takes no client after its first. Joining disconnects the session's existing client.
+ * takes no client after its first. A join that does not say its `role` disconnects the session's
+ * client in control (reference 3.2); one that does (extension `session_viewers`) joins beside the
+ * viewers already there, up to `streamViewersMax` (409 past it). A watch-only share's viewer only
+ * watches, whatever it asks.
  */
 export function joinSession(
   services: GatewayServices,
   session: SessionWithInstance,
-  options: { shareId?: string; screen?: RequestedScreen } = {},
+  options: {
+    shareId?: string;
+    watchOnly?: boolean;
+    screen?: RequestedScreen;
+    role?: JoinRole | undefined;
+  } = {},
 ): GatewayJoinResponse {
   if (session.status !== "active") {
     throw new HttpError(409, notJoinableNow(session));
@@ -46,12 +59,24 @@ export function joinSession(
       Date.now(),
     );
   }
-  const token = services.joinTokens.issue(session.id, options.shareId);
-  // The existing client is disconnected now (reference 3.2 join); the new one need not wait for it.
-  void services.streams.disconnect(session.id);
+  const watchOnly = options.watchOnly ?? false;
+  const wants = options.role ?? "control";
+  if (!services.streams.hasRoomFor(session.id, wants, watchOnly)) {
+    throw new HttpError(
+      409,
+      `Session ${session.id} has ${String(streamViewersMax)} viewers, the most a stream takes: one must leave first`,
+    );
+  }
+  const viewer = newViewer({ shareId: options.shareId, wants, watchOnly });
+  const token = services.joinTokens.issue(session.id, viewer);
+  // Without a role, the client in control is disconnected now (reference 3.2 join); the new one
+  // need not wait for it.
+  if (options.role === undefined) void services.streams.disconnect(session.id);
   return {
     url: signalingUrl(session.id, token, services.publicOrigin),
     stun_servers: iceServersOf(services.context.options),
+    viewer_id: viewer.viewerId,
+    role: services.streams.roleFor(session.id, wants, watchOnly),
   };
 }
 

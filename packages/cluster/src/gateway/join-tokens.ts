@@ -1,20 +1,34 @@
 import { randomBytes } from "node:crypto";
+import type { JoinRole } from "@anbox-dashboard/contract";
+
+/** A viewer to be: its id is new. */
+export function newViewer(viewer: Omit<JoiningViewer, "viewerId">): JoiningViewer {
+  return { ...viewer, viewerId: randomBytes(6).toString("base64url") };
+}
 
 /** How long a join token may wait to be used (reference: the URL a join returns is for now). */
 export const joinTokenLifetimeMs = 60_000;
 /** Tokens waiting at once; past this the oldest are dropped (each join makes one). */
 const maxPendingTokens = 10_000;
 
-interface PendingJoin {
-  sessionId: string;
+/** Who a join lets in: the share it came through, and the viewer it makes (session-streams.ts). */
+export interface JoiningViewer {
   /** The share link the join came through, if any: deleting the share cancels its tokens. */
   shareId: string | undefined;
+  /** The viewer's id, said in its join's answer. */
+  viewerId: string;
+  wants: JoinRole;
+  /** It came through a watch-only share link: it never gets control. */
+  watchOnly: boolean;
+}
+
+interface PendingJoin extends JoiningViewer {
+  sessionId: string;
   expiresAt: number;
 }
 
 export type JoinTokenUse =
-  | { valid: true; shareId: string | undefined }
-  | { valid: false; status: 401 | 403; reason: string };
+  ({ valid: true } & JoiningViewer) | { valid: false; status: 401 | 403; reason: string };
 
 /**
  * The single-use tokens of signaling URLs (`/1.0/session/{id}/sockets/master?token=`): random,
@@ -29,10 +43,13 @@ export class JoinTokens {
     this.now = now;
   }
 
-  issue(sessionId: string, shareId?: string): string {
+  issue(
+    sessionId: string,
+    viewer: JoiningViewer = newViewer({ shareId: undefined, wants: "control", watchOnly: false }),
+  ): string {
     this.prune();
     const token = randomBytes(24).toString("base64url");
-    this.pending.set(token, { sessionId, shareId, expiresAt: this.now() + joinTokenLifetimeMs });
+    this.pending.set(token, { ...viewer, sessionId, expiresAt: this.now() + joinTokenLifetimeMs });
     return token;
   }
 
@@ -64,7 +81,13 @@ export class JoinTokens {
     if (pending.sessionId !== sessionId) {
       return { valid: false, status: 403, reason: "The join token is for another session" };
     }
-    return { valid: true, shareId: pending.shareId };
+    return {
+      valid: true,
+      shareId: pending.shareId,
+      viewerId: pending.viewerId,
+      wants: pending.wants,
+      watchOnly: pending.watchOnly,
+    };
   }
 
   /** Cancels the tokens issued through a share link (the share was deleted). */

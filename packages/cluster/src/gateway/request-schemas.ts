@@ -4,6 +4,7 @@
 import { z } from "zod";
 import {
   gatewaySessionStatuses,
+  joinRoles,
   requestedVersionSchema,
   type GatewaySessionStatus,
 } from "@anbox-dashboard/contract";
@@ -69,6 +70,9 @@ export const sessionJoinSchema = z
     screen: screenSchema.optional(),
     // Deprecated and ignored by the gateway (reference 3.2): a new client always takes over.
     disconnect_clients: z.unknown().optional(),
+    // Extension session_viewers: take control (the default, as a new client always did), watch,
+    // or take control only when nobody has it.
+    role: z.enum(joinRoles, { message: `must be one of ${joinRoles.join(", ")}` }).optional(),
   })
   .loose();
 
@@ -94,7 +98,8 @@ const expirySchema = z
     return date;
   });
 
-export const shareTypes = ["stream", "adb"] as const;
+/** `watch` (an extension): a stream share whose viewers only watch. */
+export const shareTypes = ["stream", "watch", "adb"] as const;
 
 const descriptionSchema = z
   .string({ message: "must be text" })

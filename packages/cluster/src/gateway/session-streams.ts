@@ -1,17 +1,28 @@
 import type { WebSocket } from "ws";
+import {
+  streamViewersMax,
+  type JoinRole,
+  type StreamViewer,
+  type ViewerRole,
+} from "@anbox-dashboard/contract";
 import { KeyedLock } from "../instances/keyed-lock.ts";
 import type { ServeSignaling, StreamHandle, StreamScreenSpec } from "./signaling.ts";
 
 /** Close code for a signaling socket whose session ended before its stream could start. */
 export const sessionEndedCloseCode = 4410;
+/** Close code for a signaling socket of a stream that has all the viewers it takes. */
+export const streamFullCloseCode = 4409;
 /** A stream that does not finish closing in this time is let go: the next viewer must not wait. */
 const closeTimeoutMs = 5_000;
 
 interface LiveStream {
+  viewerId: string;
   handle: StreamHandle;
+  role: ViewerRole;
   /** The share link the viewer came through, if any. */
   shareId: string | undefined;
-  /** Closed by the gateway (a takeover, the session's end): not the client leaving. */
+  watchOnly: boolean;
+  /** Closed by the gateway (a takeover, a cut, the session's end): not the client leaving. */
   closedHere: boolean;
   /** Closed because its session ended: nothing of the session is kept once it is gone. */
   sessionEnded: boolean;
@@ -19,20 +30,29 @@ interface LiveStream {
 
 export interface AttachOptions {
   shareId: string | undefined;
-  /** Asked once the previous viewer is gone: false when the session ended meanwhile. */
+  viewerId: string;
+  wants: JoinRole;
+  watchOnly: boolean;
+  /** Asked once the previous controller is gone: false when the session ended meanwhile. */
   stillLive: () => Promise<boolean>;
 }
 
+export type AttachResult = "attached" | "socket-closed" | "session-ended" | "full";
+
 /**
- * The one live stream of each session. A new viewer takes over: the previous stream is closed
- * (`taken-over`), which stops its encoder at once, while the new one starts; the new viewer does not
- * wait for the previous one to be told (up to a second when that viewer has gone without a word, as
- * a reloaded page has). When the session ends, its stream is closed (`session-ended`). Work on one
- * session is serialised, so a takeover and an end cannot interleave.
+ * The live streams of each session: up to `streamViewersMax` viewers, one of them in control
+ * (its input reaches the device; the others' does not). A viewer that joins to take control takes
+ * it: the one in control before goes on watching, as a gateway without viewers would have
+ * disconnected it (reference 3.2: "a join disconnects the existing client"), so that a reloaded
+ * page is never locked out by its own former stream. When the viewer in control leaves, the
+ * viewer who has watched longest and may control takes it. Each viewer is told who watches and
+ * who controls (`stream::viewers`) whenever that changes. When the session ends, its streams are
+ * closed (`session-ended`). Work on one session is serialised, so a join, a hand-over and an end
+ * cannot interleave.
  */
 export class SessionStreams {
   private readonly serve: ServeSignaling;
-  private readonly streams = new Map<string, LiveStream>();
+  private readonly sessions = new Map<string, LiveStream[]>();
   private readonly lock = new KeyedLock();
   private readonly onClientLeft: (sessionId: string) => void;
   /**
@@ -41,90 +61,149 @@ export class SessionStreams {
    */
   private readonly leftAt = new Map<string, number>();
 
-  /** `onClientLeft`: a stream ended because its client left (not taken over, not ended here). */
+  /** `onClientLeft`: a session's last viewer left (not cut off, not ended here). */
   constructor(serve: ServeSignaling, onClientLeft: (sessionId: string) => void = () => undefined) {
     this.serve = serve;
     this.onClientLeft = onClientLeft;
   }
 
+  /** The session's viewers now, the one in control first. */
+  viewers(sessionId: string): StreamViewer[] {
+    const streams = this.sessions.get(sessionId) ?? [];
+    return [...streams]
+      .sort((a, b) => (a.role === b.role ? 0 : a.role === "controller" ? -1 : 1))
+      .map((stream) => ({
+        id: stream.viewerId,
+        role: stream.role,
+        watch_only: stream.watchOnly,
+        through_share: stream.shareId !== undefined,
+      }));
+  }
+
+  /** Whether a viewer asking for `wants` would find room on the session's stream now. */
+  hasRoomFor(sessionId: string, wants: JoinRole, watchOnly: boolean): boolean {
+    const streams = this.sessions.get(sessionId) ?? [];
+    // Taking control needs no room: the one in control before makes way if the stream is full.
+    if (wants === "control" && !watchOnly && streams.some((one) => one.role === "controller")) {
+      return true;
+    }
+    return streams.length < streamViewersMax;
+  }
+
+  /** The role a viewer asking for `wants` gets if it joins now. */
+  roleFor(sessionId: string, wants: JoinRole, watchOnly: boolean): ViewerRole {
+    if (watchOnly || wants === "watch") return "watcher";
+    if (wants === "control") return "controller";
+    return this.controllerOf(sessionId) === undefined ? "controller" : "watcher";
+  }
+
   /**
-   * Hands the signaling socket to the media side, closing the session's previous stream first.
-   * Says what became of it: the socket may have closed, or the session ended, meanwhile.
+   * Hands the signaling socket to the media side as a viewer of the session. Says what became of
+   * it: the socket may have closed, the session ended, or the stream filled up meanwhile.
    */
   attach(
     sessionId: string,
     socket: WebSocket,
     screen: StreamScreenSpec,
     options: AttachOptions,
-  ): Promise<"attached" | "socket-closed" | "session-ended"> {
+  ): Promise<AttachResult> {
     return this.lock.run(sessionId, async () => {
-      const previous = this.streams.get(sessionId);
-      if (previous) void this.take(sessionId, previous, "taken-over");
+      const role = this.roleFor(sessionId, options.wants, options.watchOnly);
+      const streams = this.sessions.get(sessionId) ?? [];
+      const previous = this.controllerOf(sessionId);
+      if (role === "controller" && previous !== undefined) {
+        // It goes on watching, or makes way when the stream has no room for both.
+        if (streams.length >= streamViewersMax) void this.take(sessionId, previous, "taken-over");
+        else previous.role = "watcher";
+      }
+      if ((this.sessions.get(sessionId) ?? []).length >= streamViewersMax) return "full";
       if (socket.readyState !== socket.OPEN) return "socket-closed";
       if (!(await options.stillLive())) return "session-ended";
       const stream: LiveStream = {
-        handle: this.serve(socket, screen, { throughShare: options.shareId !== undefined }),
+        viewerId: options.viewerId,
+        handle: this.serve(socket, screen, {
+          throughShare: options.shareId !== undefined,
+          controls: role === "controller",
+          onViewerRequest: (request) => {
+            void this.onRequest(sessionId, options.viewerId, request);
+          },
+        }),
+        role,
         shareId: options.shareId,
+        watchOnly: options.watchOnly,
         closedHere: false,
         sessionEnded: false,
       };
-      this.streams.set(sessionId, stream);
+      this.sessions.set(sessionId, [...(this.sessions.get(sessionId) ?? []), stream]);
+      // At once, not on the session's queue: what is queued may be waiting for this very close.
       const forget = (): void => {
-        if (this.streams.get(sessionId) === stream) this.streams.delete(sessionId);
+        this.remove(sessionId, stream);
+        if (this.sessions.has(sessionId)) return;
         if (!stream.sessionEnded) this.leftAt.set(sessionId, Date.now());
         if (!stream.closedHere) this.onClientLeft(sessionId);
       };
       stream.handle.closed.then(forget, forget);
+      this.tellViewers(sessionId);
       return "attached";
     });
   }
 
-  /** Closes the session's stream, if it has one, because the session ended (`message`: why). */
+  /** Closes the session's streams because the session ended (`message`: why). */
   end(sessionId: string, message?: string): Promise<void> {
     return this.lock.run(sessionId, async () => {
       this.leftAt.delete(sessionId);
-      const stream = this.streams.get(sessionId);
-      if (!stream) return;
-      // Its close may settle after this (a stream slow to close is let go): not to be noted then.
-      stream.sessionEnded = true;
-      await this.take(sessionId, stream, "session-ended", message);
+      const streams = this.sessions.get(sessionId) ?? [];
+      // Their closes may settle after this (a stream slow to close is let go): not to be noted then.
+      for (const stream of streams) stream.sessionEnded = true;
+      await Promise.all(
+        streams.map((stream) => this.take(sessionId, stream, "session-ended", message)),
+      );
     });
   }
 
   /**
-   * Since when the session has had no input: its client's last input while one is connected, or
-   * when its last client left; undefined when no client came in this process.
+   * Since when the session has had no input: its controller's last input while one is connected,
+   * or when its last client left; undefined when no client came in this process.
    */
   idleSince(sessionId: string): number | undefined {
-    return this.streams.get(sessionId)?.handle.lastInputAt() ?? this.leftAt.get(sessionId);
+    return this.controllerOf(sessionId)?.handle.lastInputAt() ?? this.leftAt.get(sessionId);
   }
 
   /**
-   * Closes the session's stream, if it has one, because a client joined (reference: a join
-   * "disconnects the existing client"). Its viewer is told it was taken over; the stream stops
-   * now rather than when the new client connects, so a join is also how a dashboard cuts off a
-   * viewer whose sign-in has ended.
+   * Closes the stream of the viewer in control, if any (a gateway's join without viewers does it:
+   * reference 3.2 "disconnects the existing client"; the dashboard's way to cut off the viewer of
+   * a gateway that has no viewers).
    */
   disconnect(sessionId: string): Promise<void> {
     return this.lock.run(sessionId, () => {
-      const stream = this.streams.get(sessionId);
-      // Not awaited, as a takeover at attach: the next client must not wait for the goodbye.
+      const stream = this.controllerOf(sessionId);
+      // Not awaited: the next client must not wait for the goodbye.
       if (stream) void this.take(sessionId, stream, "taken-over");
       return Promise.resolve();
     });
   }
 
+  /** Closes one viewer's stream (its view ended at the dashboard): false when it has none. */
+  cut(sessionId: string, viewerId: string, message: string): Promise<boolean> {
+    return this.lock.run(sessionId, () => {
+      const stream = this.sessions.get(sessionId)?.find((one) => one.viewerId === viewerId);
+      if (stream) void this.take(sessionId, stream, "session-ended", message);
+      return Promise.resolve(stream !== undefined);
+    });
+  }
+
   /** Closes the streams whose viewers came through a share link that was deleted. */
   async endShare(shareId: string): Promise<void> {
-    const sessions = [...this.streams]
-      .filter(([, stream]) => stream.shareId === shareId)
+    const sessions = [...this.sessions]
+      .filter(([, streams]) => streams.some((stream) => stream.shareId === shareId))
       .map(([sessionId]) => sessionId);
     await Promise.all(
       sessions.map((sessionId) =>
         this.lock.run(sessionId, async () => {
-          const stream = this.streams.get(sessionId);
-          if (stream?.shareId !== shareId) return;
-          await this.take(sessionId, stream, "session-ended");
+          const streams = (this.sessions.get(sessionId) ?? []).filter(
+            (stream) => stream.shareId === shareId,
+          );
+          await Promise.all(streams.map((stream) => this.take(sessionId, stream, "session-ended")));
         }),
       ),
     );
@@ -132,7 +211,66 @@ export class SessionStreams {
 
   /** Closes every stream (the cluster is stopping). */
   async endAll(): Promise<void> {
-    await Promise.all([...this.streams.keys()].map((sessionId) => this.end(sessionId)));
+    await Promise.all([...this.sessions.keys()].map((sessionId) => this.end(sessionId)));
+  }
+
+  /**
+   * A viewer's request over its stream: the one in control hands control to another viewer who
+   * may have it (not through a watch-only link); a viewer who joined signed in (not through a
+   * share link) takes control. Anything else is let go.
+   */
+  private onRequest(
+    sessionId: string,
+    viewerId: string,
+    request: { kind: "hand-control"; to: string } | { kind: "take-control" },
+  ): Promise<void> {
+    return this.lock.run(sessionId, () => {
+      const streams = this.sessions.get(sessionId) ?? [];
+      const asking = streams.find((stream) => stream.viewerId === viewerId);
+      const current = this.controllerOf(sessionId);
+      const next =
+        request.kind === "take-control"
+          ? asking?.shareId === undefined
+            ? asking
+            : undefined
+          : asking === current
+            ? streams.find((stream) => stream.viewerId === request.to)
+            : undefined;
+      if (next === undefined || next.watchOnly || next === current) return Promise.resolve();
+      if (current) current.role = "watcher";
+      next.role = "controller";
+      this.tellViewers(sessionId);
+      return Promise.resolve();
+    });
+  }
+
+  private controllerOf(sessionId: string): LiveStream | undefined {
+    return this.sessions.get(sessionId)?.find((stream) => stream.role === "controller");
+  }
+
+  /** Forgets a stream; a controller's place goes to the viewer who has watched longest. */
+  private remove(sessionId: string, stream: LiveStream): void {
+    const streams = this.sessions.get(sessionId);
+    if (!streams?.includes(stream)) return;
+    const rest = streams.filter((one) => one !== stream);
+    if (rest.length === 0) {
+      this.sessions.delete(sessionId);
+      return;
+    }
+    this.sessions.set(sessionId, rest);
+    if (stream.role === "controller" && !rest.some((one) => one.role === "controller")) {
+      const heir = rest.find((one) => !one.watchOnly);
+      if (heir) heir.role = "controller";
+    }
+    this.tellViewers(sessionId);
+  }
+
+  /** Tells each viewer who watches and who controls, and lets its input through or not. */
+  private tellViewers(sessionId: string): void {
+    const viewers = this.viewers(sessionId);
+    for (const stream of this.sessions.get(sessionId) ?? []) {
+      stream.handle.setViewers({ you: stream.viewerId, viewers }, stream.role === "controller");
+    }
   }
 
   /** Closes a stream from the gateway's side: it is forgotten now, and not a client leaving. */
@@ -143,7 +281,7 @@ export class SessionStreams {
     message?: string,
   ): Promise<void> {
     stream.closedHere = true;
-    this.streams.delete(sessionId);
+    this.remove(sessionId, stream);
     return closeStream(stream.handle, reason, message);
   }
 }

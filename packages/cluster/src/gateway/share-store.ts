@@ -19,7 +19,7 @@ export function newShareId(): string {
  * dashboard serves it). Nothing serves ADB in this cloud, so an `adb` share has no URL.
  */
 export function shareUrl(share: Pick<GatewaySharesTable, "id" | "type">): string {
-  return share.type === "stream" ? `/stream/${share.id}` : "";
+  return share.type === "stream" || share.type === "watch" ? `/stream/${share.id}` : "";
 }
 
 /** GW-OAS `api.Share`, with times in RFC 3339 (GW-OAS has Unix seconds). */

@@ -9,6 +9,10 @@ import type { StreamScreenSpec } from "./screen-spec.ts";
 import type { StreamLog } from "./stream-log.ts";
 import { decodeCameraPicture } from "./camera-picture.ts";
 import { describeError } from "./describe-error.ts";
+import type { StreamViewersMessage } from "@anbox-dashboard/contract";
+
+/** What a viewer asks of the gateway about control. */
+export type ViewerRequest = { kind: "hand-control"; to: string } | { kind: "take-control" };
 
 /** How long a goodbye on the control channel may take to be delivered. */
 const goodbyeTimeoutMs = 1_000;
@@ -30,6 +34,10 @@ export interface ControlChannelHost {
    * share link, since it holds the clipboard, the last SMS and where the device has been.
    */
   tellsState: boolean;
+  /** Whether the viewer is in control as it joins: a watcher's input does not reach the device. */
+  controls: boolean;
+  /** A viewer's request about control (hand it over, take it): the gateway decides. */
+  onViewerRequest: (request: ViewerRequest) => void;
   screen: DeviceScreen;
   log: StreamLog;
   /** An input reached the device now (touch, key, ...): the pipeline draws its marker. */
@@ -53,9 +61,28 @@ export class ControlChannel {
   private statePush: NodeJS.Timeout | undefined;
   private decodingCamera = false;
   private stopWatchingState: () => void = () => undefined;
+  private controls: boolean;
+  /** Who watches the stream, as last told (sent again when the channel opens). */
+  private viewers: StreamViewersMessage | undefined;
 
   constructor(host: ControlChannelHost) {
     this.host = host;
+    this.controls = host.controls;
+  }
+
+  /**
+   * Who watches the stream now (`stream::viewers`, this project's extension), and whether this
+   * viewer is the one in control: from now on its input reaches the device, or does not.
+   */
+  setViewers(viewers: StreamViewersMessage, controls: boolean): void {
+    this.controls = controls;
+    this.viewers = viewers;
+    this.sendViewers();
+  }
+
+  private sendViewers(): void {
+    if (this.viewers === undefined || this.channel?.readyState !== "open") return;
+    this.channel.send(JSON.stringify({ type: "stream::viewers", data: this.viewers }));
   }
 
   /** The client's data channels: `control` carries input; others are accepted and left alone. */
@@ -77,8 +104,10 @@ export class ControlChannel {
       }, statePushDelayMs);
     });
     if (channel.readyState === "open") this.sendState();
+    if (channel.readyState === "open") this.sendViewers();
     channel.stateChanged.subscribe((state) => {
       if (state === "open") this.sendState();
+      if (state === "open") this.sendViewers();
       if (state !== "closed") return;
       this.detach();
       // A client that closes its control channel is leaving (the SDK's stop() does it first).
@@ -162,6 +191,12 @@ export class ControlChannel {
       host.end("the client disconnected");
       return;
     }
+    if (parsed.event.kind === "hand-control" || parsed.event.kind === "take-control") {
+      host.onViewerRequest(parsed.event);
+      return;
+    }
+    // A watcher's input, camera frames and timing requests do not reach the device.
+    if (!this.controls) return;
     if (parsed.event.kind === "timing") {
       this.timingWanted = parsed.event.enabled;
       host.screen.showInputMarker(parsed.event.enabled);

@@ -28,6 +28,10 @@ export type ControlEvent =
   | { kind: "disconnect" }
   /** The client asks for the device's side of each input's timing (stream::input-shown). */
   | { kind: "timing"; enabled: boolean }
+  /** The viewer in control hands it to another viewer (this project's `stream::hand-control`). */
+  | { kind: "hand-control"; to: string }
+  /** A viewer who joined signed in takes control (this project's `stream::take-control`). */
+  | { kind: "take-control" }
   /** A message of the protocol that this virtual device has nothing to do with (gamepad, VHAL…). */
   | { kind: "unsupported"; type: string };
 
@@ -37,6 +41,7 @@ export type ParsedControlMessage = { ok: true; event: ControlEvent } | { ok: fal
 const coordinate = z.number();
 const touchId = z.number().int().min(0).max(1_000_000);
 
+const handControl = z.object({ to: z.string().min(1).max(64) });
 const touchPosition = z.object({ id: touchId, x: coordinate, y: coordinate });
 const touchEnd = z.object({ id: touchId, last: z.boolean().optional() });
 const key = z.object({ code: z.number().int().min(0).max(65_535), pressed: z.boolean() });
@@ -180,6 +185,10 @@ export function parseControlMessage(text: string): ParsedControlMessage {
       return { ok: true, event: { kind: "disconnect" } };
     case "stream::timing":
       return read(timing, data, (wanted) => ({ kind: "timing", enabled: wanted.enabled }));
+    case "stream::hand-control":
+      return read(handControl, data, (hand) => ({ kind: "hand-control", to: hand.to }));
+    case "stream::take-control":
+      return { ok: true, event: { kind: "take-control" } };
     default:
       if (unsupportedTypes.has(type)) return { ok: true, event: { kind: "unsupported", type } };
       return { ok: false, error: `unknown control message type "${type}"` };

@@ -1,6 +1,8 @@
 import type { WebSocket } from "ws";
 import type { StreamScreenSpec } from "./screen-spec.ts";
 import { StreamSession } from "./stream-session.ts";
+import type { ViewerRequest } from "./control-channel.ts";
+import type { StreamViewersMessage } from "@anbox-dashboard/contract";
 
 export type { StreamScreenSpec };
 
@@ -12,6 +14,8 @@ export interface StreamHandle {
   close(reason: "taken-over" | "session-ended", message?: string): Promise<void>;
   /** When the client last sent input (or connected): how long the stream has been idle. */
   lastInputAt(): number;
+  /** Who watches the stream now, and whether this viewer is in control (its input counts). */
+  setViewers(viewers: StreamViewersMessage, controls: boolean): void;
   /** Settles once the peer, the encoder and the socket are all gone. */
   readonly closed: Promise<void>;
 }
@@ -32,16 +36,25 @@ export function serveSignaling(
     stunServers?: { urls: string[] }[];
     /** The client joined through a share link: it is not told the device's state. */
     throughShare?: boolean;
+    /** In control as it joins (true when not said: a gateway's one client controls). */
+    controls?: boolean;
+    /** A viewer's request about control, for the gateway to decide. */
+    onViewerRequest?: (request: ViewerRequest) => void;
   },
 ): StreamHandle {
   const session = new StreamSession(socket, screen, {
     iceAddresses: options?.iceAddresses ?? defaultIceAddresses,
     stunServers: options?.stunServers ?? [],
     throughShare: options?.throughShare ?? false,
+    controls: options?.controls ?? true,
+    onViewerRequest: options?.onViewerRequest ?? (() => undefined),
   });
   return {
     close: (reason, message) => session.close(reason, message),
     lastInputAt: () => session.lastInputAt,
+    setViewers: (viewers, controls) => {
+      session.setViewers(viewers, controls);
+    },
     closed: session.closed,
   };
 }

@@ -1,3 +1,4 @@
+import type { RawData } from "ws";
 import { z } from "zod";
 
 /**
@@ -176,3 +177,10 @@ export const serverMessages = {
   }),
   error: (message: string) => ({ type: "error", message }),
 };
+
+/** A websocket message's text, whichever way `ws` handed over its bytes. */
+export function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString("utf8");
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.from(data).toString("utf8");
+}

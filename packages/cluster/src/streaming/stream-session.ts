@@ -1,6 +1,8 @@
 import type { RawData, WebSocket } from "ws";
 import type { RTCIceCandidateInit } from "werift";
-import { ControlChannel } from "./control-channel.ts";
+import { ControlChannel, type ViewerRequest } from "./control-channel.ts";
+import { goodbyeOf, type CloseReason, type Goodbye } from "./stream-goodbye.ts";
+import type { StreamViewersMessage } from "@anbox-dashboard/contract";
 import type { DeviceScreen } from "./device-screen.ts";
 import { describeError } from "./describe-error.ts";
 import { StreamMedia } from "./stream-media.ts";
@@ -8,6 +10,7 @@ import { NetworkShaper } from "./network-shaper.ts";
 import { deviceScreenFor } from "./screen-registry.ts";
 import {
   parseSignalingMessage,
+  rawText,
   serverMessages,
   type SignalingRequest,
 } from "./signaling-messages.ts";
@@ -28,9 +31,10 @@ export interface StreamSessionOptions {
   stunServers: { urls: string[] }[];
   /** Joined through a share link: the viewer is not told the device's state (its messages). */
   throughShare: boolean;
+  /** In control as it joins (control-channel.ts); `setViewers` changes it. */
+  controls: boolean;
+  onViewerRequest: (request: ViewerRequest) => void;
 }
-
-export type CloseReason = "taken-over" | "session-ended";
 
 type Settings = Extract<SignalingRequest, { type: "settings" }>;
 
@@ -75,10 +79,12 @@ export class StreamSession {
     this.screen = deviceScreenFor(spec.instanceId);
     this.log = new StreamLog(spec, this.screen.rotation);
     // The input marker counts this viewer's input from zero, as the viewer does.
-    this.screen.resetInputCount();
+    if (options.controls) this.screen.resetInputCount();
     this.control = new ControlChannel({
       spec,
       tellsState: !options.throughShare,
+      controls: options.controls,
+      onViewerRequest: options.onViewerRequest,
       screen: this.screen,
       log: this.log,
       inputApplied: (now) => {
@@ -117,10 +123,15 @@ export class StreamSession {
   }
 
   /** Tells the client why over the control channel (or the websocket, before it has one), then ends. */
+  /** Who watches now, and whether this viewer is in control (session-streams.ts). */
+  setViewers(viewers: StreamViewersMessage, controls: boolean): void {
+    this.control.setViewers(viewers, controls);
+  }
+
   async close(reason: CloseReason, message?: string): Promise<void> {
     // The device stops feeding this client at once; telling it why may take up to a second.
     await this.media.stop();
-    this.goodbye ??= this.sayGoodbye(reason, message ?? goodbyeWords(reason));
+    this.goodbye ??= this.sayGoodbye(goodbyeOf(reason, message));
     await this.goodbye;
     await this.end(reason === "taken-over" ? "taken over by another client" : "session ended");
   }
@@ -319,8 +330,7 @@ export class StreamSession {
     this.arm("connect", connectGraceMs, "the client left and its peer did not connect");
   }
 
-  private async sayGoodbye(reason: CloseReason, message: string): Promise<void> {
-    const type = reason === "taken-over" ? "stream::taken-over" : "stream::ended";
+  private async sayGoodbye({ type, message }: Goodbye): Promise<void> {
     if (!(await this.control.sayGoodbye(type, message))) this.send(serverMessages.error(message));
   }
 
@@ -384,15 +394,4 @@ export class StreamSession {
     clearTimeout(this.timers.get(name));
     this.timers.delete(name);
   }
-}
-
-/** What the client is told when its stream ends, in words an SDK page can show as they are. */
-function goodbyeWords(reason: CloseReason): string {
-  return reason === "taken-over" ? "Another client took over this stream" : "The session has ended";
-}
-
-function rawText(data: RawData): string {
-  if (Buffer.isBuffer(data)) return data.toString("utf8");
-  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
-  return Buffer.from(data).toString("utf8");
 }

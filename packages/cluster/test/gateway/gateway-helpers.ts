@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import type { WebSocket } from "ws";
-import type { GatewaySession } from "@anbox-dashboard/contract";
+import type { GatewaySession, StreamViewersMessage } from "@anbox-dashboard/contract";
+import type { ViewerRequest } from "../../src/streaming/control-channel.ts";
 import type { TestCluster } from "../helpers/test-cluster.ts";
 import type { IdleWatchOptions } from "../../src/gateway/idle-sessions.ts";
 import { startGateway, type RunningGateway } from "../../src/gateway/start-gateway.ts";
@@ -132,6 +133,10 @@ export interface FakeStream {
   /** The words the client was to be told, when the gateway gave some. */
   closeMessages: string[];
   closed: Promise<void>;
+  /** What it was told of the stream's viewers, in order, and whether it was in control. */
+  viewers: (StreamViewersMessage & { controls: boolean })[];
+  /** Its viewer's request about control, as its control channel would pass it on. */
+  request?: (request: ViewerRequest) => void;
 }
 
 /**
@@ -146,12 +151,20 @@ export function fakeSignaling(): {
 } {
   const streams: FakeStream[] = [];
   const options = { closeDelayMs: 0 };
-  const serve: ServeSignaling = (socket, screen) => {
+  const serve: ServeSignaling = (socket, screen, serveOptions) => {
     let markClosed: () => void = () => undefined;
     const closed = new Promise<void>((resolve) => {
       markClosed = resolve;
     });
-    const stream: FakeStream = { socket, screen, closeReasons: [], closeMessages: [], closed };
+    const stream: FakeStream = {
+      socket,
+      screen,
+      closeReasons: [],
+      closeMessages: [],
+      closed,
+      viewers: [],
+      request: serveOptions?.onViewerRequest,
+    };
     streams.push(stream);
     // The client leaving ends the stream, as the real media side's does; a close the gateway
     // asked for ends it when that close is done (after closeDelayMs).
@@ -171,6 +184,9 @@ export function fakeSignaling(): {
     });
     const handle: StreamHandle = {
       lastInputAt: () => lastInputAt,
+      setViewers: (viewers, controls) => {
+        stream.viewers.push({ ...viewers, controls });
+      },
       close: (reason, message) => {
         closingHere = true;
         stream.closeReasons.push(reason);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JoinTokens, joinTokenLifetimeMs } from "../../src/gateway/join-tokens.ts";
+import { JoinTokens, joinTokenLifetimeMs, newViewer } from "../../src/gateway/join-tokens.ts";
 
 describe("join tokens", () => {
   it("are random, bound to one session, single-use and valid for 60 seconds", () => {
@@ -10,7 +10,12 @@ describe("join tokens", () => {
     expect(first).not.toBe(second);
     expect(first).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
-    expect(tokens.consume(first, "session-a")).toEqual({ valid: true, shareId: undefined });
+    expect(tokens.consume(first, "session-a")).toMatchObject({
+      valid: true,
+      shareId: undefined,
+      wants: "control",
+      watchOnly: false,
+    });
     expect(tokens.consume(first, "session-a")).toMatchObject({ valid: false, status: 403 });
 
     expect(tokens.consume(second, "session-b")).toEqual({
@@ -38,7 +43,10 @@ describe("join tokens", () => {
     let now = 0;
     const tokens = new JoinTokens(() => now);
     tokens.issue("s");
-    const shared = tokens.issue("s", "share-1");
+    const shared = tokens.issue(
+      "s",
+      newViewer({ shareId: "share-1", wants: "watch", watchOnly: true }),
+    );
     expect(tokens.size).toBe(2);
     tokens.revokeShare("share-1");
     expect(tokens.consume(shared, "s").valid).toBe(false);

@@ -101,7 +101,7 @@ describe("POST /1.0/sessions/{id}/share", () => {
       [{}, /^Invalid share: expiry_at: /],
       [
         { type: "vnc", expiry_at: inMinutes(5) },
-        /^Invalid share: type: must be one of stream, adb$/,
+        /^Invalid share: type: must be one of stream, watch, adb$/,
       ],
       [
         { description: "x".repeat(201), expiry_at: inMinutes(5) },

@@ -29,7 +29,7 @@ export interface StreamServer {
 /** A `ws` server on 127.0.0.1 that hands each connection to serveSignaling. */
 export async function startStreamServer(
   screen: StreamScreenSpec,
-  options: { throughShare?: boolean } = {},
+  options: Parameters<typeof serveSignaling>[2] = {},
 ): Promise<StreamServer> {
   const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
   await new Promise<void>((resolve) => server.once("listening", resolve));

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import type { GatewaySession, GatewayStunServer, StreamScreen } from "../gateway/gateway.ts";
 import type { UnreachableCluster } from "./cluster.ts";
+import { joinRoles, type ViewerRole } from "./stream-viewers.ts";
 
 /** A gateway session plus the cluster it is on. */
 export type ClusterSession = GatewaySession & { clusterId: string };
@@ -31,7 +32,15 @@ export interface SessionJoinResponse {
    * it (`POST .../watching?view=`, every minute) and leaves it (`POST .../left?view=`).
    */
   view_id?: string;
+  /** The viewer this join makes on the stream and its role as it joins (`session_viewers`). */
+  viewer_id?: string | undefined;
+  role?: ViewerRole | undefined;
+  /** It came through a watch-only share link: no input, no controls, never in control. */
+  watch_only?: boolean | undefined;
 }
+
+/** `POST /api/sessions/{id}/join`'s body: what the signed-in viewer asks for (`auto` if left out). */
+export const sessionJoinBodySchema = z.strictObject({ role: z.enum(joinRoles).optional() });
 
 /** `POST /api/sessions/{id}/watching?view=`: whether the view still counts (false: it ended). */
 export interface StreamWatching {
@@ -54,6 +63,8 @@ export const shareCreateSchema = z.object({
     .int("must be a whole number of minutes")
     .min(1, "must be at least 1 minute")
     .max(maxShareMinutes, `must be at most ${String(maxShareMinutes)} minutes (30 days)`),
+  /** Its viewers only watch: no input, no device controls, never handed control. */
+  watch_only: z.boolean({ message: "must be true or false" }).optional(),
 });
 export type ShareCreateInput = z.infer<typeof shareCreateSchema>;
 
@@ -68,6 +79,8 @@ export interface StreamShare {
   description: string;
   created_at: string;
   expiry_at: string;
+  /** Its viewers only watch (a gateway share of type `watch`). */
+  watch_only: boolean;
 }
 
 /** `GET /api/public/streams/{token}`: what the public page may know of the shared stream. */
@@ -75,4 +88,6 @@ export interface PublicStreamInfo {
   instance_name: string;
   screen: StreamScreen;
   expiry_at: string;
+  /** The link only watches: the page offers no input. */
+  watch_only: boolean;
 }

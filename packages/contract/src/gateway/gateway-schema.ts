@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { viewerRoles } from "../api/stream-viewers.ts";
 import { oneOfOr, optional, textOrEmpty } from "../ams/tolerant-fields.ts";
 import {
   gatewaySessionStatuses,
@@ -55,4 +56,6 @@ export const gatewayJoinSchema = z.object({
     )
     .nullable()
     .default(null),
+  viewer_id: z.string().optional(),
+  role: z.enum(viewerRoles).optional(),
 }) satisfies z.ZodType<GatewayJoinResponse>;

@@ -1,5 +1,6 @@
 // The stream gateway's REST API (reference/anbox-api.md section 3): what the dashboard server reads
 // from a cluster's gateway. Only the fields the dashboard uses are named.
+import type { ViewerRole } from "../api/stream-viewers.ts";
 
 /** The gateway's envelope: like AMS's, but its status is lower-case ("success"). */
 export interface GatewaySuccess<T> {
@@ -63,6 +64,9 @@ export interface GatewayStunServer {
 export interface GatewayJoinResponse {
   url: string;
   stun_servers: GatewayStunServer[] | null;
+  /** Extension `session_viewers`: the viewer this join makes, and its role as it joins. */
+  viewer_id?: string | undefined;
+  role?: ViewerRole | undefined;
 }
 
 /** A share link of a session (`POST /1.0/sessions/{id}/share`, `GET /1.0/shares/{id}`). */

@@ -6,6 +6,7 @@ import {
   type GatewayJoinResponse,
   type GatewaySession,
   type GatewayShare,
+  type JoinRole,
 } from "@anbox-dashboard/contract";
 import type { ClusterHandle } from "../clusters/cluster-handle.ts";
 import type { GatewayClient } from "../clusters/gateway-client.ts";
@@ -87,12 +88,18 @@ export async function listShares(
 export async function createShare(
   { cluster, gateway }: ClusterGateway,
   sessionId: string,
-  share: { description: string; expiry_at: string },
+  share: { description: string; expiry_at: string; watchOnly: boolean },
 ): Promise<GatewayShare> {
   const path = `${sessionPath(sessionId)}/share`;
+  // A watch-only link is a share of type `watch` (extension session_viewers).
+  const body = {
+    type: share.watchOnly ? "watch" : "stream",
+    description: share.description,
+    expiry_at: share.expiry_at,
+  };
   // The gateway's answer to a create is `{id, type, url, expiry_at}` (reference 3.2).
   const answer = await callAndRead(cluster, "a share link", gatewayShareSchema, (signal) =>
-    gateway.post(path, { type: "stream", ...share }, signal),
+    gateway.post(path, body, signal),
   );
   return answer.metadata;
 }
@@ -138,28 +145,33 @@ export async function deleteShare(
 export async function joinThroughGateway(
   { cluster, gateway }: ClusterGateway,
   through: { session: string } | { share: string },
+  role: JoinRole,
 ): Promise<GatewayJoinResponse> {
   const path =
     "session" in through
       ? `${sessionPath(through.session)}/join`
       : `${sharePath(through.share)}/join`;
   const answer = await callAndRead(cluster, "a stream join", gatewayJoinSchema, (signal) =>
-    gateway.post(path, {}, signal),
+    gateway.post(path, { role }, signal),
   );
   return answer.metadata;
 }
 
 /**
- * Cuts a stream's viewer off by joining it (a join disconnects the current viewer), without the
- * cluster call's rules: best effort, from a session that ended. When it fails, the stream session
- * has ended or its gateway is gone: nothing is left to cut off.
+ * Cuts a stream's viewer off, without the cluster call's rules: best effort, from a session that
+ * ended. A gateway with viewers (`viewerId` known) cuts that viewer alone; one without is joined
+ * (a join disconnects its one client). When it fails, the stream session has ended or its
+ * gateway is gone: nothing is left to cut off.
  */
 export async function cutOffStreamViewer(
   gateway: GatewayClient,
   streamSessionId: string,
+  viewerId: string | undefined,
 ): Promise<void> {
+  const session = `/1.0/sessions/${encodeURIComponent(streamSessionId)}`;
   try {
-    await gateway.post(`/1.0/sessions/${encodeURIComponent(streamSessionId)}/join`, {});
+    if (viewerId === undefined) await gateway.post(`${session}/join`, {});
+    else await gateway.delete(`${session}/viewers/${encodeURIComponent(viewerId)}`);
   } catch {
     // Nothing left to cut off.
   }

@@ -51,6 +51,7 @@ export function registerPublicStreamRoutes(scope: FastifyInstance, context: Serv
           instance_name: session.instance_name ?? "",
           screen: session.screen ?? defaultScreen,
           expiry_at: share.expiry_at,
+          watch_only: share.type === "watch",
         },
       };
     },
@@ -86,11 +87,13 @@ export function registerPublicStreamRoutes(scope: FastifyInstance, context: Serv
             at,
             { share: token },
             { streamSessionId, grantee: { kind: "share" } },
+            // A watch-only link's gateway makes its viewer watch whatever it asks.
+            share.type === "watch" ? "watch" : "auto",
           ),
         );
         const about = share.description ? ` ("${share.description}")` : "";
         await record("success", at.cluster.id, `joined stream session ${share.session_id}${about}`);
-        return { ...joined, view_id: viewId };
+        return { ...joined, view_id: viewId, watch_only: share.type === "watch" };
       } catch (error) {
         if (error instanceof HttpError) await record("failure", "", error.message);
         throw error;
@@ -129,7 +132,11 @@ export function registerPublicStreamRoutes(scope: FastifyInstance, context: Serv
         view === undefined ? undefined : await endView(context.db, view.viewId, view.stream, "");
       const gateway = context.clusters.find((cluster) => cluster.id === ended?.stream.clusterId);
       if (ended !== undefined && gateway?.gateway) {
-        await cutOffStreamViewer(gateway.gateway, ended.stream.streamSessionId);
+        await cutOffStreamViewer(
+          gateway.gateway,
+          ended.stream.streamSessionId,
+          ended.viewerId || undefined,
+        );
       }
       return reply.code(204).send();
     },

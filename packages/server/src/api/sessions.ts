@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import {
+  sessionJoinBodySchema,
   shareCreateSchema,
   shareExtendSchema,
   type ClusterSession,
@@ -127,7 +128,10 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
 
   app.post(
     "/api/sessions/:sessionId/join",
-    { schema: { params: sessionParams }, config: { acts: streamIt } },
+    {
+      schema: { params: sessionParams, body: bodyOrEmpty(sessionJoinBodySchema, "join") },
+      config: { acts: streamIt },
+    },
     async (request): Promise<SessionJoinResponse> => {
       const { sessionId } = request.params;
       noteAudit(request, { action: "stream-joined", detail: `stream session ${sessionId}` });
@@ -144,6 +148,8 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
             grantee: { kind: "session", sessionId: user.sessionId },
             resource: instanceOfSession(at, metadata),
           },
+          // Beside the stream's viewers; in control when nobody is (the page can take it).
+          request.body.role ?? "auto",
         ),
       );
       return { ...joined, view_id: viewId };
@@ -184,7 +190,8 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
       const { view } = request.query;
       const ended =
         view === undefined ? undefined : await endView(context.db, view, stream, user.sessionId);
-      if (ended !== undefined) await cutOffStreamViewer(at.gateway, sessionId);
+      if (ended !== undefined)
+        await cutOffStreamViewer(at.gateway, sessionId, ended.viewerId || undefined);
       noteAudit(request, {
         action: "stream-left",
         detail: `stream session ${sessionId}, ${watched}${view !== undefined && ended === undefined ? " (its view had ended already)" : ""}`,
@@ -213,13 +220,14 @@ export function registerSessionRoutes(scope: FastifyInstance, context: ServerCon
       const input = request.body;
       noteAudit(request, {
         action: "share-link-created",
-        detail: `for ${String(input.expires_in_minutes)} minutes${input.description ? ` ("${input.description}")` : ""}`,
+        detail: `${input.watch_only === true ? "watch only, " : ""}for ${String(input.expires_in_minutes)} minutes${input.description ? ` ("${input.description}")` : ""}`,
       });
       const { at } = await find(request, request.params.sessionId, "can_share");
       const expiry = new Date(Date.now() + input.expires_in_minutes * 60_000).toISOString();
       const share = await createShare(at, request.params.sessionId, {
         description: input.description ?? "",
         expiry_at: expiry,
+        watchOnly: input.watch_only ?? false,
       });
       // Its viewers count against its maker's quota.
       const maker = signedInUser(request);

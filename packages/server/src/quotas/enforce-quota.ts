@@ -9,11 +9,11 @@ import type { ServerContext } from "../server-context.ts";
 import type { Database } from "../store/database.ts";
 import { limitsOf } from "../store/group-limits.ts";
 import { withQuotaLeases } from "../store/quota-locks.ts";
-import type { StreamRef } from "../store/stream-views.ts";
 import {
   usageOf,
   usedAgainst,
   type GroupUsage,
+  type LeavingView,
   type QuotaAmounts,
   type UsageScope,
 } from "./quota-usage.ts";
@@ -27,8 +27,8 @@ export interface QuotaAsk {
   adds: Partial<QuotaAmounts>;
   /** "creating this instance": how a refusal names it. */
   doing: string;
-  /** A stream that changes hands in it (a join replaces its viewer): not counted. */
-  leaving?: StreamRef;
+  /** A view that a join replaces (the same browser session's of the stream): not counted. */
+  leaving?: LeavingView;
 }
 
 /** Whether any group has a limit: without one, no act waits for a quota. */

@@ -48,7 +48,13 @@ async function cutOff(
   view: StreamView,
 ): Promise<void> {
   const cluster = context.clusters.find((candidate) => candidate.id === view.stream.clusterId);
-  if (cluster?.gateway) await cutOffStreamViewer(cluster.gateway, view.stream.streamSessionId);
+  if (cluster?.gateway) {
+    await cutOffStreamViewer(
+      cluster.gateway,
+      view.stream.streamSessionId,
+      view.viewerId || undefined,
+    );
+  }
   const user = view.userId === "" ? undefined : await findUserById(context.db, view.userId);
   await recordAudit(context.db, {
     action: "stream-left",

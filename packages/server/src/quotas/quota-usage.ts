@@ -85,8 +85,14 @@ export interface UsageScope {
   streams: boolean;
   /** Only these clusters' instances are read (the limits bind nowhere else). */
   clusters?: ReadonlySet<string>;
-  /** A stream about to change hands (a join of it): it does not count. */
-  leaving?: StreamRef;
+  /** A view a join is about to replace: it does not count. */
+  leaving?: LeavingView;
+}
+
+/** The view of a stream that a browser session's join replaces (its own, as it joins again). */
+export interface LeavingView {
+  stream: StreamRef;
+  browserSessionId: string;
 }
 
 /**
@@ -127,10 +133,11 @@ export async function usageOf(
     for (const view of views) {
       // A share link's viewer has no browser session: its page's word is what keeps it.
       if (view.browserSessionId !== "" && !live.has(view.browserSessionId)) continue;
-      const changesHands =
-        leaving?.clusterId === view.stream.clusterId &&
-        leaving.streamSessionId === view.stream.streamSessionId;
-      if (changesHands) continue;
+      const replaced =
+        leaving?.stream.clusterId === view.stream.clusterId &&
+        leaving.stream.streamSessionId === view.stream.streamSessionId &&
+        leaving.browserSessionId === view.browserSessionId;
+      if (replaced) continue;
       for (const group of view.groups) {
         countIn(usage, group, view.stream.clusterId, { concurrent_streams: 1 });
       }

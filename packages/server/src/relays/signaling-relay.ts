@@ -53,7 +53,7 @@ export function registerSignalingRelay(app: FastifyInstance, context: ServerCont
           request.log.error({ err: error }, "The end of a stream could not be recorded");
         });
       };
-      watched.watch(sessionId, at.gateway, grant.streamSessionId, livesBy, cutOff);
+      watched.watch(sessionId, at.gateway, grant.streamSessionId, grant.viewerId, livesBy, cutOff);
     },
   });
 }

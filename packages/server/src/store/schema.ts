@@ -46,6 +46,8 @@ export interface StreamViewsTable {
   view_id: string;
   cluster_id: string;
   stream_session_id: string;
+  /** The gateway's viewer; '' when its gateway has one client a session. */
+  viewer_id: string;
   user_id: string;
   /** '' for a share link's viewer. */
   browser_session_id: string;
@@ -154,6 +156,8 @@ export interface JoinGrantsTable {
   expires_at: string;
   /** The instance the stream shows (`instance:lab/c1`), "" for a share link's join. */
   resource: Generated<string>;
+  /** The gateway's viewer the join makes, '' when its gateway has one client a session. */
+  viewer_id: Generated<string>;
 }
 
 export interface UsersTable {

@@ -17,6 +17,8 @@ export interface StreamRef {
 export interface StreamView {
   viewId: string;
   stream: StreamRef;
+  /** The gateway's viewer (to cut off alone); '' when its gateway has one client a session. */
+  viewerId: string;
   userId: string;
   /** The viewer's browser session; '' for a share link's viewer. */
   browserSessionId: string;
@@ -32,6 +34,7 @@ function toView(row: ViewRow): StreamView {
   return {
     viewId: row.view_id,
     stream: { clusterId: row.cluster_id, streamSessionId: row.stream_session_id },
+    viewerId: row.viewer_id,
     userId: row.user_id,
     browserSessionId: row.browser_session_id,
     shareHash: row.share_hash,
@@ -43,6 +46,7 @@ const viewColumns = [
   "view_id",
   "cluster_id",
   "stream_session_id",
+  "viewer_id",
   "user_id",
   "browser_session_id",
   "share_hash",
@@ -50,30 +54,46 @@ const viewColumns = [
 ] as const;
 
 /**
- * Records who watches a stream now. A stream has one viewer (a join hands it to its newest
- * client): whoever watched it before stops counting, in the same statement.
+ * Records who watches a stream now. A stream of a gateway with one client a session (no viewer
+ * id) has one view: whoever watched it before stops counting. One with viewers has up to four,
+ * and a browser session that joins again (a reconnect, another tab) replaces its own: a person
+ * never counts twice for one stream. Both in one transaction.
  */
 export async function recordView(db: Database, view: StreamView, now = new Date()): Promise<void> {
-  const row = {
-    view_id: view.viewId,
-    user_id: view.userId,
-    browser_session_id: view.browserSessionId,
-    share_hash: view.shareHash,
-    groups: view.groups.join("\n"),
-    joined_at: now.toISOString(),
-    seen_at: now.toISOString(),
+  const work = async (trx: Database) => {
+    let replaced = trx
+      .deleteFrom("stream_views")
+      .where("cluster_id", "=", view.stream.clusterId)
+      .where("stream_session_id", "=", view.stream.streamSessionId);
+    if (view.viewerId !== "") {
+      replaced = replaced.where((row) =>
+        row.or([
+          row("viewer_id", "=", ""),
+          row.and([
+            row("browser_session_id", "!=", ""),
+            row("browser_session_id", "=", view.browserSessionId),
+          ]),
+        ]),
+      );
+    }
+    await replaced.execute();
+    await trx
+      .insertInto("stream_views")
+      .values({
+        view_id: view.viewId,
+        cluster_id: view.stream.clusterId,
+        stream_session_id: view.stream.streamSessionId,
+        viewer_id: view.viewerId,
+        user_id: view.userId,
+        browser_session_id: view.browserSessionId,
+        share_hash: view.shareHash,
+        groups: view.groups.join("\n"),
+        joined_at: now.toISOString(),
+        seen_at: now.toISOString(),
+      })
+      .execute();
   };
-  await db
-    .insertInto("stream_views")
-    .values({
-      ...row,
-      cluster_id: view.stream.clusterId,
-      stream_session_id: view.stream.streamSessionId,
-    })
-    .onConflict((conflict) =>
-      conflict.columns(["cluster_id", "stream_session_id"]).doUpdateSet(row),
-    )
-    .execute();
+  await (db.isTransaction ? work(db) : db.transaction().execute(work));
 }
 
 /**

@@ -16,6 +16,8 @@ export interface JoinGrant {
   grantee: JoinGrantee;
   /** The instance the stream shows: a session's join lives while its user may stream it. */
   resource?: ResourceName | undefined;
+  /** The gateway's viewer the join makes (cut off alone); undefined from a gateway without. */
+  viewerId?: string | undefined;
 }
 
 function hashToken(token: string): string {
@@ -57,6 +59,7 @@ export class JoinGrants {
         grantee_kind: grant.grantee.kind,
         grantee_id: grant.grantee.kind === "session" ? grant.grantee.sessionId : "",
         resource: grant.resource ?? "",
+        viewer_id: grant.viewerId ?? "",
         expires_at: new Date(now + joinGrantLifetimeMs).toISOString(),
       })
       .execute();
@@ -79,6 +82,7 @@ export class JoinGrants {
           ? { kind: "session", sessionId: row.grantee_id }
           : { kind: "share" },
       resource: isResourceName(row.resource) ? row.resource : undefined,
+      viewerId: row.viewer_id === "" ? undefined : row.viewer_id,
     };
   }
 }

@@ -8,5 +8,6 @@ export function toStreamShare(share: GatewayShare): StreamShare {
     description: share.description ?? "",
     created_at: share.created_at ?? "",
     expiry_at: share.expiry_at,
+    watch_only: share.type === "watch",
   };
 }

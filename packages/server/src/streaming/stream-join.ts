@@ -1,4 +1,4 @@
-import type { ResourceName } from "@anbox-dashboard/contract";
+import type { JoinRole, ResourceName } from "@anbox-dashboard/contract";
 import type { GatewayJoinResponse, SessionJoinResponse } from "@anbox-dashboard/contract";
 import type { ServerContext } from "../server-context.ts";
 import { joinThroughGateway } from "../ams/gateway.ts";
@@ -15,13 +15,22 @@ export async function joinStream(
   at: GatewayCluster,
   through: { session: string } | { share: string },
   grant: { streamSessionId: string; grantee: JoinGrantee; resource?: ResourceName },
+  role: JoinRole,
 ): Promise<SessionJoinResponse> {
-  const join = await joinThroughGateway(at, through);
+  const join = await joinThroughGateway(at, through, role);
   const token = joinTokenOf(join.url);
   if (token !== undefined) {
-    await context.joinGrants.grant(token, { clusterId: at.cluster.id, ...grant });
+    await context.joinGrants.grant(token, {
+      clusterId: at.cluster.id,
+      ...grant,
+      viewerId: join.viewer_id,
+    });
   }
-  return browserJoin(at, join, new URL(context.publicUrl));
+  return {
+    ...browserJoin(at, join, new URL(context.publicUrl)),
+    viewer_id: join.viewer_id,
+    role: join.role,
+  };
 }
 
 /** The join token of a gateway's signaling URL or path (`...?token=`). */

@@ -5,11 +5,11 @@ import { cutOffStreamViewer } from "../ams/gateway.ts";
 /**
  * The streams that browser sessions watch, each cut off at its gateway when its session ends or
  * its user may stream it no more.
- * One viewer per stream: a newer viewer replaces the older (the gateway hands a stream to its
- * newest client too). A stream's WebRTC media flows from the device straight to the browser, so
- * closing the signaling socket does not stop it: the gateway must. The way every gateway offers is
- * the reference's join, which disconnects the stream's existing client; the token it returns is
- * never used and expires.
+ * One watch per browser session and stream: a newer one replaces the older. A stream's WebRTC
+ * media flows from the device straight to the browser, so closing the signaling socket does not
+ * stop it: the gateway must. A gateway with viewers cuts that viewer off alone; for one without,
+ * the way every gateway offers is the reference's join, which disconnects the stream's existing
+ * client (the token it returns is never used and expires).
  */
 export class WatchedStreams {
   private readonly sessionWatch: SessionWatch;
@@ -28,6 +28,7 @@ export class WatchedStreams {
     sessionId: string,
     gateway: GatewayClient,
     streamSessionId: string,
+    viewerId: string | undefined,
     livesBy: LivesBy | undefined,
     cutOff: (reason: EndReason) => void = () => undefined,
   ): void {
@@ -41,7 +42,7 @@ export class WatchedStreams {
       sessionId,
       (reason) => {
         if (streams.get(streamSessionId) === release) streams.delete(streamSessionId);
-        void cutOffStreamViewer(gateway, streamSessionId);
+        void cutOffStreamViewer(gateway, streamSessionId, viewerId);
         cutOff(reason);
       },
       livesBy,

@@ -146,8 +146,30 @@ export function registerSessionRoutes(app: FastifyInstance, services: GatewaySer
     const session = await requireSession(db, request.params.id);
     // The screen asked for is the session's, held either way (join-screen.ts), or refused.
     const body = parseInput(sessionJoinSchema, request.body ?? {}, "join request");
-    return gatewaySync(joinSession(services, session, { screen: body.screen }));
+    return gatewaySync(joinSession(services, session, { screen: body.screen, role: body.role }));
   });
+
+  // Extension session_viewers: who watches the session's stream now, the one in control first.
+  app.get<IdParams>("/1.0/sessions/:id/viewers", async (request) => {
+    const session = await requireSession(db, request.params.id);
+    return gatewaySync(services.streams.viewers(session.id));
+  });
+
+  // Extension session_viewers: cuts off one viewer (its view ended at the dashboard).
+  app.delete<{ Params: { id: string; viewer: string } }>(
+    "/1.0/sessions/:id/viewers/:viewer",
+    async (request) => {
+      const session = await requireSession(db, request.params.id);
+      const cut = await services.streams.cut(
+        session.id,
+        request.params.viewer,
+        "Your view of this stream ended",
+      );
+      if (!cut)
+        throw new HttpError(404, `Session ${session.id} has no viewer ${request.params.viewer}`);
+      return gatewaySync({});
+    },
+  );
 }
 
 function instanceRequestOf(body: SessionPost): Record<string, unknown> {

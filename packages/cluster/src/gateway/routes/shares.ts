@@ -107,11 +107,18 @@ export function registerShareRoutes(app: FastifyInstance, services: GatewayServi
 
   app.post<IdParams>("/1.0/shares/:id/join", async (request) => {
     const share = await requireShare(db, request.params.id);
-    if (share.type !== "stream") {
+    if (share.type !== "stream" && share.type !== "watch") {
       throw new HttpError(400, `This is an ${share.type} share: it does not lead to a stream`);
     }
     const body = parseInput(sessionJoinSchema, request.body ?? {}, "join request");
     const session = await requireSession(db, share.session_id);
-    return gatewaySync(joinSession(services, session, { shareId: share.id, screen: body.screen }));
+    return gatewaySync(
+      joinSession(services, session, {
+        shareId: share.id,
+        watchOnly: share.type === "watch",
+        screen: body.screen,
+        role: body.role,
+      }),
+    );
   });
 }

@@ -3,7 +3,8 @@ import type { WebSocket } from "ws";
 import type { GatewayServices } from "../gateway-services.ts";
 import { HttpError } from "@anbox-dashboard/http-kit";
 import { requireSession } from "../session-store.ts";
-import { sessionEndedCloseCode } from "../session-streams.ts";
+import { sessionEndedCloseCode, streamFullCloseCode } from "../session-streams.ts";
+import type { JoiningViewer } from "../join-tokens.ts";
 import { isExpired } from "../share-store.ts";
 import { readStoredConfig } from "../../instances/instance-record.ts";
 import { instanceLogsDir } from "../../runtime/instance-paths.ts";
@@ -16,7 +17,7 @@ interface SignalingRequest {
 
 interface Admission {
   sessionId: string;
-  shareId: string | undefined;
+  viewer: JoiningViewer;
 }
 
 /** How long a viewer that connected while the instance still boots may wait for it to run. */
@@ -41,7 +42,7 @@ export function registerSignalingRoutes(app: FastifyInstance, services: GatewayS
       const token = request.query.token;
       const use = joinTokens.consume(typeof token === "string" ? token : undefined, session.id);
       if (!use.valid) throw new HttpError(use.status, use.reason);
-      admissions.set(request, { sessionId: session.id, shareId: use.shareId });
+      admissions.set(request, { sessionId: session.id, viewer: use });
     },
     handler: () => {
       throw new HttpError(
@@ -65,7 +66,8 @@ export function registerSignalingRoutes(app: FastifyInstance, services: GatewayS
     },
   });
 
-  async function serve(socket: WebSocket, { sessionId, shareId }: Admission): Promise<void> {
+  async function serve(socket: WebSocket, { sessionId, viewer }: Admission): Promise<void> {
+    const { shareId } = viewer;
     const giveUp = new AbortController();
     socket.once("close", () => {
       giveUp.abort();
@@ -87,6 +89,9 @@ export function registerSignalingRoutes(app: FastifyInstance, services: GatewayS
     }
     const attached = await streams.attach(sessionId, socket, screen, {
       shareId,
+      viewerId: viewer.viewerId,
+      wants: viewer.wants,
+      watchOnly: viewer.watchOnly,
       stillLive: async () => {
         const session = await requireSession(context.db, sessionId).catch(() => undefined);
         if (session?.status !== "active") return false;
@@ -111,6 +116,8 @@ export function registerSignalingRoutes(app: FastifyInstance, services: GatewayS
         .execute();
     } else if (attached === "session-ended") {
       closeNow(socket, sessionEndedCloseCode, "The session has ended");
+    } else if (attached === "full") {
+      closeNow(socket, streamFullCloseCode, "The stream has all the viewers it takes");
     }
   }
 

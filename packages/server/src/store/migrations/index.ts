@@ -11,6 +11,7 @@ import { identityProviderGroups } from "./0009-identity-provider-groups.ts";
 import { viewAs } from "./0010-view-as.ts";
 import { auditTrail } from "./0011-audit-trail.ts";
 import { quotas } from "./0012-quotas.ts";
+import { streamViewers } from "./0013-stream-viewers.ts";
 
 /** Every migration, in order. Names sort in the order they must run; never rename one that shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0010-view-as": viewAs,
   "0011-audit-trail": auditTrail,
   "0012-quotas": quotas,
+  "0013-stream-viewers": streamViewers,
 };

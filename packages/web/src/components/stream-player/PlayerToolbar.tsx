@@ -17,6 +17,8 @@ interface Props {
   /** The sound's controls (mute, volume). */
   sound: ReactNode;
   extraControls?: ReactNode;
+  /** Why this viewer's input does not reach the device (another viewer has control). */
+  inputRefused?: string | undefined;
 }
 
 /** The player's own buttons, then the page's. */
@@ -30,6 +32,7 @@ export function PlayerToolbar({
   recording,
   sound,
   extraControls,
+  inputRefused,
 }: Props) {
   const button = (action: PlayerAction, label: string, icon: string, disabled = !playing) => (
     <ToolbarButton
@@ -42,6 +45,21 @@ export function PlayerToolbar({
       }}
     />
   );
+  // A button that reaches the device: disabled, saying why, for a viewer not in control.
+  const input = (action: PlayerAction, label: string, icon: string) =>
+    inputRefused === undefined || !playing ? (
+      button(action, label, icon)
+    ) : (
+      <ToolbarButton
+        label={label}
+        icon={icon}
+        shortcut={action}
+        reason={inputRefused}
+        onClick={() => {
+          onAction(action);
+        }}
+      />
+    );
   return (
     <div className="stream-player__toolbar" role="toolbar" aria-label="Stream controls">
       <ToolbarButton
@@ -54,19 +72,20 @@ export function PlayerToolbar({
           onAction("fullscreen");
         }}
       />
-      {button("rotate-left", "Rotate left", "rotate-left")}
-      {button("rotate", "Rotate right", "rotate-right")}
-      {button("home", "Home", "home")}
-      {button("back", "Back", "arrow-left")}
-      {button("volume-down", "Volume down", "volume-down")}
-      {button("volume-up", "Volume up", "volume-up")}
-      {button("power", "Power", "power-off")}
+      {input("rotate-left", "Rotate left", "rotate-left")}
+      {input("rotate", "Rotate right", "rotate-right")}
+      {input("home", "Home", "home")}
+      {input("back", "Back", "arrow-left")}
+      {input("volume-down", "Volume down", "volume-down")}
+      {input("volume-up", "Volume up", "volume-up")}
+      {input("power", "Power", "power-off")}
       <ToolbarButton
         label="Keyboard capture"
         icon="keyboard"
         shortcut="keyboard"
         pressed={capturingKeyboard}
         disabled={!playing}
+        reason={playing ? inputRefused : undefined}
         onClick={() => {
           onAction("keyboard");
         }}

@@ -24,6 +24,9 @@ import { ShortcutsHelp } from "./ShortcutsHelp.tsx";
 import { SoundControls } from "./SoundControls.tsx";
 import type { StreamConnection } from "./stream-connection.ts";
 import { useFileDrop } from "./use-file-drop.ts";
+import { useStreamViewers } from "./use-stream-viewers.ts";
+import { ViewersBar } from "./ViewersBar.tsx";
+import { streamViewersMessageSchema } from "@anbox-dashboard/contract";
 import { useFullscreen } from "./use-fullscreen.ts";
 import type { InputLatencyProbe } from "./input-latency.ts";
 import { useInputLatency } from "./use-input-latency.ts";
@@ -122,13 +125,33 @@ export function StreamPlayer({
     send("sensor:event", { sensor: "acceleration", ...accelerationFor(rotation) });
     timingTold.current = timing && send("stream::timing", { enabled: true });
   };
+  // Who watches and who controls (several viewers of one stream): the join says, then the device.
+  const viewers = useStreamViewers();
+  const { joined: viewerJoined, told: viewersTold } = viewers;
+  const joinNoting = useCallback(async () => {
+    const connection = await connect();
+    viewerJoined(connection);
+    return connection;
+  }, [connect, viewerJoined]);
+  const fromDevice = useCallback(
+    (type: string, data: unknown) => {
+      if (type !== "stream::viewers") {
+        onDeviceMessage?.(type, data);
+        return;
+      }
+      const message = streamViewersMessageSchema.safeParse(data);
+      if (message.success) viewersTold(message.data);
+    },
+    [onDeviceMessage, viewersTold],
+  );
   const {
     status,
     stream,
     audio,
     sendControl: sendToDevice,
     reconnect,
-  } = useStreamSession(connect, onPeer, tellOrientation, onDeviceMessage);
+  } = useStreamSession(joinNoting, onPeer, tellOrientation, fromDevice);
+  const controlling = viewers.state.controlling;
   const noteInput = useInputLatency(videoRef, latencyProbe, stream, timing);
   // The statistics opened or closed while the stream plays: the device shows or hides its marker.
   useEffect(() => {
@@ -152,9 +175,14 @@ export function StreamPlayer({
   const recording = useScreenRecording(stream, audio);
   const fullscreen = useFullscreen(rootRef);
   const drop = useFileDrop(onDropFiles);
-  const keyboard = useKeyboardCapture(sendControl, playing);
-  const touch = useTouchInput(videoRef, screen, rotation, sendControl);
-  useWheelInput(videoRef, sendControl);
+  const keyboard = useKeyboardCapture(sendControl, playing && controlling);
+  // A watcher's touches and wheel go nowhere: its input does not reach the device.
+  const sendInput = useCallback(
+    (type: string, data?: object) => controlling && sendControl(type, data),
+    [controlling, sendControl],
+  );
+  const touch = useTouchInput(videoRef, screen, rotation, sendInput);
+  useWheelInput(videoRef, sendInput);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -188,10 +216,17 @@ export function StreamPlayer({
       case "bug-report":
         onBugReport?.();
         return;
+      case "record":
+        recording.toggle();
+        return;
+      case "screenshot":
+        if (playing && videoRef.current) downloadScreenshot(videoRef.current, screen);
+        return;
       default:
         break;
     }
-    if (!playing) return;
+    // What reaches the device: only while the stream plays, from the viewer in control.
+    if (!playing || !controlling) return;
     switch (action) {
       case "rotate":
       case "rotate-left": {
@@ -217,14 +252,8 @@ export function StreamPlayer({
       case "power":
         pressDeviceKey(deviceKeys.power);
         return;
-      case "record":
-        recording.toggle();
-        return;
       case "keyboard":
         keyboard.toggle();
-        return;
-      case "screenshot":
-        if (videoRef.current) downloadScreenshot(videoRef.current, screen);
         return;
     }
   };
@@ -283,7 +312,19 @@ export function StreamPlayer({
         recording={recording}
         sound={<SoundControls sound={sound} hasSound={playing && audio !== undefined} />}
         extraControls={extraControls}
+        inputRefused={controlling ? undefined : "Only the viewer in control can use the device"}
       />
+      {playing && (
+        <ViewersBar
+          viewers={viewers.state}
+          onHandControl={(viewerId) => {
+            sendToDevice("stream::hand-control", { to: viewerId });
+          }}
+          onTakeControl={() => {
+            sendToDevice("stream::take-control");
+          }}
+        />
+      )}
       {playing && audio !== undefined && sound.waitingForGesture && !sound.muted && (
         // Any click or key in the page turns the sound on; this button is one such click. Above the
         // picture, not over it: the device's status bar stays in sight.

@@ -10,5 +10,9 @@ export function toStreamConnection(join: SessionJoinResponse): StreamConnection 
       ...(server.username === undefined ? {} : { username: server.username }),
       ...(server.password === undefined ? {} : { credential: server.password }),
     })),
+    viewer:
+      join.viewer_id === undefined || join.role === undefined
+        ? undefined
+        : { id: join.viewer_id, role: join.role, watchOnly: join.watch_only ?? false },
   };
 }

@@ -32,14 +32,16 @@ function absoluteUrl(share: StreamShare): string {
 }
 
 /**
- * Share links of a stream: anyone holding one watches (and controls) the stream without signing
- * in, until it expires or is revoked here. Lists the links made so far, makes a new one, revokes.
+ * Share links of a stream: anyone holding one watches the stream without signing in (and may be
+ * handed control, unless the link is watch-only), until it expires or is revoked here. Up to four
+ * people watch at once. Lists the links made so far, makes a new one, revokes.
  */
 export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
   const descriptionId = useId();
   const lifetimeId = useId();
   const [description, setDescription] = useState("");
   const [minutes, setMinutes] = useState(60);
+  const [watchOnly, setWatchOnly] = useState(false);
   const [copied, setCopied] = useState<string>();
   const shares = useSessionShares(sessionId, clusterId);
   const create = useCreateShare(sessionId, clusterId);
@@ -54,8 +56,9 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
   return (
     <Modal title="Share this stream" close={onClose}>
       <p>
-        Anyone with a link can watch and control this stream without signing in, until the link
-        expires or you revoke it.
+        Anyone with a link can watch this stream without signing in, beside you (up to four
+        viewers), until the link expires or you revoke it. Whoever has control can hand it to a
+        link&apos;s viewer; a watch-only link&apos;s viewer never gets it.
       </p>
       <form
         className="share-links__form"
@@ -64,6 +67,7 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
           const sent = {
             description: description.trim() === "" ? undefined : description.trim(),
             expires_in_minutes: minutes,
+            ...(watchOnly ? { watch_only: true } : {}),
           };
           await submission.send(sent, async (idempotencyKey) => {
             await create.mutateAsync({ ...sent, idempotencyKey });
@@ -96,6 +100,17 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
             </option>
           ))}
         </select>
+        <label className="p-checkbox">
+          <input
+            type="checkbox"
+            className="p-checkbox__input"
+            checked={watchOnly}
+            onChange={(event) => {
+              setWatchOnly(event.currentTarget.checked);
+            }}
+          />
+          <span className="p-checkbox__label">Watch only (no input, never in control)</span>
+        </label>
         <SubmitButton
           className="p-button--positive"
           busy={submission.pending}
@@ -122,6 +137,7 @@ export function ShareLinksModal({ sessionId, clusterId, onClose }: Props) {
                   {absoluteUrl(share)}
                 </a>
                 <div className="share-links__meta">
+                  {share.watch_only && <span>Watch only · </span>}
                   {share.description !== "" && <span>{share.description} · </span>}
                   Expires {formatDate(share.expiry_at)}
                 </div>
