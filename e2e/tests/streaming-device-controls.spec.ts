@@ -122,7 +122,7 @@ test("device controls: location, battery, an SMS and the clipboard both ways rea
   // A picture shown to the camera: the device's screen shows it in the typed text's corner.
   const cameraCorner = { x: 556, y: 1040 };
   const cameraBefore = await pixelsAround(video(page), cameraCorner);
-  await panel.getByLabel("Picture").setInputFiles({
+  await panel.getByLabel("Picture", { exact: true }).setInputFiles({
     name: "yellow.png",
     mimeType: "image/png",
     buffer: Buffer.from(yellowPicture, "base64"),
@@ -206,6 +206,26 @@ test("device controls: location, battery, an SMS and the clipboard both ways rea
   // Back on Wi-Fi the picture moves again, and the device's screen names the profile now GPRS (a
   // GPRS link lets no keyframe through: the picture froze meanwhile, as a real one would).
   await expectScreenChanged(page, deviceRow(rows.network, 355), networkBefore);
+
+  // This viewer's stream at half size under a 250 kbit/s ceiling, without reconnecting: the
+  // decoded picture turns 360 wide and the statistics' bandwidth falls under the ceiling; then
+  // back to the full picture.
+  const quality = panel.getByRole("region", { name: "Stream quality" });
+  const decodedWidth = () =>
+    video(page).evaluate((element) => (element as HTMLVideoElement).videoWidth);
+  await quality.getByLabel("Picture size").selectOption("0.5");
+  await quality.getByLabel("Bitrate ceiling").selectOption("250");
+  await quality.getByRole("button", { name: "Apply to my stream" }).click();
+  await expect(quality.getByText("Now 360×640, at most 250 kbit/s.")).toBeVisible();
+  await expect.poll(decodedWidth, { timeout: 10_000 }).toBe(360);
+  await page.getByRole("button", { name: "Statistics" }).click();
+  await expect.poll(videoBandwidth, { timeout: 15_000 }).toBeLessThan(0.3);
+  await opener.click();
+  await quality.getByLabel("Picture size").selectOption("1");
+  await quality.getByLabel("Bitrate ceiling").selectOption("null");
+  await quality.getByRole("button", { name: "Apply to my stream" }).click();
+  await expect(quality.getByText("Now 720×1280, no ceiling.")).toBeVisible();
+  await expect.poll(decodedWidth, { timeout: 10_000 }).toBe(720);
 
   // The bug report: one file with the versions, the instance, its logs, the device's state and
   // the stream's statistics, WebRTC figures and events; no secret in it.

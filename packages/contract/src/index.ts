@@ -59,4 +59,5 @@ export * from "./api/quotas.ts";
 export * from "./api/device.ts";
 export * from "./api/device-files.ts";
 export * from "./api/stream-viewers.ts";
+export * from "./api/stream-quality.ts";
 export * from "./api/bug-report.ts";

@@ -9,7 +9,7 @@ import type { StreamScreenSpec } from "./screen-spec.ts";
 import type { StreamLog } from "./stream-log.ts";
 import { decodeCameraPicture } from "./camera-picture.ts";
 import { describeError } from "./describe-error.ts";
-import type { StreamViewersMessage } from "@anbox-dashboard/contract";
+import type { StreamQuality, StreamViewersMessage } from "@anbox-dashboard/contract";
 
 /** What a viewer asks of the gateway about control. */
 export type ViewerRequest = { kind: "hand-control"; to: string } | { kind: "take-control" };
@@ -38,6 +38,8 @@ export interface ControlChannelHost {
   controls: boolean;
   /** A viewer's request about control (hand it over, take it): the gateway decides. */
   onViewerRequest: (request: ViewerRequest) => void;
+  /** The viewer's own stream's ceiling and picture size; its size once applied. */
+  setQuality: (quality: StreamQuality) => Promise<{ width: number; height: number }>;
   screen: DeviceScreen;
   log: StreamLog;
   /** An input reached the device now (touch, key, ...): the pipeline draws its marker. */
@@ -81,8 +83,12 @@ export class ControlChannel {
   }
 
   private sendViewers(): void {
-    if (this.viewers === undefined || this.channel?.readyState !== "open") return;
-    this.channel.send(JSON.stringify({ type: "stream::viewers", data: this.viewers }));
+    if (this.viewers !== undefined) this.send("stream::viewers", this.viewers);
+  }
+
+  /** A message to the viewer, while its channel is open. */
+  private send(type: string, data: object): void {
+    if (this.channel?.readyState === "open") this.channel.send(JSON.stringify({ type, data }));
   }
 
   /** The client's data channels: `control` carries input; others are accepted and left alone. */
@@ -124,10 +130,7 @@ export class ControlChannel {
 
   /** `device::state` (this project's extension): what the device has been given, for the panel. */
   private sendState(): void {
-    if (!this.host.tellsState || this.channel?.readyState !== "open") return;
-    this.channel.send(
-      JSON.stringify({ type: "device::state", data: this.host.screen.state.snapshot() }),
-    );
+    if (this.host.tellsState) this.send("device::state", this.host.screen.state.snapshot());
   }
 
   /** Where the device's part of an input's time to the screen went, for a client that asked. */
@@ -193,6 +196,19 @@ export class ControlChannel {
     }
     if (parsed.event.kind === "hand-control" || parsed.event.kind === "take-control") {
       host.onViewerRequest(parsed.event);
+      return;
+    }
+    // The viewer's own stream (a watcher's too): it changes nothing on the device.
+    if (parsed.event.kind === "quality") {
+      const { quality } = parsed.event;
+      host.setQuality(quality).then(
+        (size) => {
+          this.send("stream::quality", { ...quality, ...size });
+        },
+        (error: unknown) => {
+          this.reportBadMessage(describeError(error));
+        },
+      );
       return;
     }
     // A watcher's input, camera frames and timing requests do not reach the device.

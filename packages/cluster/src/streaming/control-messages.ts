@@ -4,7 +4,9 @@ import {
   deviceLocationSchema,
   type CameraSource,
   sensorReadingSchema,
+  streamQualitySchema,
   type SensorReading,
+  type StreamQuality,
 } from "@anbox-dashboard/contract";
 import type { LocationUpdate } from "./device-state.ts";
 import { orientations, type Orientation } from "./orientation.ts";
@@ -32,6 +34,8 @@ export type ControlEvent =
   | { kind: "hand-control"; to: string }
   /** A viewer who joined signed in takes control (this project's `stream::take-control`). */
   | { kind: "take-control" }
+  /** The viewer's own stream's ceiling and picture size (this project's `stream::quality`). */
+  | { kind: "quality"; quality: StreamQuality }
   /** A message of the protocol that this virtual device has nothing to do with (gamepad, VHAL…). */
   | { kind: "unsupported"; type: string };
 
@@ -189,6 +193,8 @@ export function parseControlMessage(text: string): ParsedControlMessage {
       return read(handControl, data, (hand) => ({ kind: "hand-control", to: hand.to }));
     case "stream::take-control":
       return { ok: true, event: { kind: "take-control" } };
+    case "stream::quality":
+      return read(streamQualitySchema, data, (quality) => ({ kind: "quality", quality }));
     default:
       if (unsupportedTypes.has(type)) return { ok: true, event: { kind: "unsupported", type } };
       return { ok: false, error: `unknown control message type "${type}"` };

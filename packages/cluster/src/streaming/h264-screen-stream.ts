@@ -140,6 +140,10 @@ export class H264ScreenStream implements ScreenStream {
       }
       return;
     }
+    // The viewer's link has no room now (its network profile, its ceiling): this frame is left
+    // out here, its changes kept for the next one, rather than dropped on the way, which would
+    // leave the viewer's picture undecodable until a keyframe.
+    if (!this.spec.video.admits()) return;
     const parameters = this.parameters;
     if (parameters !== undefined && !this.keyframeWanted) this.keepChangedOnly(frame);
     if (

@@ -6,6 +6,8 @@ import type { VideoCodec } from "./video-codecs.ts";
 
 /** What a screen stream is made from. */
 export interface MediaPipelineSpec extends Omit<StreamScreenSpec, "instanceId"> {
+  /** The picture's size (width, height) as a share of the device's screen. */
+  scale: number;
   codec: VideoCodec;
   /** The negotiated video sender and its werift track. */
   video: SendingTrack;

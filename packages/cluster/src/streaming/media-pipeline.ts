@@ -53,6 +53,12 @@ export class MediaPipeline implements ScreenStream {
       renderer,
       {
         writeFrame: (frame, written) => {
+          // No room on the viewer's link now: the encoder is not given the frame at all, so
+          // that what it sends always decodes (a frame dropped on the way would not).
+          if (!spec.video.admits()) {
+            written();
+            return;
+          }
           this.encoder.writeFrame(frame, written);
         },
       },

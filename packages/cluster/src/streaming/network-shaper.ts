@@ -20,6 +20,10 @@ const bufferMs = 400;
  */
 export class NetworkShaper {
   #conditions: LinkConditions | undefined;
+  /** What the device's network makes of the link, before the viewer's own ceiling. */
+  #network: LinkConditions | undefined;
+  /** The viewer's ceiling on its stream (stream::quality), in kbit/s. */
+  #ceilingKbps: number | undefined;
   /** When the link is free for the next packet (performance.now() ms). */
   #linkFreeAt = 0;
   readonly #queue: { at: number; send: () => void }[] = [];
@@ -35,7 +39,14 @@ export class NetworkShaper {
 
   /** New conditions, or none: what is queued still goes out as it was going to. */
   shape(conditions: LinkConditions | undefined): void {
-    this.#conditions = conditions;
+    this.#network = conditions;
+    this.#conditions = withCeiling(conditions, this.#ceilingKbps);
+  }
+
+  /** The viewer's own ceiling on the link (none: the network's alone), from now on. */
+  limit(kbps: number | undefined): void {
+    this.#ceilingKbps = kbps;
+    this.#conditions = withCeiling(this.#network, kbps);
   }
 
   /**
@@ -72,7 +83,14 @@ export class NetworkShaper {
   send(bytes: number, send: () => void, admitted = false): void {
     const conditions = this.#conditions;
     if (conditions === undefined) {
-      send();
+      // Unshaped now, but packets shaped before are still on their way: this one goes after
+      // them, never ahead (a new keyframe overtaken by an old frame's packets is broken).
+      const last = this.#queue.at(-1);
+      if (last === undefined) send();
+      else {
+        this.#queue.push({ at: last.at, send });
+        this.#schedule();
+      }
       return;
     }
     if (this.#random() < conditions.lossRate) {
@@ -119,4 +137,14 @@ export class NetworkShaper {
     }
     this.#schedule();
   }
+}
+
+/** A link held to `ceilingKbps` at most: the network's conditions, or a clean link that fast. */
+function withCeiling(
+  network: LinkConditions | undefined,
+  ceilingKbps: number | undefined,
+): LinkConditions | undefined {
+  if (ceilingKbps === undefined) return network;
+  if (network === undefined) return { kbps: ceilingKbps, latencyMs: 0, lossRate: 0 };
+  return { ...network, kbps: Math.min(network.kbps, ceilingKbps) };
 }

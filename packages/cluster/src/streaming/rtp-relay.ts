@@ -90,10 +90,7 @@ export class RtpRelay {
     }
     if (this.newSource) {
       this.newSource = false;
-      this.sending.track.notifySourceChanged({
-        sequenceNumber: packet.readUInt16BE(2),
-        timestamp: packet.readUInt32BE(4),
-      });
+      this.sending.sourceChanged();
     }
     this.sending.write(
       this.playoutDelayId === undefined

@@ -22,6 +22,7 @@ export function sceneFramePump(
           instanceName: spec.instanceName,
           source: spec.source,
           screen: spec.screen,
+          scale: spec.scale,
           now,
           frameNumber,
         }),

@@ -28,6 +28,11 @@ export interface SceneInput {
   screen: DeviceScreen;
   now: number;
   frameNumber: number;
+  /**
+   * The framebuffer's size as a share of the device's screen (a viewer's smaller picture,
+   * stream::quality): touches and the cursor, in device pixels, are drawn that much closer in.
+   */
+  scale?: number;
 }
 
 /** One thing on the screen. The renderer repaints it only when its rectangle or signature change. */
@@ -248,9 +253,12 @@ function inputMarker(input: SceneInput): SceneItem {
 /** Touch trails, fingers and the mouse cursor, in device pixels over everything else. */
 function addPointers(items: SceneItem[], input: SceneInput, unit: number): void {
   const { screen, now } = input;
+  const scale = input.scale ?? 1;
+  const scaled = <P extends { x: number; y: number }>(point: P): P =>
+    scale === 1 ? point : { ...point, x: point.x * scale, y: point.y * scale };
   const seen = new Set<string>();
   const trailRadius = Math.max(Math.round(14 * unit), 3);
-  for (const point of screen.trail(now)) {
+  for (const point of screen.trail(now).map(scaled)) {
     // Fades in eight steps: each step repaints the dot, not every frame.
     const step = Math.ceil((1 - (now - point.at) / trailFadeMs) * 8);
     let key = `trail:${point.at}:${point.x}:${point.y}`;
@@ -270,7 +278,8 @@ function addPointers(items: SceneItem[], input: SceneInput, unit: number): void 
     });
   }
   const radius = Math.max(Math.round(40 * unit), 6);
-  for (const [id, point] of screen.touches) {
+  for (const [id, touch] of screen.touches) {
+    const point = scaled(touch);
     items.push({
       key: `touch:${id}`,
       rect: around(point, radius + 3),
@@ -287,7 +296,7 @@ function addPointers(items: SceneItem[], input: SceneInput, unit: number): void 
       },
     });
   }
-  const cursor = screen.cursor;
+  const cursor = screen.cursor && scaled(screen.cursor);
   if (cursor) {
     const size = Math.max(Math.round(30 * unit), 8);
     items.push({

@@ -53,7 +53,7 @@ export function serveSignaling(
     close: (reason, message) => session.close(reason, message),
     lastInputAt: () => session.lastInputAt,
     setViewers: (viewers, controls) => {
-      session.setViewers(viewers, controls);
+      session.control.setViewers(viewers, controls);
     },
     closed: session.closed,
   };

@@ -29,6 +29,17 @@ export interface SendingTrack {
   track: MediaStreamTrack;
   /** Sends an RTP packet on the track, through the viewer's link (network-shaper.ts). */
   write: (packet: Buffer) => void;
+  /**
+   * The next packet written starts a new source's numbering (a new encoder): werift is told as
+   * that packet leaves the link, not before, so that packets of the old source still queued keep
+   * their numbers.
+   */
+  sourceChanged: () => void;
+  /**
+   * Whether the viewer's link has room for a frame now: a pipeline leaves a frame out at its
+   * source when it has none (network-shaper.ts), so that every frame that is sent decodes.
+   */
+  admits: () => boolean;
 }
 
 /**
@@ -117,17 +128,32 @@ export class StreamPeer {
 
   private sending(transceiver: RTCRtpTransceiver, track: MediaStreamTrack): SendingTrack {
     const { shaper } = this;
-    const writeRtp = (packet: Buffer) => {
-      track.writeRtp(packet);
+    let newSource = false;
+    const sourceChanged = () => {
+      newSource = true;
+    };
+    /** The packet's send, telling werift first when it is the new source's first. */
+    const sendOf = (packet: Buffer) => {
+      const rebase = newSource;
+      newSource = false;
+      return () => {
+        if (rebase) {
+          track.notifySourceChanged({
+            sequenceNumber: packet.readUInt16BE(2),
+            timestamp: packet.readUInt32BE(4),
+          });
+        }
+        track.writeRtp(packet);
+      };
     };
     if (track.kind !== "video") {
       return {
         transceiver,
         track,
+        sourceChanged,
+        admits: () => shaper.admits(),
         write: (packet) => {
-          shaper.send(packet.length, () => {
-            writeRtp(packet);
-          });
+          shaper.send(packet.length, sendOf(packet));
         },
       };
     }
@@ -137,6 +163,8 @@ export class StreamPeer {
     return {
       transceiver,
       track,
+      sourceChanged,
+      admits: () => shaper.admits(),
       write: (packet) => {
         if (frameStarts) admitted = shaper.admits();
         frameStarts = endsFrame(packet);
@@ -144,13 +172,7 @@ export class StreamPeer {
           shaper.drop();
           return;
         }
-        shaper.send(
-          packet.length,
-          () => {
-            writeRtp(packet);
-          },
-          true,
-        );
+        shaper.send(packet.length, sendOf(packet), true);
       },
     };
   }

@@ -2,7 +2,6 @@ import type { RawData, WebSocket } from "ws";
 import type { RTCIceCandidateInit } from "werift";
 import { ControlChannel, type ViewerRequest } from "./control-channel.ts";
 import { goodbyeOf, type CloseReason, type Goodbye } from "./stream-goodbye.ts";
-import type { StreamViewersMessage } from "@anbox-dashboard/contract";
 import type { DeviceScreen } from "./device-screen.ts";
 import { describeError } from "./describe-error.ts";
 import { StreamMedia } from "./stream-media.ts";
@@ -62,7 +61,8 @@ export class StreamSession {
   /** Both descriptions are applied: candidates can be added. */
   private negotiated = false;
   private readonly queuedCandidates: RTCIceCandidateInit[] = [];
-  private readonly control: ControlChannel;
+  /** The viewer's control channel: the gateway tells it who watches (session-streams.ts). */
+  readonly control: ControlChannel;
   /** The viewer's link as the device's network makes it (its mobile profile shapes it). */
   private readonly shaper = new NetworkShaper();
   private readonly media: StreamMedia;
@@ -85,6 +85,10 @@ export class StreamSession {
       tellsState: !options.throughShare,
       controls: options.controls,
       onViewerRequest: options.onViewerRequest,
+      setQuality: (quality) => {
+        this.shaper.limit(quality.max_kbps ?? undefined);
+        return this.media.rescale(quality.scale);
+      },
       screen: this.screen,
       log: this.log,
       inputApplied: (now) => {
@@ -123,11 +127,6 @@ export class StreamSession {
   }
 
   /** Tells the client why over the control channel (or the websocket, before it has one), then ends. */
-  /** Who watches now, and whether this viewer is in control (session-streams.ts). */
-  setViewers(viewers: StreamViewersMessage, controls: boolean): void {
-    this.control.setViewers(viewers, controls);
-  }
-
   async close(reason: CloseReason, message?: string): Promise<void> {
     // The device stops feeding this client at once; telling it why may take up to a second.
     await this.media.stop();

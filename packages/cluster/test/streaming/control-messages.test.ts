@@ -64,6 +64,25 @@ describe("parseControlMessage", () => {
     });
   });
 
+  it("takes a viewer's stream quality and its requests about control, refusing bad values", () => {
+    expect(parseControlMessage(message("stream::quality", { max_kbps: 500, scale: 0.5 }))).toEqual({
+      ok: true,
+      event: { kind: "quality", quality: { max_kbps: 500, scale: 0.5 } },
+    });
+    for (const bad of [
+      { max_kbps: 50, scale: 1 },
+      { max_kbps: null, scale: 0.3 },
+      { max_kbps: null },
+    ]) {
+      expect(parseControlMessage(message("stream::quality", bad)).ok).toBe(false);
+    }
+    expect(parseControlMessage(message("stream::hand-control", { to: "v1" }))).toEqual({
+      ok: true,
+      event: { kind: "hand-control", to: "v1" },
+    });
+    expect(parseControlMessage(message("stream::hand-control", { to: "" })).ok).toBe(false);
+  });
+
   it("takes the SDK's location and every sensor of Anbox's runtime", () => {
     expect(
       parseControlMessage(

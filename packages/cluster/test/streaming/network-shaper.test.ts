@@ -28,6 +28,50 @@ describe("NetworkShaper", () => {
     expect(arrivals.map(Math.round)).toEqual([400, 500, 600, 700, 800]);
   });
 
+  it("holds the link to the viewer's ceiling, alone or under the network's profile", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const shaper = new NetworkShaper(() => 1);
+    const arrivals: number[] = [];
+    const sendTwo = () => {
+      const start = performance.now();
+      for (let packet = 0; packet < 2; packet++) {
+        shaper.send(1000, () => arrivals.push(performance.now() - start));
+      }
+      vi.advanceTimersByTime(1_000);
+    };
+    // 160 kbps alone: a 1000-byte packet takes 50 ms, on a clean link.
+    shaper.limit(160);
+    sendTwo();
+    expect(arrivals.map(Math.round)).toEqual([50, 100]);
+    // Under GPRS (80 kbps, 300 ms), the slower of the two holds; the profile's latency stays.
+    arrivals.length = 0;
+    shaper.shape({ kbps: 80, latencyMs: 300, lossRate: 0 });
+    sendTwo();
+    expect(arrivals.map(Math.round)).toEqual([400, 500]);
+    // The ceiling lifted: the profile alone; the profile gone too: sent at once.
+    shaper.limit(undefined);
+    shaper.shape(undefined);
+    arrivals.length = 0;
+    sendTwo();
+    expect(arrivals).toEqual([0, 0]);
+  });
+
+  it("keeps packets in order when the shaping is lifted while some are still on their way", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
+    const shaper = new NetworkShaper(() => 1);
+    const order: string[] = [];
+    shaper.shape({ kbps: 80, latencyMs: 100, lossRate: 0 });
+    shaper.send(1000, () => order.push("shaped"));
+    shaper.shape(undefined);
+    shaper.send(1000, () => order.push("after"));
+    expect(order).toEqual([]);
+    vi.advanceTimersByTime(1_000);
+    expect(order).toEqual(["shaped", "after"]);
+    // Nothing on its way: sent at once.
+    shaper.send(1000, () => order.push("at once"));
+    expect(order.at(-1)).toBe("at once");
+  });
+
   it("loses the profile's share of packets, and stops sending once stopped", () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "performance"] });
     const draws = [0.001, 0.9];

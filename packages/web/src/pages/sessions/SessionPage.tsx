@@ -1,5 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from "react";
-import { deviceStateSchema, type ResourceName } from "@anbox-dashboard/contract";
+import {
+  deviceStateSchema,
+  streamQualityAppliedSchema,
+  type ResourceName,
+  type StreamQualityApplied,
+} from "@anbox-dashboard/contract";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
 import { joinSession, reportStillWatching, reportStreamLeft } from "../../api/sessions.ts";
@@ -97,8 +102,14 @@ export default function SessionPage() {
   // The device says what it was given (device::state): the controls panel shows it.
   const queryClient = useQueryClient();
   const instanceId = session.data?.container_id;
+  // This viewer's stream quality, as the device says it applied it (stream::quality).
+  const [quality, setQuality] = useState<StreamQualityApplied>();
   const onDeviceMessage = useCallback(
     (type: string, data: unknown) => {
+      if (type === "stream::quality") {
+        const applied = streamQualityAppliedSchema.safeParse(data);
+        if (applied.success) setQuality(applied.data);
+      }
       if (type !== "device::state" || clusterId === undefined || !instanceId) return;
       const state = deviceStateSchema.safeParse(data);
       if (state.success) storeDeviceState(queryClient, clusterId, instanceId, state.data);
@@ -225,6 +236,7 @@ export default function SessionPage() {
               stream={streamControl}
               files={filePush}
               filesRefused={filesRefused}
+              quality={quality}
               onClose={closePanel}
             />
           )}

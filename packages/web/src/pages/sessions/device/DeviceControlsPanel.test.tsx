@@ -40,6 +40,7 @@ function Panel({ onClose, filesRefused }: { onClose: () => void; filesRefused?: 
       instanceId="c1"
       files={files}
       filesRefused={filesRefused}
+      quality={undefined}
       onClose={onClose}
     />
   );

@@ -1,4 +1,4 @@
-import { deviceControlsExtension } from "@anbox-dashboard/contract";
+import { deviceControlsExtension, type StreamQualityApplied } from "@anbox-dashboard/contract";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { PageLoader } from "../../../components/PageLoader.tsx";
 import { StreamPanel } from "../../../components/stream-panel/StreamPanel.tsx";
@@ -11,6 +11,7 @@ import { FilesControls } from "./FilesControls.tsx";
 import { LocationControls } from "./LocationControls.tsx";
 import { NetworkControls } from "./NetworkControls.tsx";
 import { PhoneControls } from "./PhoneControls.tsx";
+import { QualityControls } from "./QualityControls.tsx";
 import { SensorControls } from "./SensorControls.tsx";
 import type { DeviceTarget } from "./device-target.ts";
 import type { FilePush } from "./use-file-push.ts";
@@ -24,12 +25,14 @@ interface Props extends DeviceTarget {
   files: FilePush;
   /** Why this user may not push files, or undefined when they may. */
   filesRefused: string | undefined;
+  /** What this viewer's stream is now, as the device last said (stream::quality). */
+  quality: StreamQualityApplied | undefined;
   onClose: () => void;
 }
 
 /**
  * What a tester gives the device besides touch and keys (issue 39), a section per capability:
- * location, battery, network, camera, phone, clipboard, files, sensors. Each shows what the device has now (the stream
+ * location, battery, network, camera, phone, clipboard, files, sensors, and this viewer's stream quality. Each shows what the device has now (the stream
  * tells the page as it changes) and sends through the dashboard, which checks `can_stream` and
  * records it. A cluster whose AMS has no device controls says so instead.
  */
@@ -39,6 +42,7 @@ export function DeviceControlsPanel({
   stream,
   files,
   filesRefused,
+  quality,
   onClose,
 }: Props) {
   const health = useClusterHealth(clusterId);
@@ -71,6 +75,7 @@ export function DeviceControlsPanel({
               <ClipboardControls target={target} state={state.data} />
               <FilesControls state={state.data} files={files} refused={filesRefused} />
               <SensorControls target={target} state={state.data} stream={stream} />
+              <QualityControls stream={stream} applied={quality} />
             </>
           )}
         </>
