@@ -145,20 +145,22 @@ test.describe("with Canonical's SDK", () => {
       });
     }
 
-    // Another client joins the same share link: the SDK page is told why its stream ended.
+    // Another client joining the same link watches beside it (several viewers); the link
+    // revoked, the SDK page is told why its stream ended.
     const joined = await page.evaluate(async (shareToken) => {
       const response = await fetch(`/join?token=${shareToken}`, { method: "POST" });
       return response.status;
     }, token);
     expect(joined).toBe(200);
+    const revoked = await page
+      .context()
+      .request.delete(`/api/shares/${encodeURIComponent(token)}?clusterId=default`);
+    expect(revoked.ok()).toBe(true);
     await expect
       .poll(() => sdkEvents(page), { timeout: 10_000 })
       .toContainEqual({
         kind: "message",
-        detail: {
-          type: "stream::taken-over",
-          data: { message: "Another client took over this stream" },
-        },
+        detail: { type: "stream::ended", data: { message: "The session has ended" } },
       });
     await site.close();
   });

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { strToU8, zipSync } from "fflate";
@@ -85,6 +85,11 @@ describe("files pushed into a virtual device (instance_device_controls)", () => 
     }
     const state = (await cluster.request<DeviceState>("GET", `/1.0/instances/${id}/device`)).body;
     expect(state.metadata.files.map((file) => file.name)).not.toContain("plain.apk");
+    // Nothing of the refused files is left: not in the downloads, not half-received.
+    expect(await readdir(join(rootfs(), downloadsDir))).toEqual(
+      expect.not.arrayContaining(["plain.apk", "bomb.apk"]),
+    );
+    expect(await readdir(join(cluster.dataDir, "uploads"))).toEqual([]);
   });
 
   it("takes no file while the instance is stopped", async () => {

@@ -143,8 +143,9 @@ describe("device controls", () => {
     const refused = await push(streamer, "notes.apk", apk);
     expect(refused.status).toBe(403);
     expect(messageOf(refused.body)).toBe(`You may not do this: needs can_exec on ${resource}.`);
-    const hostile = await push(admin, "..%2F..%2Fetc", Buffer.from("x"));
+    const hostile = await push(admin, "bell\u0007.txt", Buffer.from("x"));
     expect(hostile.status).toBe(400);
+    expect(messageOf(hostile.body)).toMatch(/control characters/);
     const hidden = await push(admin, ".profile", Buffer.from("x"));
     expect(messageOf(hidden.body)).toMatch(/starts with a dot/);
 

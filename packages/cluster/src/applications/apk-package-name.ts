@@ -6,6 +6,8 @@ import { zipRecords, type ZipRecord } from "../archive/zip-directory.ts";
 /** An AndroidManifest.xml larger than this is not read (real ones are a few KiB). */
 const manifestMaxBytes = 1024 * 1024;
 const manifestEntry = "AndroidManifest.xml";
+/** A text manifest's <manifest …> tag longer than this is not read (real ones are a few lines). */
+const maxManifestTagLength = 16 * 1024;
 
 /** Android's rule for an application id: two or more dotted parts, each a Java-like name. */
 const packageNamePattern = /^[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)+$/;
@@ -39,7 +41,7 @@ export function readApkPackageName(path: string, fileName: string): string {
         throw refuse(`its ${manifestEntry} cannot be inflated`);
       }
     } else throw refuse(`its ${manifestEntry} is compressed in a way APKs are not`);
-    const name = isBinaryXml(bytes) ? binaryManifestPackage(bytes) : textManifestPackage(bytes);
+    const name = isBinaryXml(bytes) ? binaryPackageOrNone(bytes) : textManifestPackage(bytes);
     if (name === undefined) throw refuse(`its ${manifestEntry} names no package`);
     if (!packageNamePattern.test(name) || name.length > 255) {
       throw refuse(`"${name.slice(0, 80)}" is not a package name`);
@@ -61,13 +63,29 @@ function manifestRecord(source: FileSource): ZipRecord | "not a zip" | undefined
   }
 }
 
+/** A binary manifest whose offsets or lengths point past its end names nothing. */
+function binaryPackageOrNone(bytes: Buffer): string | undefined {
+  try {
+    return binaryManifestPackage(bytes);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
 function isBinaryXml(bytes: Buffer): boolean {
   return bytes.length >= 8 && bytes.readUInt16LE(0) === 0x0003;
 }
 
 function textManifestPackage(bytes: Buffer): string | undefined {
-  const match = /<manifest\b[^>]*?\bpackage\s*=\s*["']([^"']*)["']/.exec(bytes.toString("utf8"));
-  return match?.[1];
+  // The <manifest> tag alone, found with indexOf: a pattern run over the whole text could take
+  // time that grows with its square on a hostile one.
+  const text = bytes.toString("utf8");
+  const start = text.indexOf("<manifest");
+  const end = start === -1 ? -1 : text.indexOf(">", start);
+  if (end === -1 || end - start > maxManifestTagLength) return undefined;
+  // A package name is at most 255 characters: the value's length is bounded too.
+  return /\bpackage\s*=\s*["']([^"']{0,255})["']/.exec(text.slice(start, end))?.[1];
 }
 
 const stringPoolType = 0x0001;

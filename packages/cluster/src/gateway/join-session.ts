@@ -51,20 +51,22 @@ export function joinSession(
       `Session ${session.id} is not joinable: its client has connected already`,
     );
   }
-  // Asked for the screen held the other way round: the device turns, as a phone does.
-  if (orientation !== undefined && session.live_instance_id !== null) {
-    deviceScreenFor(session.live_instance_id).apply(
-      { kind: "rotate", orientation },
-      screen,
-      Date.now(),
-    );
-  }
   const watchOnly = options.watchOnly ?? false;
   const wants = options.role ?? "control";
   if (!services.streams.hasRoomFor(session.id, wants, watchOnly)) {
     throw new HttpError(
       409,
       `Session ${session.id} has ${String(streamViewersMax)} viewers, the most a stream takes: one must leave first`,
+    );
+  }
+  const role = services.streams.roleFor(session.id, wants, watchOnly);
+  // Asked for the screen held the other way round: the device turns, as a phone does (once
+  // the join is let in, and only for the viewer who will control it).
+  if (orientation !== undefined && role === "controller" && session.live_instance_id !== null) {
+    deviceScreenFor(session.live_instance_id).apply(
+      { kind: "rotate", orientation },
+      screen,
+      Date.now(),
     );
   }
   const viewer = newViewer({ shareId: options.shareId, wants, watchOnly });
@@ -76,7 +78,7 @@ export function joinSession(
     url: signalingUrl(session.id, token, services.publicOrigin),
     stun_servers: iceServersOf(services.context.options),
     viewer_id: viewer.viewerId,
-    role: services.streams.roleFor(session.id, wants, watchOnly),
+    role,
   };
 }
 

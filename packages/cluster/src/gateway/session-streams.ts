@@ -19,6 +19,8 @@ interface LiveStream {
   viewerId: string;
   handle: StreamHandle;
   role: ViewerRole;
+  /** When it was given control (its input is the session's from then on). */
+  controlSince: number;
   /** The share link the viewer came through, if any. */
   shareId: string | undefined;
   watchOnly: boolean;
@@ -67,17 +69,15 @@ export class SessionStreams {
     this.onClientLeft = onClientLeft;
   }
 
-  /** The session's viewers now, the one in control first. */
+  /** The session's viewers now, in the order they joined (each keeps its place, and its name). */
   viewers(sessionId: string): StreamViewer[] {
     const streams = this.sessions.get(sessionId) ?? [];
-    return [...streams]
-      .sort((a, b) => (a.role === b.role ? 0 : a.role === "controller" ? -1 : 1))
-      .map((stream) => ({
-        id: stream.viewerId,
-        role: stream.role,
-        watch_only: stream.watchOnly,
-        through_share: stream.shareId !== undefined,
-      }));
+    return streams.map((stream) => ({
+      id: stream.viewerId,
+      role: stream.role,
+      watch_only: stream.watchOnly,
+      through_share: stream.shareId !== undefined,
+    }));
   }
 
   /** Whether a viewer asking for `wants` would find room on the session's stream now. */
@@ -108,17 +108,23 @@ export class SessionStreams {
     options: AttachOptions,
   ): Promise<AttachResult> {
     return this.lock.run(sessionId, async () => {
-      const role = this.roleFor(sessionId, options.wants, options.watchOnly);
-      const streams = this.sessions.get(sessionId) ?? [];
-      const previous = this.controllerOf(sessionId);
-      if (role === "controller" && previous !== undefined) {
-        // It goes on watching, or makes way when the stream has no room for both.
-        if (streams.length >= streamViewersMax) void this.take(sessionId, previous, "taken-over");
-        else previous.role = "watcher";
-      }
-      if ((this.sessions.get(sessionId) ?? []).length >= streamViewersMax) return "full";
       if (socket.readyState !== socket.OPEN) return "socket-closed";
       if (!(await options.stillLive())) return "session-ended";
+      // Decided now, after the wait: the one in control may have left meanwhile.
+      const role = this.roleFor(sessionId, options.wants, options.watchOnly);
+      const previous = this.controllerOf(sessionId);
+      if (role === "controller" && previous !== undefined) {
+        // It goes on watching, or makes way when the stream has no room for both (a watcher,
+        // first: its leaving must not hand control to another).
+        previous.role = "watcher";
+        if (this.streamsOf(sessionId).length >= streamViewersMax) {
+          void this.take(sessionId, previous, "taken-over");
+        }
+      }
+      if (this.streamsOf(sessionId).length >= streamViewersMax) {
+        this.tellViewers(sessionId);
+        return "full";
+      }
       const stream: LiveStream = {
         viewerId: options.viewerId,
         handle: this.serve(socket, screen, {
@@ -129,12 +135,13 @@ export class SessionStreams {
           },
         }),
         role,
+        controlSince: Date.now(),
         shareId: options.shareId,
         watchOnly: options.watchOnly,
         closedHere: false,
         sessionEnded: false,
       };
-      this.sessions.set(sessionId, [...(this.sessions.get(sessionId) ?? []), stream]);
+      this.sessions.set(sessionId, [...this.streamsOf(sessionId), stream]);
       // At once, not on the session's queue: what is queued may be waiting for this very close.
       const forget = (): void => {
         this.remove(sessionId, stream);
@@ -166,7 +173,10 @@ export class SessionStreams {
    * or when its last client left; undefined when no client came in this process.
    */
   idleSince(sessionId: string): number | undefined {
-    return this.controllerOf(sessionId)?.handle.lastInputAt() ?? this.leftAt.get(sessionId);
+    const controller = this.controllerOf(sessionId);
+    // A viewer just given control has not been idle for as long as it has watched.
+    if (controller) return Math.max(controller.handle.lastInputAt(), controller.controlSince);
+    return this.leftAt.get(sessionId);
   }
 
   /**
@@ -225,12 +235,14 @@ export class SessionStreams {
     request: { kind: "hand-control"; to: string } | { kind: "take-control" },
   ): Promise<void> {
     return this.lock.run(sessionId, () => {
-      const streams = this.sessions.get(sessionId) ?? [];
+      const streams = this.streamsOf(sessionId);
+      // A viewer already gone (still closing) asks nothing.
       const asking = streams.find((stream) => stream.viewerId === viewerId);
+      if (asking === undefined) return Promise.resolve();
       const current = this.controllerOf(sessionId);
       const next =
         request.kind === "take-control"
-          ? asking?.shareId === undefined
+          ? asking.shareId === undefined
             ? asking
             : undefined
           : asking === current
@@ -238,10 +250,19 @@ export class SessionStreams {
             : undefined;
       if (next === undefined || next.watchOnly || next === current) return Promise.resolve();
       if (current) current.role = "watcher";
-      next.role = "controller";
+      this.giveControl(next);
       this.tellViewers(sessionId);
       return Promise.resolve();
     });
+  }
+
+  private streamsOf(sessionId: string): LiveStream[] {
+    return this.sessions.get(sessionId) ?? [];
+  }
+
+  private giveControl(stream: LiveStream): void {
+    stream.role = "controller";
+    stream.controlSince = Date.now();
   }
 
   private controllerOf(sessionId: string): LiveStream | undefined {
@@ -260,7 +281,7 @@ export class SessionStreams {
     this.sessions.set(sessionId, rest);
     if (stream.role === "controller" && !rest.some((one) => one.role === "controller")) {
       const heir = rest.find((one) => !one.watchOnly);
-      if (heir) heir.role = "controller";
+      if (heir) this.giveControl(heir);
     }
     this.tellViewers(sessionId);
   }

@@ -77,6 +77,12 @@ export class ControlChannel {
    * viewer is the one in control: from now on its input reaches the device, or does not.
    */
   setViewers(viewers: StreamViewersMessage, controls: boolean): void {
+    if (this.controls && !controls) {
+      // Control went to another viewer: what this one held down and its timing go with it.
+      this.host.screen.releasePointers();
+      if (this.timingWanted) this.host.screen.showInputMarker(false);
+      this.timingWanted = false;
+    }
     this.controls = controls;
     this.viewers = viewers;
     this.sendViewers();
@@ -135,18 +141,13 @@ export class ControlChannel {
 
   /** Where the device's part of an input's time to the screen went, for a client that asked. */
   sendInputShown(shown: InputShown): void {
-    if (!this.timingWanted || this.channel?.readyState !== "open") return;
-    this.channel.send(
-      JSON.stringify({
-        type: "stream::input-shown",
-        data: {
-          input: shown.input,
-          received_at: shown.receivedAt,
-          drawn_at: shown.drawnAt,
-          encoded_at: shown.encodedAt,
-        },
-      }),
-    );
+    if (!this.timingWanted) return;
+    this.send("stream::input-shown", {
+      input: shown.input,
+      received_at: shown.receivedAt,
+      drawn_at: shown.drawnAt,
+      encoded_at: shown.encodedAt,
+    });
   }
 
   /**

@@ -128,16 +128,18 @@ export class StreamPeer {
 
   private sending(transceiver: RTCRtpTransceiver, track: MediaStreamTrack): SendingTrack {
     const { shaper } = this;
-    let newSource = false;
+    // Each new source is a generation; the first of its packets that leaves the link tells
+    // werift (packets of an older one still queued do not, nor do those lost on the way).
+    let generation = 0;
+    let told = 0;
     const sourceChanged = () => {
-      newSource = true;
+      generation++;
     };
-    /** The packet's send, telling werift first when it is the new source's first. */
     const sendOf = (packet: Buffer) => {
-      const rebase = newSource;
-      newSource = false;
+      const of = generation;
       return () => {
-        if (rebase) {
+        if (of > told) {
+          told = of;
           track.notifySourceChanged({
             sequenceNumber: packet.readUInt16BE(2),
             timestamp: packet.readUInt32BE(4),

@@ -71,8 +71,10 @@ describe("the session streams' idle times", () => {
   it("run from when the last client left, while the session lives", async () => {
     const { serve, streams } = fakeServe();
     const sessions = new SessionStreams(serve);
+    const attachedAt = Date.now();
     await sessions.attach("s1", openSocket, screen, live);
-    expect(sessions.idleSince("s1")).toBe(0); // the client's last input
+    // Its last input (0 here), or since it has had control: the later.
+    expect(sessions.idleSince("s1")).toBeGreaterThanOrEqual(attachedAt);
     const before = Date.now();
     streams[0]?.leave();
     await streams[0]?.handle.closed;
@@ -135,13 +137,16 @@ describe("a stream's viewers (session_viewers)", () => {
     owner?.request?.({ kind: "hand-control", to: "guest" });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect([owner?.controls, guest?.controls, eye?.controls]).toEqual([false, true, false]);
-    // A share link's viewer cannot take control; a signed-in one can.
-    eye?.request?.({ kind: "take-control" });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(guest?.controls).toBe(true);
+    // A share link's viewer cannot take control, nor a watch-only one; a signed-in one can.
     owner?.request?.({ kind: "take-control" });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect([owner?.controls, guest?.controls]).toEqual([true, false]);
+    owner?.request?.({ kind: "hand-control", to: "guest" });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    guest?.request?.({ kind: "take-control" });
+    eye?.request?.({ kind: "take-control" });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([owner?.controls, guest?.controls, eye?.controls]).toEqual([false, true, false]);
   });
 
   it("gives control to who has watched longest when the one in control leaves, and cuts one viewer", async () => {
@@ -153,12 +158,25 @@ describe("a stream's viewers (session_viewers)", () => {
     streams[0]?.leave();
     await streams[0]?.handle.closed;
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(roles(streams[1])).toEqual(["guest:controller", "eye:watcher"]);
+    expect(roles(streams[1])).toEqual(["eye:watcher", "guest:controller"]);
     expect(await sessions.cut("s", "eye", "Your view ended")).toBe(true);
     expect(await sessions.cut("s", "eye", "Your view ended")).toBe(false);
     expect(sessions.viewers("s").map((viewer) => viewer.id)).toEqual(["guest"]);
     // A join that takes control makes the one in control before a watcher.
     await sessions.attach("s", openSocket, screen, as("back", "control"));
-    expect(roles(streams[3])).toEqual(["back:controller", "guest:watcher"]);
+    expect(roles(streams[3])).toEqual(["guest:watcher", "back:controller"]);
+  });
+
+  it("has one viewer in control when a join takes control of a full stream", async () => {
+    const { serve, streams } = fakeServe();
+    const sessions = new SessionStreams(serve);
+    await sessions.attach("s", openSocket, screen, as("owner", "auto"));
+    for (const id of ["b", "c", "d"]) {
+      await sessions.attach("s", openSocket, screen, as(id, "watch"));
+    }
+    expect(await sessions.attach("s", openSocket, screen, as("new", "control"))).toBe("attached");
+    // The one in control before made way; nobody else was handed control on its way out.
+    expect(roles(streams[4])).toEqual(["b:watcher", "c:watcher", "d:watcher", "new:controller"]);
+    expect(streams.slice(1).map((stream) => stream.controls)).toEqual([false, false, false, true]);
   });
 });

@@ -5,6 +5,8 @@ import { z } from "zod";
 
 /** The largest file a device takes into its downloads. */
 export const deviceFileMaxBytes = 256 * 1024 * 1024;
+/** The same, as the refusals say it. */
+export const deviceFileMaxText = "256 MiB";
 
 /** A file name's longest, in UTF-8 bytes (Android's file systems stop at 255). */
 const fileNameMaxBytes = 255;

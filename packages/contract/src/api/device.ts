@@ -317,10 +317,10 @@ export const deviceStateSchema = z.object({
   clipboard: z
     .object({ text: z.string(), changed_at: z.number(), source: z.enum(["page", "device"]) })
     .nullable(),
-  /** Files pushed into its downloads, newest first (at most `deviceFilesListed`). */
-  files: z.array(deviceFileSchema),
+  /** Files pushed into its downloads, newest first (at most `deviceFilesListed`); a cluster of before has none. */
+  files: z.array(deviceFileSchema).default([]),
   /** Applications installed from pushed APKs, newest first (at most `deviceFilesListed`). */
-  installed_apps: z.array(installedAppSchema),
+  installed_apps: z.array(installedAppSchema).default([]),
 });
 export type DeviceState = z.output<typeof deviceStateSchema>;
 

@@ -89,10 +89,11 @@ export interface UsageScope {
   leaving?: LeavingView;
 }
 
-/** The view of a stream that a browser session's join replaces (its own, as it joins again). */
+/** The views of a stream that a browser session's join replaces (quota-usage's `replaced`). */
 export interface LeavingView {
   stream: StreamRef;
-  browserSessionId: string;
+  /** The joining browser session; none for a share link's viewer. */
+  browserSessionId?: string;
 }
 
 /**
@@ -133,10 +134,14 @@ export async function usageOf(
     for (const view of views) {
       // A share link's viewer has no browser session: its page's word is what keeps it.
       if (view.browserSessionId !== "" && !live.has(view.browserSessionId)) continue;
+      // A join replaces the same browser session's view of the stream, and on a gateway without
+      // viewers (its views have no viewer id) whoever watched it: the stream changes hands.
       const replaced =
         leaving?.stream.clusterId === view.stream.clusterId &&
         leaving.stream.streamSessionId === view.stream.streamSessionId &&
-        leaving.browserSessionId === view.browserSessionId;
+        (view.viewerId === "" ||
+          (leaving.browserSessionId !== undefined &&
+            leaving.browserSessionId === view.browserSessionId));
       if (replaced) continue;
       for (const group of view.groups) {
         countIn(usage, group, view.stream.clusterId, { concurrent_streams: 1 });

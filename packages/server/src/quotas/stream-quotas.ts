@@ -55,6 +55,8 @@ export async function shareJoinWithinQuota<T extends JoinAnswer>(
     browserSessionId: "",
     shareHash: shareHash(token),
     doing: "joining this stream through a share link",
+    // Nobody's browser session: only a stream of a gateway without viewers changes hands.
+    leaving: { stream },
   });
 }
 

@@ -5,7 +5,8 @@ import { cutOffStreamViewer } from "../ams/gateway.ts";
 /**
  * The streams that browser sessions watch, each cut off at its gateway when its session ends or
  * its user may stream it no more.
- * One watch per browser session and stream: a newer one replaces the older. A stream's WebRTC
+ * One watch per browser session and stream (a newer one replaces the older); on a gateway without
+ * viewers, one per stream, as a join there takes the stream from whoever had it. A stream's WebRTC
  * media flows from the device straight to the browser, so closing the signaling socket does not
  * stop it: the gateway must. A gateway with viewers cuts that viewer off alone; for one without,
  * the way every gateway offers is the reference's join, which disconnects the stream's existing
@@ -13,7 +14,10 @@ import { cutOffStreamViewer } from "../ams/gateway.ts";
  */
 export class WatchedStreams {
   private readonly sessionWatch: SessionWatch;
-  /** Per gateway and stream session: the release of the watching session's hold. */
+  /**
+   * Per gateway, per stream session and browser session (per stream session alone on a gateway
+   * without viewers): the release of the watching session's hold.
+   */
   private readonly viewers = new Map<GatewayClient, Map<string, () => void>>();
 
   constructor(watch: SessionWatch) {
@@ -37,16 +41,17 @@ export class WatchedStreams {
       streams = new Map();
       this.viewers.set(gateway, streams);
     }
-    streams.get(streamSessionId)?.();
+    const key = viewerId === undefined ? streamSessionId : `${streamSessionId}\n${sessionId}`;
+    streams.get(key)?.();
     const release = this.sessionWatch.hold(
       sessionId,
       (reason) => {
-        if (streams.get(streamSessionId) === release) streams.delete(streamSessionId);
+        if (streams.get(key) === release) streams.delete(key);
         void cutOffStreamViewer(gateway, streamSessionId, viewerId);
         cutOff(reason);
       },
       livesBy,
     );
-    streams.set(streamSessionId, release);
+    streams.set(key, release);
   }
 }

@@ -149,7 +149,7 @@ export function registerSessionRoutes(app: FastifyInstance, services: GatewaySer
     return gatewaySync(joinSession(services, session, { screen: body.screen, role: body.role }));
   });
 
-  // Extension session_viewers: who watches the session's stream now, the one in control first.
+  // Extension session_viewers: who watches the session's stream now, in the order they joined.
   app.get<IdParams>("/1.0/sessions/:id/viewers", async (request) => {
     const session = await requireSession(db, request.params.id);
     return gatewaySync(services.streams.viewers(session.id));

@@ -34,12 +34,19 @@ export function PlayerToolbar({
   extraControls,
   inputRefused,
 }: Props) {
-  const button = (action: PlayerAction, label: string, icon: string, disabled = !playing) => (
+  const button = (
+    action: PlayerAction,
+    label: string,
+    icon: string,
+    disabled = !playing,
+    reason?: string,
+  ) => (
     <ToolbarButton
       label={label}
       icon={icon}
       shortcut={action}
       disabled={disabled}
+      reason={reason}
       onClick={() => {
         onAction(action);
       }}
@@ -47,19 +54,7 @@ export function PlayerToolbar({
   );
   // A button that reaches the device: disabled, saying why, for a viewer not in control.
   const input = (action: PlayerAction, label: string, icon: string) =>
-    inputRefused === undefined || !playing ? (
-      button(action, label, icon)
-    ) : (
-      <ToolbarButton
-        label={label}
-        icon={icon}
-        shortcut={action}
-        reason={inputRefused}
-        onClick={() => {
-          onAction(action);
-        }}
-      />
-    );
+    button(action, label, icon, !playing, playing ? inputRefused : undefined);
   return (
     <div className="stream-player__toolbar" role="toolbar" aria-label="Stream controls">
       <ToolbarButton

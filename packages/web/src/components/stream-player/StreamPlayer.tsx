@@ -60,9 +60,10 @@ export interface StreamPlayerProps {
   onDeviceMessage?: (type: string, data: unknown) => void;
   /**
    * The control channel, while the stream plays (undefined otherwise): what the page sends the
-   * device over the stream itself (a route's positions, this phone's motion).
+   * device over the stream itself (a route's positions, this phone's motion), and whether this
+   * viewer is in control (a watcher's input does not reach the device; its stream quality does).
    */
-  onControl?: (send: SendControl | undefined) => void;
+  onControl?: (send: SendControl | undefined, controlling: boolean) => void;
   /**
    * Files dropped on the stream, for the device (its downloads); without it the stream takes no
    * drop (the user may not push files).
@@ -169,8 +170,8 @@ export function StreamPlayer({
   );
   const playing = status.phase === "playing";
   useEffect(() => {
-    onControl?.(playing ? sendToDevice : undefined);
-  }, [onControl, playing, sendToDevice]);
+    onControl?.(playing ? sendToDevice : undefined, controlling);
+  }, [onControl, playing, sendToDevice, controlling]);
   const sound = useSound(audioRef, audio);
   const recording = useScreenRecording(stream, audio);
   const fullscreen = useFullscreen(rootRef);

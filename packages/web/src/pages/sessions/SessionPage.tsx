@@ -96,8 +96,10 @@ export default function SessionPage() {
   }, [session.data?.container_id]);
   // The stream's control channel while it plays, for the device controls that use it.
   const [streamControl, setStreamControl] = useState<SendControl>();
-  const onControl = useCallback((send: SendControl | undefined) => {
+  const [controlling, setControlling] = useState(true);
+  const onControl = useCallback((send: SendControl | undefined, inControl: boolean) => {
     setStreamControl(() => send);
+    setControlling(inControl);
   }, []);
   // The device says what it was given (device::state): the controls panel shows it.
   const queryClient = useQueryClient();
@@ -233,7 +235,8 @@ export default function SessionPage() {
             <DeviceControlsPanel
               clusterId={clusterId}
               instanceId={session.data.container_id}
-              stream={streamControl}
+              stream={controlling ? streamControl : undefined}
+              qualityStream={streamControl}
               files={filePush}
               filesRefused={filesRefused}
               quality={quality}

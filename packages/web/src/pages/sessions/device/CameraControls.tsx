@@ -34,7 +34,9 @@ export function CameraControls({ target, state, stream }: Props) {
   const pictureId = useId();
   const videoId = useId();
   const noStream =
-    stream === undefined ? "The stream is not playing: a feed goes over it" : undefined;
+    stream === undefined
+      ? "A feed goes over the stream: only while it plays and you have control"
+      : undefined;
   const camera = state.camera;
 
   const sendPicture = async () => {

@@ -19,8 +19,13 @@ import type { SendControl } from "../../../components/stream-player/use-stream-s
 import "./_device-controls.scss";
 
 interface Props extends DeviceTarget {
-  /** The stream's control channel while it plays: a route and motion sensors go over it. */
+  /**
+   * The stream's control channel while it plays and this viewer is in control: a route, motion
+   * sensors and a camera feed go over it.
+   */
   stream?: SendControl | undefined;
+  /** The same while it plays, in control or not: this viewer's stream quality goes over it. */
+  qualityStream?: SendControl | undefined;
   /** Files pushed into the device: the page owns them, as a drop on the stream sends them too. */
   files: FilePush;
   /** Why this user may not push files, or undefined when they may. */
@@ -40,6 +45,7 @@ export function DeviceControlsPanel({
   clusterId,
   instanceId,
   stream,
+  qualityStream,
   files,
   filesRefused,
   quality,
@@ -75,7 +81,7 @@ export function DeviceControlsPanel({
               <ClipboardControls target={target} state={state.data} />
               <FilesControls state={state.data} files={files} refused={filesRefused} />
               <SensorControls target={target} state={state.data} stream={stream} />
-              <QualityControls stream={stream} applied={quality} />
+              <QualityControls stream={qualityStream} applied={quality} />
             </>
           )}
         </>

@@ -1,8 +1,7 @@
 import { useId } from "react";
-import { deviceFileMaxBytes, type DeviceState } from "@anbox-dashboard/contract";
+import { deviceFileMaxText, type DeviceState } from "@anbox-dashboard/contract";
 import { ErrorNotice } from "../../../components/ErrorNotice.tsx";
 import { UploadProgress } from "../../../components/upload/UploadProgress.tsx";
-import { formatBytes } from "../../../util/bytes.ts";
 import { DeviceSection } from "./DeviceSection.tsx";
 import type { FilePush, FileTransfer } from "./use-file-push.ts";
 
@@ -36,7 +35,7 @@ export function FilesControls({ state, files, refused }: Props) {
     >
       <p className="device-controls__note">
         Drop files on the stream or choose them: each goes into the device&apos;s Downloads (at most{" "}
-        {formatBytes(deviceFileMaxBytes)}); an APK is installed.
+        {deviceFileMaxText}); an APK is installed.
       </p>
       <label htmlFor={inputId}>Files for the device</label>
       <input

@@ -27,7 +27,7 @@ export function RouteControls({ stream, setStart }: Props) {
       : undefined;
   const unavailable =
     stream === undefined
-      ? "The stream is not playing: a route plays over it"
+      ? "A route plays over the stream: only while it plays and you have control"
       : route === undefined
         ? "Choose a GPX file first"
         : speedError;

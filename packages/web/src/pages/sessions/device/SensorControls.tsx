@@ -36,7 +36,7 @@ export function SensorControls({ target, state, stream }: Props) {
   const motionUnavailable = !motionSensorsPossible()
     ? "Only a phone or a tablet has motion sensors to lend"
     : stream === undefined
-      ? "The stream is not playing: the motion goes over it"
+      ? "The motion goes over the stream: only while it plays and you have control"
       : undefined;
   const valuesOf = (type: SensorType): number[] => {
     const reading = state.sensors.find((candidate) => candidate.type === type);

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import { deviceFileMaxBytes, deviceFileNameProblem } from "@anbox-dashboard/contract";
+import {
+  deviceFileMaxBytes,
+  deviceFileMaxText,
+  deviceFileNameProblem,
+} from "@anbox-dashboard/contract";
 import { pushDeviceFile } from "../../../api/device.ts";
 import { isUploadCancelled } from "../../../api/upload-request.ts";
 import { storeDeviceState } from "../../../queries/device.ts";
-import { formatBytes } from "../../../util/bytes.ts";
 
 /** One file on its way into the device's downloads, or there, or refused. */
 export interface FileTransfer {
@@ -54,7 +57,7 @@ export function useFilePush(
         const problem =
           deviceFileNameProblem(file.name) ??
           (file.size > deviceFileMaxBytes
-            ? `${file.name} is larger than the ${formatBytes(deviceFileMaxBytes)} a device takes in one file`
+            ? `${file.name} is larger than the ${deviceFileMaxText} a device takes in one file`
             : undefined);
         const transfer: FileTransfer = {
           id,
