@@ -1,5 +1,5 @@
 import { expect, test } from "../helpers/cluster-test.ts";
-import { expectNoAccessibilityViolations } from "../helpers/accessibility.ts";
+import { expectNoAccessibilityViolations, tabTo } from "../helpers/accessibility.ts";
 import { expectNoContentSecurityPolicyViolations } from "../helpers/csp.ts";
 import { expectPlaying, streamNewInstance } from "../helpers/stream-page.ts";
 
@@ -43,10 +43,13 @@ test("a share link plays signed out, and stops working once revoked", async ({ p
   ).toBeVisible();
   await expect(visitorPage.getByRole("button", { name: "Take control" })).toHaveCount(0);
   await dialog.getByRole("button", { name: "Close" }).click();
-  await page.getByRole("button", { name: "Hand over" }).click();
+  // From the keyboard: Tab to the button, Enter.
+  await tabTo(page, page.getByRole("button", { name: "Hand over" }));
+  await page.keyboard.press("Enter");
   await expect(visitorPage.getByText("You have control; 1 other viewer watches.")).toBeVisible();
   await expect(page.getByText("You are watching: another viewer has control.")).toBeVisible();
-  await page.getByRole("button", { name: "Take control" }).click();
+  await tabTo(page, page.getByRole("button", { name: "Take control" }));
+  await page.keyboard.press("Enter");
   await expect(page.getByText("You have control; 1 other viewer watches.")).toBeVisible();
 
   // A watch-only link: its viewer watches, is told so, and is never offered control.
