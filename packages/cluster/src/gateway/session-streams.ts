@@ -71,7 +71,7 @@ export class SessionStreams {
 
   /** The session's viewers now, in the order they joined (each keeps its place, and its name). */
   viewers(sessionId: string): StreamViewer[] {
-    const streams = this.sessions.get(sessionId) ?? [];
+    const streams = this.streamsOf(sessionId);
     return streams.map((stream) => ({
       id: stream.viewerId,
       role: stream.role,
@@ -82,7 +82,7 @@ export class SessionStreams {
 
   /** Whether a viewer asking for `wants` would find room on the session's stream now. */
   hasRoomFor(sessionId: string, wants: JoinRole, watchOnly: boolean): boolean {
-    const streams = this.sessions.get(sessionId) ?? [];
+    const streams = this.streamsOf(sessionId);
     // Taking control needs no room: the one in control before makes way if the stream is full.
     if (wants === "control" && !watchOnly && streams.some((one) => one.role === "controller")) {
       return true;
@@ -159,7 +159,7 @@ export class SessionStreams {
   end(sessionId: string, message?: string): Promise<void> {
     return this.lock.run(sessionId, async () => {
       this.leftAt.delete(sessionId);
-      const streams = this.sessions.get(sessionId) ?? [];
+      const streams = this.streamsOf(sessionId);
       // Their closes may settle after this (a stream slow to close is let go): not to be noted then.
       for (const stream of streams) stream.sessionEnded = true;
       await Promise.all(
@@ -196,7 +196,7 @@ export class SessionStreams {
   /** Closes one viewer's stream (its view ended at the dashboard): false when it has none. */
   cut(sessionId: string, viewerId: string, message: string): Promise<boolean> {
     return this.lock.run(sessionId, () => {
-      const stream = this.sessions.get(sessionId)?.find((one) => one.viewerId === viewerId);
+      const stream = this.streamsOf(sessionId).find((one) => one.viewerId === viewerId);
       if (stream) void this.take(sessionId, stream, "session-ended", message);
       return Promise.resolve(stream !== undefined);
     });
@@ -210,9 +210,7 @@ export class SessionStreams {
     await Promise.all(
       sessions.map((sessionId) =>
         this.lock.run(sessionId, async () => {
-          const streams = (this.sessions.get(sessionId) ?? []).filter(
-            (stream) => stream.shareId === shareId,
-          );
+          const streams = this.streamsOf(sessionId).filter((stream) => stream.shareId === shareId);
           await Promise.all(streams.map((stream) => this.take(sessionId, stream, "session-ended")));
         }),
       ),
@@ -266,7 +264,7 @@ export class SessionStreams {
   }
 
   private controllerOf(sessionId: string): LiveStream | undefined {
-    return this.sessions.get(sessionId)?.find((stream) => stream.role === "controller");
+    return this.streamsOf(sessionId).find((stream) => stream.role === "controller");
   }
 
   /** Forgets a stream; a controller's place goes to the viewer who has watched longest. */
@@ -289,7 +287,7 @@ export class SessionStreams {
   /** Tells each viewer who watches and who controls, and lets its input through or not. */
   private tellViewers(sessionId: string): void {
     const viewers = this.viewers(sessionId);
-    for (const stream of this.sessions.get(sessionId) ?? []) {
+    for (const stream of this.streamsOf(sessionId)) {
       stream.handle.setViewers({ you: stream.viewerId, viewers }, stream.role === "controller");
     }
   }
